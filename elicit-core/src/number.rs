@@ -1,0 +1,186 @@
+//! [`Number`]: a JSON number that can be built in a `const` context.
+
+use core::fmt;
+
+/// A JSON number as a schema states it (`minimum`, `maximum`, `default`): an integer or a finite
+/// floating-point value.
+///
+/// `serde_json::Number` cannot be built in a `const` context, and the schemas of this crate are
+/// built at compile time, so this is the crate's own. An integer stays an integer on the wire
+/// (`18`, not `18.0`).
+///
+/// ```
+/// use mcp_elicit::schema::Number;
+///
+/// const EIGHTEEN: Number = Number::from_i64(18);
+/// assert_eq!(EIGHTEEN.as_i64(), Some(18));
+/// assert_eq!(Number::from_f64(0.5).unwrap().to_string(), "0.5");
+/// assert!(Number::from_f64(f64::NAN).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Number(Repr);
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Repr {
+    /// Zero or more.
+    PosInt(u64),
+    /// Less than zero.
+    NegInt(i64),
+    /// Always finite.
+    Float(f64),
+}
+
+impl Number {
+    /// A signed integer.
+    pub const fn from_i64(value: i64) -> Self {
+        if value < 0 {
+            Number(Repr::NegInt(value))
+        } else {
+            Number(Repr::PosInt(value as u64))
+        }
+    }
+
+    /// An unsigned integer.
+    pub const fn from_u64(value: u64) -> Self {
+        Number(Repr::PosInt(value))
+    }
+
+    /// A floating-point value; `None` for NaN and the infinities, which JSON cannot write.
+    pub const fn from_f64(value: f64) -> Option<Self> {
+        if value.is_finite() {
+            Some(Number(Repr::Float(value)))
+        } else {
+            None
+        }
+    }
+
+    /// Whether this number was given as an integer (`18`, not `18.0`).
+    pub const fn is_integer(&self) -> bool {
+        !matches!(self.0, Repr::Float(_))
+    }
+
+    /// The value as an `i64`, if it is an integer that fits.
+    pub const fn as_i64(&self) -> Option<i64> {
+        match self.0 {
+            Repr::NegInt(v) => Some(v),
+            Repr::PosInt(v) if v <= i64::MAX as u64 => Some(v as i64),
+            _ => None,
+        }
+    }
+
+    /// The value as a `u64`, if it is a non-negative integer.
+    pub const fn as_u64(&self) -> Option<u64> {
+        match self.0 {
+            Repr::PosInt(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The value as an `i128`, if it is an integer (every integer this type holds fits).
+    pub const fn as_i128(&self) -> Option<i128> {
+        match self.0 {
+            Repr::PosInt(v) => Some(v as i128),
+            Repr::NegInt(v) => Some(v as i128),
+            Repr::Float(_) => None,
+        }
+    }
+
+    /// The value as an `f64` (the nearest one, for integers beyond 2^53).
+    pub const fn as_f64(&self) -> f64 {
+        match self.0 {
+            Repr::PosInt(v) => v as f64,
+            Repr::NegInt(v) => v as f64,
+            Repr::Float(v) => v,
+        }
+    }
+
+    /// Whether `self < other` as numbers: exact between integers, through `f64` otherwise.
+    pub const fn lt(&self, other: &Number) -> bool {
+        match (self.as_i128(), other.as_i128()) {
+            (Some(a), Some(b)) => a < b,
+            _ => self.as_f64() < other.as_f64(),
+        }
+    }
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Repr::PosInt(v) => fmt::Display::fmt(&v, f),
+            Repr::NegInt(v) => fmt::Display::fmt(&v, f),
+            // `Debug` keeps the `.0` of an integral float, as JSON writers do.
+            Repr::Float(v) => fmt::Debug::fmt(&v, f),
+        }
+    }
+}
+
+impl serde::Serialize for Number {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Repr::PosInt(v) => serializer.serialize_u64(v),
+            Repr::NegInt(v) => serializer.serialize_i64(v),
+            Repr::Float(v) => serializer.serialize_f64(v),
+        }
+    }
+}
+
+impl From<Number> for serde_json::Number {
+    fn from(n: Number) -> Self {
+        match n.0 {
+            Repr::PosInt(v) => v.into(),
+            Repr::NegInt(v) => v.into(),
+            // Finite by construction, so `from_f64` always succeeds; zero is the unreachable fallback.
+            Repr::Float(v) => serde_json::Number::from_f64(v).unwrap_or_else(|| 0.into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_keep_their_kind() {
+        assert_eq!(Number::from_i64(5), Number::from_u64(5));
+        assert_eq!(Number::from_i64(-5).as_i64(), Some(-5));
+        assert_eq!(Number::from_i64(-5).as_u64(), None);
+        assert_eq!(Number::from_u64(u64::MAX).as_i64(), None);
+        assert_eq!(Number::from_u64(u64::MAX).as_i128(), Some(u64::MAX as i128));
+        assert!(Number::from_i64(1).is_integer());
+        assert!(!Number::from_f64(1.0).unwrap().is_integer());
+        assert_eq!(Number::from_f64(1.0).unwrap().as_i128(), None);
+    }
+
+    #[test]
+    fn non_finite_floats_are_refused() {
+        assert!(Number::from_f64(f64::INFINITY).is_none());
+        assert!(Number::from_f64(f64::NEG_INFINITY).is_none());
+        assert!(Number::from_f64(f64::NAN).is_none());
+    }
+
+    #[test]
+    fn comparison_is_exact_between_integers() {
+        let big = Number::from_u64(u64::MAX);
+        let almost = Number::from_u64(u64::MAX - 1);
+        assert!(almost.lt(&big));
+        assert!(!big.lt(&almost));
+        assert!(Number::from_i64(i64::MIN).lt(&Number::from_u64(0)));
+        assert!(Number::from_i64(-1).lt(&Number::from_f64(-0.5).unwrap()));
+        assert!(!Number::from_f64(2.0).unwrap().lt(&Number::from_i64(2)));
+    }
+
+    #[test]
+    fn writes_json_numbers() {
+        let to_json = |n: Number| serde_json::to_string(&n).unwrap();
+        assert_eq!(to_json(Number::from_i64(-32768)), "-32768");
+        assert_eq!(to_json(Number::from_u64(u64::MAX)), "18446744073709551615");
+        assert_eq!(to_json(Number::from_f64(0.5).unwrap()), "0.5");
+        assert_eq!(to_json(Number::from_f64(2.0).unwrap()), "2.0");
+        assert_eq!(Number::from_f64(2.0).unwrap().to_string(), "2.0");
+        assert_eq!(Number::from_i64(-3).to_string(), "-3");
+        assert_eq!(
+            serde_json::Number::from(Number::from_f64(1.5).unwrap()),
+            serde_json::Number::from_f64(1.5).unwrap()
+        );
+    }
+}

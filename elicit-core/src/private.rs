@@ -1,0 +1,382 @@
+//! Hidden helpers for the code `#[derive(Elicit)]` generates. Not a stable API: the facade pins
+//! the derive to this exact version.
+//!
+//! Everything here is `const`: the derive turns a struct into one `static` schema whose every
+//! property is `property::<FieldType>(FieldAttrs::new(..).title(..)..)`, evaluated by the
+//! compiler. A mistake the macro could not see (say, a bound beyond the range of a type alias) is
+//! a compile-time panic here, reported at the field.
+
+use std::borrow::Cow;
+
+use crate::field::{BooleanField, FormField, NumberField, TextField};
+use crate::schema::{
+    BooleanSchema, Number, NumberSchema, NumberType, Property, PropertySchema, RequestedSchema,
+    StringFormat, StringSchema,
+};
+
+/// What a field type contributes to the schema.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldShape {
+    /// What the field holds.
+    pub kind: FieldKind,
+    /// `Option<_>`: not required, and absent when left empty.
+    pub optional: bool,
+}
+
+impl FieldShape {
+    /// A required field of this kind.
+    pub const fn required(kind: FieldKind) -> Self {
+        FieldShape {
+            kind,
+            optional: false,
+        }
+    }
+}
+
+/// The kinds of field, with what the Rust type implies.
+#[derive(Clone, Copy, Debug)]
+pub enum FieldKind {
+    /// Text; `format` is one the type implies (a date type says `date`).
+    Text {
+        /// The format every value of the type has.
+        format: Option<StringFormat>,
+    },
+    /// An integer type with range `min..=max`, and the bounds the schema states by default.
+    Integer {
+        /// The type's smallest value.
+        min: i128,
+        /// The type's largest value.
+        max: i128,
+        /// `minimum` stated when no attribute gives one.
+        stated_min: Option<Number>,
+        /// `maximum` stated when no attribute gives one.
+        stated_max: Option<Number>,
+    },
+    /// A floating-point type whose finite values lie in `-max..=max`.
+    Float {
+        /// The type's largest finite value.
+        max: f64,
+    },
+    /// `true` or `false`.
+    Boolean,
+}
+
+/// A field's attributes, as the derive read them; built with `const` setters.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldAttrs {
+    name: &'static str,
+    title: Option<&'static str>,
+    description: Option<&'static str>,
+    min_length: Option<u64>,
+    max_length: Option<u64>,
+    format: Option<StringFormat>,
+    minimum: Option<Number>,
+    maximum: Option<Number>,
+    default: Option<DefaultValue>,
+}
+
+/// A `default = <literal>`.
+#[derive(Clone, Copy, Debug)]
+enum DefaultValue {
+    Text(&'static str),
+    Number(Number),
+    Boolean(bool),
+}
+
+impl FieldAttrs {
+    /// A field with this wire name and no attributes.
+    pub const fn new(name: &'static str) -> Self {
+        FieldAttrs {
+            name,
+            title: None,
+            description: None,
+            min_length: None,
+            max_length: None,
+            format: None,
+            minimum: None,
+            maximum: None,
+            default: None,
+        }
+    }
+
+    /// `title = ".."`.
+    pub const fn title(mut self, title: &'static str) -> Self {
+        self.title = Some(title);
+        self
+    }
+
+    /// `description = ".."` or the doc comment.
+    pub const fn description(mut self, description: &'static str) -> Self {
+        self.description = Some(description);
+        self
+    }
+
+    /// `min_length = N`.
+    pub const fn min_length(mut self, min_length: u64) -> Self {
+        self.min_length = Some(min_length);
+        self
+    }
+
+    /// `max_length = N`.
+    pub const fn max_length(mut self, max_length: u64) -> Self {
+        self.max_length = Some(max_length);
+        self
+    }
+
+    /// `format = ".."`.
+    pub const fn format(mut self, format: StringFormat) -> Self {
+        self.format = Some(format);
+        self
+    }
+
+    /// `minimum = N`.
+    pub const fn minimum(mut self, minimum: Number) -> Self {
+        self.minimum = Some(minimum);
+        self
+    }
+
+    /// `maximum = N`.
+    pub const fn maximum(mut self, maximum: Number) -> Self {
+        self.maximum = Some(maximum);
+        self
+    }
+
+    /// `default = ".."`.
+    pub const fn default_text(mut self, default: &'static str) -> Self {
+        self.default = Some(DefaultValue::Text(default));
+        self
+    }
+
+    /// `default = N`.
+    pub const fn default_number(mut self, default: Number) -> Self {
+        self.default = Some(DefaultValue::Number(default));
+        self
+    }
+
+    /// `default = true` or `default = false`.
+    pub const fn default_bool(mut self, default: bool) -> Self {
+        self.default = Some(DefaultValue::Boolean(default));
+        self
+    }
+}
+
+/// A float literal from an attribute as a schema number (the macro refuses non-finite ones).
+pub const fn float(value: f64) -> Number {
+    match Number::from_f64(value) {
+        Some(n) => n,
+        None => panic!("a bound or default must be a finite number"),
+    }
+}
+
+/// The schema of a form with these properties.
+pub const fn schema(properties: &'static [Property]) -> RequestedSchema {
+    RequestedSchema {
+        properties: Cow::Borrowed(properties),
+    }
+}
+
+/// One property: what the field type `T` implies, narrowed or replaced by the attributes.
+///
+/// Never panics: the derive has checked that the attributes fit the type, by name for the types it
+/// knows and with [`require_text`], [`check_number`] and [`require_boolean`] for the others. An
+/// attribute of another kind than the field's is ignored here.
+pub const fn property<T: FormField>(attrs: FieldAttrs) -> Property {
+    let shape = T::SHAPE;
+    let schema = match shape.kind {
+        FieldKind::Text { format } => PropertySchema::String(StringSchema {
+            min_length: attrs.min_length,
+            max_length: attrs.max_length,
+            format: match attrs.format {
+                Some(format) => Some(format),
+                None => format,
+            },
+            default: match attrs.default {
+                Some(DefaultValue::Text(text)) => Some(Cow::Borrowed(text)),
+                _ => None,
+            },
+        }),
+        FieldKind::Integer {
+            stated_min,
+            stated_max,
+            ..
+        } => number_schema(
+            NumberType::Integer,
+            or(attrs.minimum, stated_min),
+            or(attrs.maximum, stated_max),
+            attrs.default,
+        ),
+        FieldKind::Float { .. } => number_schema(
+            NumberType::Number,
+            attrs.minimum,
+            attrs.maximum,
+            attrs.default,
+        ),
+        FieldKind::Boolean => PropertySchema::Boolean(BooleanSchema {
+            default: match attrs.default {
+                Some(DefaultValue::Boolean(b)) => Some(b),
+                _ => None,
+            },
+        }),
+    };
+    Property {
+        name: Cow::Borrowed(attrs.name),
+        title: cow(attrs.title),
+        description: cow(attrs.description),
+        required: !shape.optional && attrs.default.is_none(),
+        schema,
+    }
+}
+
+const fn cow(text: Option<&'static str>) -> Option<Cow<'static, str>> {
+    match text {
+        Some(text) => Some(Cow::Borrowed(text)),
+        None => None,
+    }
+}
+
+const fn number_schema(
+    number_type: NumberType,
+    minimum: Option<Number>,
+    maximum: Option<Number>,
+    default: Option<DefaultValue>,
+) -> PropertySchema {
+    PropertySchema::Number(NumberSchema {
+        number_type,
+        minimum,
+        maximum,
+        default: match default {
+            Some(DefaultValue::Number(n)) => Some(n),
+            _ => None,
+        },
+    })
+}
+
+const fn or(given: Option<Number>, implied: Option<Number>) -> Option<Number> {
+    match given {
+        Some(n) => Some(n),
+        None => implied,
+    }
+}
+
+/// Whether the numeric field type `T` can hold `value`: an integer type takes whole numbers in
+/// its range, a float type finite numbers up to its largest.
+pub const fn fits<T: NumberField>(value: Number) -> bool {
+    match T::SHAPE.kind {
+        FieldKind::Integer { min, max, .. } => match value.as_i128() {
+            Some(v) => min <= v && v <= max,
+            None => false,
+        },
+        FieldKind::Float { max } => {
+            let v = value.as_f64();
+            -max <= v && v <= max
+        }
+        FieldKind::Text { .. } | FieldKind::Boolean => false,
+    }
+}
+
+/// Compiles only if `T` is a numeric field that can hold `value`; otherwise fails to compile with
+/// `message`, which the derive writes for the attribute (a `const` panic cannot format). The
+/// derive calls it, spanned at the attribute, for field types it cannot recognize by name.
+pub const fn check_number<T: NumberField>(value: Number, message: &'static str) {
+    if !fits::<T>(value) {
+        panic!("{}", message);
+    }
+}
+
+/// Compiles only if `T` is a text field; the derive calls it, spanned at the attribute, for
+/// field types it cannot recognize by name.
+pub const fn require_text<T: TextField>() {}
+
+/// Compiles only if `T` is a boolean field; see [`require_text`].
+pub const fn require_boolean<T: BooleanField>() {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn number_schema_of(p: &Property) -> &NumberSchema {
+        match p.schema() {
+            PropertySchema::Number(n) => n,
+            other => panic!("not a number: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_range_without_attributes_is_what_the_type_states() {
+        let p = property::<u8>(FieldAttrs::new("n"));
+        let n = number_schema_of(&p);
+        assert_eq!(n.number_type(), NumberType::Integer);
+        assert_eq!(n.minimum(), Some(Number::from_i64(0)));
+        assert_eq!(n.maximum(), Some(Number::from_i64(255)));
+        assert!(p.is_required());
+        let p = property::<i64>(FieldAttrs::new("n"));
+        assert_eq!(number_schema_of(&p).minimum(), None);
+        let p = property::<f32>(FieldAttrs::new("n"));
+        assert_eq!(number_schema_of(&p).number_type(), NumberType::Number);
+        assert_eq!(number_schema_of(&p).maximum(), None);
+    }
+
+    #[test]
+    fn attributes_narrow_the_stated_range() {
+        let p = property::<Option<u8>>(FieldAttrs::new("n").minimum(Number::from_i64(18)));
+        let n = number_schema_of(&p);
+        assert_eq!(n.minimum(), Some(Number::from_i64(18)));
+        assert_eq!(n.maximum(), Some(Number::from_i64(255)));
+        assert!(!p.is_required());
+    }
+
+    #[test]
+    fn fits_follows_the_rust_type() {
+        assert!(fits::<u8>(Number::from_i64(255)));
+        assert!(!fits::<u8>(Number::from_i64(256)));
+        assert!(!fits::<u8>(Number::from_i64(-1)));
+        assert!(!fits::<u8>(float(1.0)));
+        assert!(fits::<Option<i8>>(Number::from_i64(-128)));
+        assert!(fits::<u64>(Number::from_u64(u64::MAX)));
+        assert!(!fits::<i64>(Number::from_u64(u64::MAX)));
+        assert!(fits::<f32>(float(1e38)));
+        assert!(!fits::<f32>(float(-1e39)));
+        assert!(fits::<f64>(Number::from_u64(u64::MAX)));
+    }
+
+    #[test]
+    #[should_panic(expected = "does not fit")]
+    fn check_number_fails_with_the_given_words() {
+        check_number::<u16>(Number::from_i64(70000), "`maximum = 70000` does not fit");
+    }
+
+    #[test]
+    fn a_default_makes_a_field_optional() {
+        let p = property::<bool>(FieldAttrs::new("b").default_bool(true));
+        assert!(!p.is_required());
+        assert_eq!(
+            p.schema(),
+            &PropertySchema::Boolean(BooleanSchema {
+                default: Some(true)
+            })
+        );
+    }
+
+    #[test]
+    fn text_keeps_every_attribute() {
+        let p = property::<String>(
+            FieldAttrs::new("s")
+                .title("T")
+                .description("D")
+                .min_length(1)
+                .max_length(9)
+                .format(StringFormat::Email)
+                .default_text("a@b.c"),
+        );
+        assert_eq!(p.title(), Some("T"));
+        assert_eq!(p.description(), Some("D"));
+        assert!(!p.is_required());
+        let PropertySchema::String(s) = p.schema() else {
+            panic!("not text: {p:?}")
+        };
+        assert_eq!(
+            (s.min_length(), s.max_length(), s.format(), s.default()),
+            (Some(1), Some(9), Some(StringFormat::Email), Some("a@b.c"))
+        );
+    }
+}

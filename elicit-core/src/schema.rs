@@ -1,0 +1,230 @@
+//! The elicitation form schema: the `requestedSchema` of an `elicitation/create` request.
+//!
+//! A [`RequestedSchema`] is a flat object schema: an ordered list of [`Property`]s, each a
+//! primitive ([`PropertySchema`]). `#[derive(Elicit)]` builds one at compile time; it serializes
+//! to exactly the JSON the MCP specification defines.
+
+use std::borrow::Cow;
+
+pub use crate::number::Number;
+
+/// The `requestedSchema` of an elicitation form: `{"type":"object","properties":{..},"required":[..]}`.
+///
+/// Properties keep their declaration order, which is the order a client renders the form in.
+/// `required` lists the required properties in the same order and is left out when empty.
+///
+/// ```
+/// use mcp_elicit::Elicit;
+///
+/// #[derive(Elicit)]
+/// struct Contact {
+///     /// Your e-mail address
+///     #[elicit(format = "email")]
+///     email: String,
+///     newsletter: Option<bool>,
+/// }
+///
+/// let schema = Contact::requested_schema();
+/// assert_eq!(
+///     serde_json::to_string(schema).unwrap(),
+///     r#"{"type":"object","properties":{"email":{"type":"string","description":"Your e-mail address","format":"email"},"newsletter":{"type":"boolean"}},"required":["email"]}"#
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct RequestedSchema {
+    pub(crate) properties: Cow<'static, [Property]>,
+}
+
+impl RequestedSchema {
+    /// The properties, in form order.
+    pub fn properties(&self) -> &[Property] {
+        &self.properties
+    }
+
+    /// The property with this wire name.
+    pub fn property(&self, name: &str) -> Option<&Property> {
+        self.properties.iter().find(|p| p.name() == name)
+    }
+
+    /// The wire names of the required properties, in form order.
+    pub fn required(&self) -> impl Iterator<Item = &str> {
+        self.properties
+            .iter()
+            .filter(|p| p.is_required())
+            .map(Property::name)
+    }
+}
+
+/// One field of a form: its wire name, its labels, whether it is required, and what it holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Property {
+    pub(crate) name: Cow<'static, str>,
+    pub(crate) title: Option<Cow<'static, str>>,
+    pub(crate) description: Option<Cow<'static, str>>,
+    pub(crate) required: bool,
+    pub(crate) schema: PropertySchema,
+}
+
+impl Property {
+    /// The wire name: the key of this field in the schema's `properties` and in the answer's `content`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The label a client shows for the field (`title`).
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// The help text a client shows for the field (`description`).
+    pub fn description(&self) -> Option<&str> {
+        self.description.as_deref()
+    }
+
+    /// Whether the answer must contain this field (listed in `required`).
+    pub fn is_required(&self) -> bool {
+        self.required
+    }
+
+    /// What the field holds and the constraints on it.
+    pub fn schema(&self) -> &PropertySchema {
+        &self.schema
+    }
+}
+
+/// What a form field holds: one of the primitive schemas the MCP specification allows.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum PropertySchema {
+    /// `{"type":"string", ..}`: text, possibly with a format.
+    String(StringSchema),
+    /// `{"type":"integer", ..}` or `{"type":"number", ..}`.
+    Number(NumberSchema),
+    /// `{"type":"boolean", ..}`.
+    Boolean(BooleanSchema),
+}
+
+/// A text field: `{"type":"string","minLength":..,"maxLength":..,"format":..,"default":..}`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StringSchema {
+    pub(crate) min_length: Option<u64>,
+    pub(crate) max_length: Option<u64>,
+    pub(crate) format: Option<StringFormat>,
+    pub(crate) default: Option<Cow<'static, str>>,
+}
+
+impl StringSchema {
+    /// The fewest characters (Unicode code points) the answer may have.
+    pub fn min_length(&self) -> Option<u64> {
+        self.min_length
+    }
+
+    /// The most characters (Unicode code points) the answer may have.
+    pub fn max_length(&self) -> Option<u64> {
+        self.max_length
+    }
+
+    /// The format the text must have.
+    pub fn format(&self) -> Option<StringFormat> {
+        self.format
+    }
+
+    /// The value the form starts with.
+    pub fn default(&self) -> Option<&str> {
+        self.default.as_deref()
+    }
+}
+
+/// The formats a text field may require; the MCP specification allows exactly these four.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StringFormat {
+    /// `"email"`: an e-mail address.
+    Email,
+    /// `"uri"`: an absolute URI, with a scheme.
+    Uri,
+    /// `"date"`: an RFC 3339 full-date, `2025-11-25`.
+    Date,
+    /// `"date-time"`: an RFC 3339 date-time with an offset, `2025-11-25T09:30:00Z`.
+    DateTime,
+}
+
+impl StringFormat {
+    /// The name the schema uses: `"email"`, `"uri"`, `"date"` or `"date-time"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            StringFormat::Email => "email",
+            StringFormat::Uri => "uri",
+            StringFormat::Date => "date",
+            StringFormat::DateTime => "date-time",
+        }
+    }
+}
+
+impl std::fmt::Display for StringFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A numeric field: `{"type":"integer"|"number","minimum":..,"maximum":..,"default":..}`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NumberSchema {
+    pub(crate) number_type: NumberType,
+    pub(crate) minimum: Option<Number>,
+    pub(crate) maximum: Option<Number>,
+    pub(crate) default: Option<Number>,
+}
+
+impl NumberSchema {
+    /// Whether the field takes integers only or any number.
+    pub fn number_type(&self) -> NumberType {
+        self.number_type
+    }
+
+    /// The smallest value allowed (inclusive).
+    pub fn minimum(&self) -> Option<Number> {
+        self.minimum
+    }
+
+    /// The largest value allowed (inclusive).
+    pub fn maximum(&self) -> Option<Number> {
+        self.maximum
+    }
+
+    /// The value the form starts with.
+    pub fn default(&self) -> Option<Number> {
+        self.default
+    }
+}
+
+/// The `type` of a [`NumberSchema`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NumberType {
+    /// `"integer"`: whole numbers only.
+    Integer,
+    /// `"number"`: any number, fractions included.
+    Number,
+}
+
+impl NumberType {
+    /// The name the schema uses: `"integer"` or `"number"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            NumberType::Integer => "integer",
+            NumberType::Number => "number",
+        }
+    }
+}
+
+/// A yes/no field: `{"type":"boolean","default":..}`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BooleanSchema {
+    pub(crate) default: Option<bool>,
+}
+
+impl BooleanSchema {
+    /// The value the form starts with.
+    pub fn default(&self) -> Option<bool> {
+        self.default
+    }
+}

@@ -1,0 +1,27 @@
+//! `#[derive(Elicit)]`, the derive of [`mcp-elicit`](https://docs.rs/mcp-elicit). An
+//! implementation detail: depend on `mcp-elicit` and write `use mcp_elicit::Elicit;`.
+//!
+//! The derive runs in three steps: [`ast`] reads the input (with [`attr`] reading the attributes
+//! into values and [`ctxt`] collecting every problem), [`valid`] checks the rules that span
+//! attributes and types, and [`expand`] writes the code, or [`fallback`] the errors.
+#![forbid(unsafe_code)]
+
+mod ast;
+mod attr;
+mod case;
+mod ctxt;
+mod doc;
+mod expand;
+mod fallback;
+mod ty;
+mod valid;
+
+use proc_macro::TokenStream;
+
+/// Derives `mcp_elicit::Elicit` for a struct with named fields: its elicitation form schema,
+/// built at compile time. See the `mcp-elicit` crate for the attributes.
+#[proc_macro_derive(Elicit, attributes(elicit))]
+pub fn derive_elicit(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    expand::derive(&input).into()
+}

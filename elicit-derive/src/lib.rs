@@ -1,9 +1,9 @@
 //! `#[derive(Elicit)]`, the derive of [`mcp-elicit`](https://docs.rs/mcp-elicit). An
 //! implementation detail: depend on `mcp-elicit` and write `use mcp_elicit::Elicit;`.
 //!
-//! The derive runs in three steps: [`ast`] reads the input (with [`attr`] reading the attributes
-//! into values and [`ctxt`] collecting every problem), [`valid`] checks the rules that span
-//! attributes and types, and [`expand`] writes the code, or [`fallback`] the errors.
+//! The derive runs in three steps: `ast` reads the input (with `attr` reading the attributes into
+//! values and `ctxt` collecting every problem), `valid` checks the rules that span attributes and
+//! types, and `expand` writes the code, or `fallback` the errors.
 #![forbid(unsafe_code)]
 
 mod ast;

@@ -2,7 +2,30 @@
 //!
 //! Run it with `cargo run --example quickstart`.
 
+use std::collections::BTreeSet;
+
 use mcp_elicit::Elicit;
+
+/// A single choice: a Rust enum. With titles, the client shows the titles and sends the values.
+#[derive(Elicit)]
+#[elicit(rename_all = "lowercase")]
+enum Plan {
+    #[elicit(title = "Free: one project")]
+    Free,
+    #[elicit(title = "Pro: unlimited projects")]
+    Pro,
+    #[elicit(title = "Team: shared projects and billing")]
+    Team,
+}
+
+/// Several choices: a set (or `Vec`) of a Rust enum.
+#[derive(Elicit, PartialEq, Eq, PartialOrd, Ord)]
+#[elicit(rename_all = "kebab-case")]
+enum Topic {
+    Releases,
+    SecurityNotices,
+    Events,
+}
 
 /// What a new user tells us. Each field is one entry of the form, in this order.
 #[derive(Elicit)]
@@ -30,6 +53,14 @@ struct Signup {
     /// Roughly how many hours a week you will spend with us
     #[elicit(minimum = 0, maximum = 168, default = 2.5)]
     weekly_hours: f32,
+
+    /// Pick a plan; you can change it later
+    #[elicit(default = Plan::Free)]
+    plan: Plan,
+
+    /// What we may write to you about
+    #[elicit(title = "Topics", max_items = 2, default = [Topic::Releases])]
+    topics: BTreeSet<Topic>,
 
     #[elicit(title = "Send me the monthly newsletter", default = false)]
     newsletter: bool,

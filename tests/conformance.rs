@@ -47,6 +47,44 @@ struct WithDefaults {
     newsletter: bool,
 }
 
+#[derive(Elicit, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Plain {
+    A,
+    B,
+}
+
+#[derive(Elicit, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Titled {
+    #[elicit(title = "Option A")]
+    A,
+    B,
+}
+
+#[derive(Elicit)]
+#[allow(dead_code)]
+struct Selects {
+    /// One
+    #[elicit(title = "Plain")]
+    plain: Plain,
+    titled: Option<Titled>,
+    #[elicit(default = Plain::B)]
+    plain_default: Plain,
+    #[elicit(default = Titled::A)]
+    titled_default: Titled,
+    #[elicit(min_items = 1, max_items = 2, default = [Plain::A])]
+    plain_multi: Vec<Plain>,
+    titled_multi: Option<std::collections::BTreeSet<Titled>>,
+    #[elicit(default = [Titled::B, Titled::A])]
+    titled_multi_default: std::collections::HashSet<Titled>,
+}
+
+#[derive(Elicit)]
+#[allow(dead_code)]
+struct UntitledSingle {
+    plain: Plain,
+    maybe: Option<Plain>,
+}
+
 #[derive(Elicit)]
 struct Empty {}
 
@@ -62,6 +100,8 @@ fn forms() -> Vec<(&'static str, &'static RequestedSchema)> {
     vec![
         ("Everything", Everything::requested_schema()),
         ("WithDefaults", WithDefaults::requested_schema()),
+        ("Selects", Selects::requested_schema()),
+        ("UntitledSingle", UntitledSingle::requested_schema()),
         ("Empty", Empty::requested_schema()),
         ("AllOptional", AllOptional::requested_schema()),
     ]
@@ -120,14 +160,14 @@ fn request(schema: &RequestedSchema) -> Value {
     })
 }
 
-/// Whether the schema states a `default` on anything but a boolean, which 2025-06-18 does not
-/// define (rendering for that version is its own piece of work).
-fn has_non_boolean_default(schema: &Value) -> bool {
-    schema["properties"]
-        .as_object()
-        .unwrap()
-        .values()
-        .any(|p| p.get("default").is_some() && p["type"] != "boolean")
+/// Whether the schema says something 2025-06-18 cannot: a `default` on anything but a boolean, a
+/// titled `oneOf`, or an array (rendering for that version is its own piece of work).
+fn beyond_2025_06_18(schema: &Value) -> bool {
+    schema["properties"].as_object().unwrap().values().any(|p| {
+        (p.get("default").is_some() && p["type"] != "boolean")
+            || p.get("oneOf").is_some()
+            || p["type"] == "array"
+    })
 }
 
 fn assert_valid(file: &str, strict: bool, only: impl Fn(&Value) -> bool) {
@@ -165,7 +205,7 @@ fn valid_under_2026_07_28() {
 
 #[test]
 fn valid_under_2025_06_18_where_that_version_can_say_it() {
-    let representable = |s: &Value| !has_non_boolean_default(s);
+    let representable = |s: &Value| !beyond_2025_06_18(s);
     assert_valid("mcp-schema-2025-06-18.json", false, representable);
     assert_valid("mcp-schema-2025-06-18.json", true, representable);
 }
@@ -192,4 +232,8 @@ fn the_strict_reading_refuses_what_peers_refuse() {
     assert!(!validator.is_valid(&with(json!({"type": "object", "properties": {}}))));
     assert!(!validator.is_valid(&with(json!({"type": "string", "format": "phone"}))));
     assert!(!validator.is_valid(&with(json!({"type": ["string", "null"]}))));
+    assert!(!validator.is_valid(&with(json!({"type": "array", "items": {"type": "string"}}))));
+    assert!(!validator.is_valid(&with(
+        json!({"type": "array", "items": {"oneOf": [{"const": "a", "title": "A"}]}})
+    )));
 }

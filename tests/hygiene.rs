@@ -24,6 +24,10 @@ mod shadowed {
     pub struct std;
     pub struct u8;
     pub struct str;
+    pub struct i128;
+    pub struct Cow;
+    pub struct Choice;
+    pub struct SelectOption;
     #[allow(non_snake_case)]
     pub fn Ok() {}
     #[allow(non_snake_case)]
@@ -32,12 +36,25 @@ mod shadowed {
     pub fn None() {}
     pub const PROPERTIES: () = ();
     pub const SCHEMA: () = ();
+    pub const OPTIONS: () = ();
+    pub const DISCRIMINANTS: () = ();
     pub mod _elicit {}
 }
 
 mod user {
     #[allow(unused_imports)]
     use super::shadowed::*;
+
+    /// A select declared where every common name means something else.
+    #[derive(mcp_elicit::Elicit, PartialEq, Eq, Hash)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Level {
+        /// Low
+        Low,
+        /// High
+        #[elicit(title = "High!")]
+        High,
+    }
 
     /// A form declared where every common name means something else.
     #[derive(mcp_elicit::Elicit)]
@@ -55,6 +72,12 @@ mod user {
         /// A ratio
         #[elicit(minimum = -0.5)]
         pub ratio: f64,
+        /// One level
+        #[elicit(default = Level::High)]
+        pub level: Level,
+        /// Some levels
+        #[elicit(min_items = 1, default = [Level::Low])]
+        pub levels: ::std::collections::HashSet<Level>,
     }
 }
 
@@ -64,7 +87,7 @@ fn compiles_and_renders_among_shadowed_names() {
     let json = serde_json::to_string(user::Form::requested_schema()).unwrap();
     assert_eq!(
         json,
-        r#"{"type":"object","properties":{"firstName":{"type":"string","description":"A name","minLength":1,"default":"x"},"count":{"type":"integer","description":"A number","minimum":1,"maximum":9},"flag":{"type":"boolean","description":"A flag","default":true},"ratio":{"type":"number","description":"A ratio","minimum":-0.5}},"required":["ratio"]}"#
+        r#"{"type":"object","properties":{"firstName":{"type":"string","description":"A name","minLength":1,"default":"x"},"count":{"type":"integer","description":"A number","minimum":1,"maximum":9},"flag":{"type":"boolean","description":"A flag","default":true},"ratio":{"type":"number","description":"A ratio","minimum":-0.5},"level":{"type":"string","description":"One level","oneOf":[{"const":"low","title":"low"},{"const":"high","title":"High!"}],"default":"high"},"levels":{"type":"array","description":"Some levels","minItems":1,"items":{"anyOf":[{"const":"low","title":"low"},{"const":"high","title":"High!"}]},"default":["low"]}},"required":["ratio"]}"#
     );
 }
 

@@ -8,10 +8,10 @@
 
 use std::borrow::Cow;
 
-use crate::field::{BooleanField, FormField, NumberField, TextField};
+use crate::field::{BooleanField, Choice, FormField, MultiSelectField, NumberField, TextField};
 use crate::schema::{
-    BooleanSchema, Number, NumberSchema, NumberType, Property, PropertySchema, RequestedSchema,
-    StringFormat, StringSchema,
+    BooleanSchema, MultiSelectSchema, Number, NumberSchema, NumberType, Property, PropertySchema,
+    RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
 };
 
 /// What a field type contributes to the schema.
@@ -59,6 +59,16 @@ pub enum FieldKind {
     },
     /// `true` or `false`.
     Boolean,
+    /// One of the options.
+    SingleSelect {
+        /// The options, from the enum's [`Choice`] implementation.
+        options: &'static [SelectOption],
+    },
+    /// Any number of the options.
+    MultiSelect {
+        /// The options, from the enum's [`Choice`] implementation.
+        options: &'static [SelectOption],
+    },
 }
 
 /// A field's attributes, as the derive read them; built with `const` setters.
@@ -72,15 +82,21 @@ pub struct FieldAttrs {
     format: Option<StringFormat>,
     minimum: Option<Number>,
     maximum: Option<Number>,
+    min_items: Option<u64>,
+    max_items: Option<u64>,
     default: Option<DefaultValue>,
 }
 
-/// A `default = <literal>`.
+/// A `default = ..`.
 #[derive(Clone, Copy, Debug)]
 enum DefaultValue {
     Text(&'static str),
     Number(Number),
     Boolean(bool),
+    /// The wire value of one option.
+    Choice(&'static str),
+    /// The wire values of the options selected.
+    Choices(&'static [Cow<'static, str>]),
 }
 
 impl FieldAttrs {
@@ -95,6 +111,8 @@ impl FieldAttrs {
             format: None,
             minimum: None,
             maximum: None,
+            min_items: None,
+            max_items: None,
             default: None,
         }
     }
@@ -158,6 +176,99 @@ impl FieldAttrs {
         self.default = Some(DefaultValue::Boolean(default));
         self
     }
+
+    /// `min_items = N`.
+    pub const fn min_items(mut self, min_items: u64) -> Self {
+        self.min_items = Some(min_items);
+        self
+    }
+
+    /// `max_items = N`.
+    pub const fn max_items(mut self, max_items: u64) -> Self {
+        self.max_items = Some(max_items);
+        self
+    }
+
+    /// `default = Enum::Variant`, as the variant's wire value (see [`choice`]).
+    pub const fn default_choice(mut self, value: &'static str) -> Self {
+        self.default = Some(DefaultValue::Choice(value));
+        self
+    }
+
+    /// `default = [Enum::A, Enum::B]`, as the variants' wire values.
+    pub const fn default_choices(mut self, values: &'static [WireValue]) -> Self {
+        self.default = Some(DefaultValue::Choices(values));
+        self
+    }
+}
+
+/// A wire value as a multi-select default holds it.
+pub type WireValue = Cow<'static, str>;
+
+/// An option without a title of its own.
+pub const fn option(value: &'static str) -> SelectOption {
+    SelectOption {
+        value: Cow::Borrowed(value),
+        title: None,
+    }
+}
+
+/// An option with a title.
+pub const fn titled_option(value: &'static str, title: &'static str) -> SelectOption {
+    SelectOption {
+        value: Cow::Borrowed(value),
+        title: Some(Cow::Borrowed(title)),
+    }
+}
+
+/// The shape of a single-select over the variants of `C`.
+pub const fn single_select<C: Choice>() -> FieldShape {
+    FieldShape::required(FieldKind::SingleSelect {
+        options: C::OPTIONS,
+    })
+}
+
+/// The wire value of the variant of `C` with this discriminant: how a typed default
+/// (`default = Color::Green`, cast `as i128`) becomes the schema's `"default": "green"`.
+pub const fn choice<C: Choice>(discriminant: i128) -> &'static str {
+    let mut i = 0;
+    while i < C::DISCRIMINANTS.len() {
+        if C::DISCRIMINANTS[i] == discriminant {
+            return match &C::OPTIONS[i].value {
+                Cow::Borrowed(value) => value,
+                Cow::Owned(_) => panic!("the options of a derived choice are static"),
+            };
+        }
+        i += 1;
+    }
+    panic!("the default is not a variant of the select's enum")
+}
+
+/// [`choice`], as an element of a multi-select default.
+pub const fn choice_cow<C: Choice>(discriminant: i128) -> WireValue {
+    Cow::Borrowed(choice::<C>(discriminant))
+}
+
+/// Fails to compile with `message` if a multi-select default names one variant twice.
+pub const fn check_distinct(discriminants: &[i128], message: &'static str) {
+    let mut i = 0;
+    while i < discriminants.len() {
+        let mut j = i + 1;
+        while j < discriminants.len() {
+            if discriminants[i] == discriminants[j] {
+                panic!("{}", message);
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+}
+
+/// Fails to compile with `message` if `min_items` asks for more choices than the select has.
+pub const fn check_min_items<T: MultiSelectField>(min_items: u64, message: &'static str) {
+    if min_items > <T::Choice as Choice>::OPTIONS.len() as u64 {
+        panic!("{}", message);
+    }
 }
 
 /// A float literal from an attribute as a schema number (the macro refuses non-finite ones).
@@ -217,6 +328,22 @@ pub const fn property<T: FormField>(attrs: FieldAttrs) -> Property {
                 _ => None,
             },
         }),
+        FieldKind::SingleSelect { options } => PropertySchema::SingleSelect(SingleSelectSchema {
+            options: Cow::Borrowed(options),
+            default: match attrs.default {
+                Some(DefaultValue::Choice(value)) => Some(Cow::Borrowed(value)),
+                _ => None,
+            },
+        }),
+        FieldKind::MultiSelect { options } => PropertySchema::MultiSelect(MultiSelectSchema {
+            options: Cow::Borrowed(options),
+            min_items: attrs.min_items,
+            max_items: attrs.max_items,
+            default: match attrs.default {
+                Some(DefaultValue::Choices(values)) => Some(Cow::Borrowed(values)),
+                _ => None,
+            },
+        }),
     };
     Property {
         name: Cow::Borrowed(attrs.name),
@@ -270,7 +397,10 @@ pub const fn fits<T: NumberField>(value: Number) -> bool {
             let v = value.as_f64();
             -max <= v && v <= max
         }
-        FieldKind::Text { .. } | FieldKind::Boolean => false,
+        FieldKind::Text { .. }
+        | FieldKind::Boolean
+        | FieldKind::SingleSelect { .. }
+        | FieldKind::MultiSelect { .. } => false,
     }
 }
 
@@ -289,6 +419,9 @@ pub const fn require_text<T: TextField>() {}
 
 /// Compiles only if `T` is a boolean field; see [`require_text`].
 pub const fn require_boolean<T: BooleanField>() {}
+
+/// Compiles only if `T` is a multi-select field; see [`require_text`].
+pub const fn require_multi_select<T: MultiSelectField>() {}
 
 #[cfg(test)]
 mod tests {

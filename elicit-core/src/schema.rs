@@ -1,7 +1,8 @@
 //! The elicitation form schema: the `requestedSchema` of an `elicitation/create` request.
 //!
 //! A [`RequestedSchema`] is a flat object schema: an ordered list of [`Property`]s, each a
-//! primitive ([`PropertySchema`]). `#[derive(Elicit)]` builds one at compile time; it serializes
+//! primitive ([`PropertySchema`]): text, a number, a boolean, or a single- or multi-select among
+//! [`SelectOption`]s. `#[derive(Elicit)]` builds one at compile time; it serializes
 //! to exactly the JSON the MCP specification defines.
 
 use std::borrow::Cow;
@@ -102,6 +103,11 @@ pub enum PropertySchema {
     Number(NumberSchema),
     /// `{"type":"boolean", ..}`.
     Boolean(BooleanSchema),
+    /// `{"type":"string","enum":[..]}` or, titled, `{"type":"string","oneOf":[{"const":..,"title":..}]}`.
+    SingleSelect(SingleSelectSchema),
+    /// `{"type":"array","items":{"type":"string","enum":[..]}}` or, titled,
+    /// `{"type":"array","items":{"anyOf":[{"const":..,"title":..}]}}`.
+    MultiSelect(MultiSelectSchema),
 }
 
 /// A text field: `{"type":"string","minLength":..,"maxLength":..,"format":..,"default":..}`.
@@ -226,5 +232,95 @@ impl BooleanSchema {
     /// The value the form starts with.
     pub fn default(&self) -> Option<bool> {
         self.default
+    }
+}
+
+/// One option of a select: the value sent back (`const`) and the label shown (`title`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SelectOption {
+    pub(crate) value: Cow<'static, str>,
+    pub(crate) title: Option<Cow<'static, str>>,
+}
+
+impl SelectOption {
+    /// The wire value: what the answer contains when this option is chosen.
+    pub fn value(&self) -> &str {
+        &self.value
+    }
+
+    /// The label a client shows, if the option has one of its own.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// The label a titled select shows: the title, or the value for an option without one.
+    pub fn label(&self) -> &str {
+        self.title().unwrap_or(self.value())
+    }
+}
+
+/// Whether a select renders titled: it does as soon as one option has a title, and then every
+/// option carries one (the official TypeScript SDK drops a `oneOf` whose options lack titles).
+fn any_titled(options: &[SelectOption]) -> bool {
+    options.iter().any(|o| o.title.is_some())
+}
+
+/// A single choice among options: a Rust enum, rendered untitled (`enum`) or titled (`oneOf`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SingleSelectSchema {
+    pub(crate) options: Cow<'static, [SelectOption]>,
+    pub(crate) default: Option<Cow<'static, str>>,
+}
+
+impl SingleSelectSchema {
+    /// The options, in the order the client shows them.
+    pub fn options(&self) -> &[SelectOption] {
+        &self.options
+    }
+
+    /// Whether the options render with titles (`oneOf`) rather than as plain values (`enum`).
+    pub fn is_titled(&self) -> bool {
+        any_titled(&self.options)
+    }
+
+    /// The wire value of the option the form starts with.
+    pub fn default(&self) -> Option<&str> {
+        self.default.as_deref()
+    }
+}
+
+/// Any number of choices among options: a `Vec`, `HashSet` or `BTreeSet` of a Rust enum.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MultiSelectSchema {
+    pub(crate) options: Cow<'static, [SelectOption]>,
+    pub(crate) min_items: Option<u64>,
+    pub(crate) max_items: Option<u64>,
+    pub(crate) default: Option<Cow<'static, [Cow<'static, str>]>>,
+}
+
+impl MultiSelectSchema {
+    /// The options, in the order the client shows them.
+    pub fn options(&self) -> &[SelectOption] {
+        &self.options
+    }
+
+    /// Whether the options render with titles (`anyOf`) rather than as plain values (`enum`).
+    pub fn is_titled(&self) -> bool {
+        any_titled(&self.options)
+    }
+
+    /// The fewest options the answer may select.
+    pub fn min_items(&self) -> Option<u64> {
+        self.min_items
+    }
+
+    /// The most options the answer may select.
+    pub fn max_items(&self) -> Option<u64> {
+        self.max_items
+    }
+
+    /// The wire values of the options the form starts with selected.
+    pub fn default(&self) -> Option<impl ExactSizeIterator<Item = &str>> {
+        self.default.as_deref().map(|d| d.iter().map(|v| &**v))
     }
 }

@@ -7,8 +7,8 @@
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use crate::schema::{
-    BooleanSchema, NumberSchema, NumberType, Property, PropertySchema, RequestedSchema,
-    StringFormat, StringSchema,
+    BooleanSchema, MultiSelectSchema, NumberSchema, NumberType, Property, PropertySchema,
+    RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
 };
 
 impl Serialize for RequestedSchema {
@@ -59,6 +59,8 @@ impl Serialize for Property {
             PropertySchema::String(_) => "string",
             PropertySchema::Number(n) => n.number_type.as_str(),
             PropertySchema::Boolean(_) => "boolean",
+            PropertySchema::SingleSelect(_) => "string",
+            PropertySchema::MultiSelect(_) => "array",
         };
         map.serialize_entry("type", type_name)?;
         entry(&mut map, "title", &self.title)?;
@@ -67,6 +69,8 @@ impl Serialize for Property {
             PropertySchema::String(s) => string_keys(&mut map, s)?,
             PropertySchema::Number(n) => number_keys(&mut map, n)?,
             PropertySchema::Boolean(b) => boolean_keys(&mut map, b)?,
+            PropertySchema::SingleSelect(s) => single_select_keys(&mut map, s)?,
+            PropertySchema::MultiSelect(m) => multi_select_keys(&mut map, m)?,
         }
         map.end()
     }
@@ -87,6 +91,76 @@ fn number_keys<M: SerializeMap>(map: &mut M, n: &NumberSchema) -> Result<(), M::
 
 fn boolean_keys<M: SerializeMap>(map: &mut M, b: &BooleanSchema) -> Result<(), M::Error> {
     entry(map, "default", &b.default)
+}
+
+/// `"enum":[..]`, or titled `"oneOf":[{"const":..,"title":..}]`, then `default`.
+fn single_select_keys<M: SerializeMap>(
+    map: &mut M,
+    s: &SingleSelectSchema,
+) -> Result<(), M::Error> {
+    if s.is_titled() {
+        map.serialize_entry("oneOf", &Titled(&s.options))?;
+    } else {
+        map.serialize_entry("enum", &Values(&s.options))?;
+    }
+    entry(map, "default", &s.default)
+}
+
+/// `minItems`, `maxItems`, `"items":{"type":"string","enum":[..]}` or titled
+/// `"items":{"anyOf":[..]}`, then `default`.
+fn multi_select_keys<M: SerializeMap>(map: &mut M, m: &MultiSelectSchema) -> Result<(), M::Error> {
+    entry(map, "minItems", &m.min_items)?;
+    entry(map, "maxItems", &m.max_items)?;
+    map.serialize_entry("items", &Items(m))?;
+    entry(map, "default", &m.default)
+}
+
+/// The `items` of a multi-select.
+struct Items<'a>(&'a MultiSelectSchema);
+
+impl Serialize for Items<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let options = &self.0.options;
+        if self.0.is_titled() {
+            let mut map = serializer.serialize_map(Some(1))?;
+            map.serialize_entry("anyOf", &Titled(options))?;
+            map.end()
+        } else {
+            let mut map = serializer.serialize_map(Some(2))?;
+            map.serialize_entry("type", "string")?;
+            map.serialize_entry("enum", &Values(options))?;
+            map.end()
+        }
+    }
+}
+
+/// `["a","b"]`: the options' values.
+struct Values<'a>(&'a [SelectOption]);
+
+impl Serialize for Values<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(SelectOption::value))
+    }
+}
+
+/// `[{"const":"a","title":"A"}, ..]`: every option with a title (its value when it has none).
+struct Titled<'a>(&'a [SelectOption]);
+
+impl Serialize for Titled<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(TitledOption))
+    }
+}
+
+struct TitledOption<'a>(&'a SelectOption);
+
+impl Serialize for TitledOption<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("const", self.0.value())?;
+        map.serialize_entry("title", self.0.label())?;
+        map.end()
+    }
 }
 
 /// Writes `key: value` when there is a value; an absent value writes nothing (never `null`).

@@ -1,9 +1,9 @@
-//! The model of what the user wrote: a struct and its fields, each keeping a reference to the syn
-//! node it came from, so every error points at the right tokens.
+//! The model of what the user wrote: a struct and its fields, or an enum and its variants, each
+//! keeping a reference to the syn node it came from, so every error points at the right tokens.
 
 use syn::ext::IdentExt;
 
-use crate::attr;
+use crate::attr::{self, Level};
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 use crate::ty::FieldType;
@@ -18,6 +18,8 @@ pub(crate) struct Input<'a> {
 pub(crate) enum Data<'a> {
     /// A form: a struct with named fields.
     Struct(Vec<Field<'a>>),
+    /// The options of a select: a fieldless enum.
+    Enum(Vec<Variant<'a>>),
 }
 
 /// A field of a form.
@@ -31,55 +33,101 @@ pub(crate) struct Field<'a> {
     pub(crate) wire_name: String,
 }
 
+/// An option of a select.
+pub(crate) struct Variant<'a> {
+    pub(crate) ident: &'a syn::Ident,
+    pub(crate) attrs: attr::Variant,
+    /// The value in the schema and in the answer, after every rename.
+    pub(crate) wire_name: String,
+}
+
 impl<'a> Input<'a> {
-    /// Reads the input; `None` if its shape cannot be a form (the reason is in `cx`).
+    /// Reads the input; `None` if its shape cannot be a form or a select (the reason is in `cx`).
     pub(crate) fn from_ast(cx: &Ctxt, input: &'a syn::DeriveInput) -> Option<Self> {
-        let attrs = attr::Container::from_ast(cx, &input.attrs);
-        let fields = match &input.data {
-            syn::Data::Struct(data) => match &data.fields {
-                syn::Fields::Named(named) => &named.named,
-                syn::Fields::Unnamed(unnamed) => {
-                    cx.error_spanned_by(
-                        unnamed,
-                        "a form's fields need names, which become the form's keys: use a struct with named fields, like `struct Signup { name: String }`",
-                    );
-                    return None;
-                }
-                syn::Fields::Unit => {
-                    cx.error_spanned_by(
-                        &input.ident,
-                        format!(
-                            "a form needs a struct with named fields; for a form with no fields write `struct {} {{}}`",
-                            input.ident
-                        ),
-                    );
-                    return None;
-                }
-            },
-            syn::Data::Enum(data) => {
-                cx.error_spanned_by(
-                    data.enum_token,
-                    "`#[derive(Elicit)]` on enums is not supported yet: a form is a struct with named fields",
-                );
-                return None;
+        let data = match &input.data {
+            syn::Data::Struct(data) => {
+                let attrs = attr::Container::from_ast(cx, &input.attrs, Level::Struct);
+                let fields = struct_fields(cx, input, data)?
+                    .iter()
+                    .filter_map(|field| Field::from_ast(cx, field, attrs.rename_all))
+                    .collect();
+                return Some(Input {
+                    original: input,
+                    attrs,
+                    data: Data::Struct(fields),
+                });
             }
+            syn::Data::Enum(data) => data,
             syn::Data::Union(data) => {
                 cx.error_spanned_by(
                     data.union_token,
-                    "a form cannot be a union: use a struct with named fields",
+                    "a form cannot be a union: use a struct with named fields for a form, or a fieldless enum for the options of a select",
                 );
                 return None;
             }
         };
-        let fields = fields
+        let attrs = attr::Container::from_ast(cx, &input.attrs, Level::Enum);
+        if data.variants.is_empty() {
+            cx.error_spanned_by(
+                &input.ident,
+                format!(
+                    "a select needs at least one option: add a variant to `{}`",
+                    input.ident
+                ),
+            );
+            return None;
+        }
+        let mut fieldless = true;
+        for variant in &data.variants {
+            if !matches!(variant.fields, syn::Fields::Unit) {
+                fieldless = false;
+                cx.error_spanned_by(
+                    &variant.fields,
+                    format!(
+                        "the options of a select are unit variants, and `{}` carries data, which a form cannot hold: remove its fields",
+                        variant.ident
+                    ),
+                );
+            }
+        }
+        let variants = data
+            .variants
             .iter()
-            .filter_map(|field| Field::from_ast(cx, field, attrs.rename_all))
+            .map(|variant| Variant::from_ast(cx, variant, attrs.rename_all))
             .collect();
-        Some(Input {
+        fieldless.then_some(Input {
             original: input,
             attrs,
-            data: Data::Struct(fields),
+            data: Data::Enum(variants),
         })
+    }
+}
+
+/// The named fields of a struct, or `None` (with the reason in `cx`) for other shapes.
+fn struct_fields<'a>(
+    cx: &Ctxt,
+    input: &syn::DeriveInput,
+    data: &'a syn::DataStruct,
+) -> Option<&'a syn::punctuated::Punctuated<syn::Field, syn::Token![,]>> {
+    match &data.fields {
+        syn::Fields::Named(named) => Some(&named.named),
+        syn::Fields::Unnamed(unnamed) => {
+            cx.error_spanned_by(
+                unnamed,
+                "a form's fields need names, which become the form's keys: use a struct with named fields, like `struct Signup { name: String }`",
+            );
+            None
+        }
+        syn::Fields::Unit => {
+            cx.error_spanned_by(
+                &input.ident,
+                format!(
+                    "a form needs a struct with named fields; for a form with no fields write `struct {} {{}}`",
+                    input.ident
+                ),
+            );
+            None
+        }
     }
 }
 
@@ -87,16 +135,9 @@ impl<'a> Field<'a> {
     fn from_ast(cx: &Ctxt, field: &'a syn::Field, rename_all: Option<RenameRule>) -> Option<Self> {
         let ident = field.ident.as_ref()?;
         let attrs = attr::Field::from_ast(cx, &field.attrs);
-        let wire_name = match &attrs.rename {
-            Some(name) => name.clone(),
-            None => {
-                let name = ident.unraw().to_string();
-                match rename_all {
-                    Some(rule) => rule.apply_to_field(&name),
-                    None => name,
-                }
-            }
-        };
+        let wire_name = wire_name(ident, attrs.rename.as_ref(), |name| {
+            rename_all.map_or_else(|| name.to_owned(), |rule| rule.apply_to_field(name))
+        });
         Some(Field {
             ident,
             ty: &field.ty,
@@ -104,5 +145,31 @@ impl<'a> Field<'a> {
             attrs,
             wire_name,
         })
+    }
+}
+
+impl<'a> Variant<'a> {
+    fn from_ast(cx: &Ctxt, variant: &'a syn::Variant, rename_all: Option<RenameRule>) -> Self {
+        let attrs = attr::Variant::from_ast(cx, &variant.attrs);
+        let wire_name = wire_name(&variant.ident, attrs.rename.as_ref(), |name| {
+            rename_all.map_or_else(|| name.to_owned(), |rule| rule.apply_to_variant(name))
+        });
+        Variant {
+            ident: &variant.ident,
+            attrs,
+            wire_name,
+        }
+    }
+}
+
+/// An explicit rename, or the identifier (without `r#`) under the container's rule.
+fn wire_name(
+    ident: &syn::Ident,
+    rename: Option<&String>,
+    rule: impl FnOnce(&str) -> String,
+) -> String {
+    match rename {
+        Some(name) => name.clone(),
+        None => rule(&ident.unraw().to_string()),
     }
 }

@@ -90,12 +90,16 @@ const FORMATS: &[(&str, Format)] = &[
     ("date-time", Format::DateTime),
 ];
 
-/// `default = ..`, as a literal.
-#[derive(Clone, Debug, PartialEq)]
+/// `default = ..`: a literal, or for selects the variant(s) to start with.
+#[derive(Clone)]
 pub(crate) enum DefaultLit {
     Text(String),
     Number(NumLit),
     Bool(bool),
+    /// `default = Color::Green`: an expression of the select's enum type.
+    Choice(syn::Expr),
+    /// `default = [Color::Green, Color::Blue]`.
+    Choices(Vec<syn::Expr>),
 }
 
 impl DefaultLit {
@@ -106,31 +110,62 @@ impl DefaultLit {
             DefaultLit::Number(NumLit::Int(_)) => "an integer",
             DefaultLit::Number(NumLit::Float(_)) => "a fractional number",
             DefaultLit::Bool(_) => "a boolean",
+            DefaultLit::Choice(_) => "an option of a select",
+            DefaultLit::Choices(_) => "a list of options",
         }
     }
 }
 
-const CONTAINER_KEYS: &[&str] = &["rename_all", "crate"];
-const FIELD_KEYS: &[&str] = &[
-    "rename",
-    "title",
-    "description",
-    "min_length",
-    "max_length",
-    "minimum",
-    "maximum",
-    "format",
-    "default",
-];
+/// The places an `#[elicit(..)]` can go, each with the keys it takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Level {
+    Struct,
+    Enum,
+    Field,
+    Variant,
+}
 
-/// `#[elicit(..)]` on the struct, with `#[serde(rename_all = "..")]` as a fallback.
+impl Level {
+    const ALL: [Level; 4] = [Level::Struct, Level::Enum, Level::Field, Level::Variant];
+
+    fn keys(self) -> &'static [&'static str] {
+        match self {
+            Level::Struct | Level::Enum => &["rename_all", "crate"],
+            Level::Field => &[
+                "rename",
+                "title",
+                "description",
+                "min_length",
+                "max_length",
+                "format",
+                "minimum",
+                "maximum",
+                "min_items",
+                "max_items",
+                "default",
+            ],
+            Level::Variant => &["rename", "title"],
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Level::Struct => "the struct",
+            Level::Enum => "the enum",
+            Level::Field => "a field",
+            Level::Variant => "a variant",
+        }
+    }
+}
+
+/// `#[elicit(..)]` on the struct or enum, with `#[serde(rename_all = "..")]` as a fallback.
 pub(crate) struct Container {
     pub(crate) rename_all: Option<RenameRule>,
     pub(crate) crate_path: Option<syn::Path>,
 }
 
 impl Container {
-    pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
+    pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute], level: Level) -> Self {
         let mut rename_all: Option<Attr<RenameRule>> = None;
         let mut crate_path: Option<Attr<syn::Path>> = None;
         let mut serde_rename_all = None;
@@ -139,7 +174,7 @@ impl Container {
                 parse_elicit(cx, attr, |key, value| match key {
                     "rename_all" => set(cx, &mut rename_all, value.parse(rename_rule)),
                     "crate" => set(cx, &mut crate_path, value.parse(crate_path_value)),
-                    _ => value.unknown(CONTAINER_KEYS, FIELD_KEYS, "a field"),
+                    _ => value.unknown(level),
                 });
             } else if attr.path().is_ident("serde")
                 && let Some(rule) = serde_rename(attr, "rename_all")
@@ -167,6 +202,8 @@ pub(crate) struct Field {
     pub(crate) minimum: Option<Attr<NumLit>>,
     pub(crate) maximum: Option<Attr<NumLit>>,
     pub(crate) format: Option<Attr<Format>>,
+    pub(crate) min_items: Option<Attr<u64>>,
+    pub(crate) max_items: Option<Attr<u64>>,
     pub(crate) default: Option<Attr<DefaultLit>>,
 }
 
@@ -184,6 +221,8 @@ impl Field {
             minimum: None,
             maximum: None,
             format: None,
+            min_items: None,
+            max_items: None,
             default: None,
         };
         for attr in attrs {
@@ -204,13 +243,15 @@ impl Field {
                         &mut f.description,
                         value.parse(string("description = \"Shown under the field\"")),
                     ),
-                    "min_length" => set(cx, &mut f.min_length, value.parse(length)),
-                    "max_length" => set(cx, &mut f.max_length, value.parse(length)),
+                    "min_length" => set(cx, &mut f.min_length, value.parse(count("characters"))),
+                    "max_length" => set(cx, &mut f.max_length, value.parse(count("characters"))),
                     "minimum" => set(cx, &mut f.minimum, value.parse(number)),
                     "maximum" => set(cx, &mut f.maximum, value.parse(number)),
                     "format" => set(cx, &mut f.format, value.parse(format)),
                     "default" => set(cx, &mut f.default, value.parse(default)),
-                    _ => value.unknown(FIELD_KEYS, CONTAINER_KEYS, "the struct"),
+                    "min_items" => set(cx, &mut f.min_items, value.parse(count("choices"))),
+                    "max_items" => set(cx, &mut f.max_items, value.parse(count("choices"))),
+                    _ => value.unknown(Level::Field),
                 });
             } else if attr.path().is_ident("serde")
                 && let Some(name) = serde_rename(attr, "rename")
@@ -220,6 +261,46 @@ impl Field {
         }
         f.rename = rename.map(|a| a.value).or(serde_rename_value);
         f
+    }
+}
+
+/// `#[elicit(..)]` on an enum variant (an option of a select), with `#[serde(rename = "..")]` as a
+/// fallback.
+pub(crate) struct Variant {
+    pub(crate) rename: Option<String>,
+    pub(crate) title: Option<Attr<String>>,
+}
+
+impl Variant {
+    pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
+        let mut rename: Option<Attr<String>> = None;
+        let mut title: Option<Attr<String>> = None;
+        let mut serde_rename_value = None;
+        for attr in attrs {
+            if attr.path().is_ident("elicit") {
+                parse_elicit(cx, attr, |key, value| match key {
+                    "rename" => set(
+                        cx,
+                        &mut rename,
+                        value.parse(string("rename = \"wire-value\"")),
+                    ),
+                    "title" => set(
+                        cx,
+                        &mut title,
+                        value.parse(string("title = \"Shown to the user\"")),
+                    ),
+                    _ => value.unknown(Level::Variant),
+                });
+            } else if attr.path().is_ident("serde")
+                && let Some(name) = serde_rename(attr, "rename")
+            {
+                serde_rename_value = Some(name);
+            }
+        }
+        Variant {
+            rename: rename.map(|a| a.value).or(serde_rename_value),
+            title,
+        }
     }
 }
 
@@ -258,11 +339,24 @@ impl Value<'_> {
         }
     }
 
-    /// Reports a key this level does not know, with the nearest known key when there is one.
-    fn unknown(&self, known: &[&str], other_level: &[&str], other_name: &str) {
+    /// Reports a key this level does not know: the places it goes if it belongs elsewhere, else
+    /// the nearest known key, else the list.
+    fn unknown(&self, level: Level) {
         let key = self.key.to_token_stream().to_string().replace(' ', "");
-        let msg = if other_level.contains(&key.as_str()) {
-            format!("`{key}` goes on {other_name}, not here")
+        let known = level.keys();
+        let elsewhere: Vec<&str> = Level::ALL
+            .iter()
+            .filter(|other| **other != level && other.keys().contains(&key.as_str()))
+            .map(|other| other.name())
+            .collect();
+        let msg = if !elsewhere.is_empty() {
+            let mut places = elsewhere;
+            places.dedup();
+            format!(
+                "`{key}` goes on {}, not on {}",
+                places.join(" or "),
+                level.name()
+            )
         } else if let Some(near) = nearest(&key, known) {
             format!("unknown elicit attribute `{key}`; did you mean `{near}`?")
         } else {
@@ -418,17 +512,19 @@ fn crate_path_value(key: &str, input: ParseStream<'_>) -> syn::Result<syn::Path>
         .map_err(|_| syn::Error::new_spanned(&lit, expected()))
 }
 
-/// `min_length = 3`: a whole number without suffix.
-fn length(key: &str, input: ParseStream<'_>) -> syn::Result<u64> {
-    let expected = || format!("`{key}` takes a whole number of characters, like `{key} = 3`");
-    let lit = single::<syn::Lit>(input, expected)?;
-    match &lit {
-        syn::Lit::Int(int) => {
-            no_suffix(int.suffix(), &lit)?;
-            int.base10_parse::<u64>()
-                .map_err(|_| syn::Error::new_spanned(&lit, expected()))
+/// `min_length = 3`, `min_items = 1`: a whole number of `unit`s, without suffix.
+fn count(unit: &'static str) -> impl FnOnce(&str, ParseStream<'_>) -> syn::Result<u64> {
+    move |key, input| {
+        let expected = || format!("`{key}` takes a whole number of {unit}, like `{key} = 3`");
+        let lit = single::<syn::Lit>(input, expected)?;
+        match &lit {
+            syn::Lit::Int(int) => {
+                no_suffix(int.suffix(), &lit)?;
+                int.base10_parse::<u64>()
+                    .map_err(|_| syn::Error::new_spanned(&lit, expected()))
+            }
+            _ => Err(syn::Error::new_spanned(&lit, expected())),
         }
-        _ => Err(syn::Error::new_spanned(&lit, expected())),
     }
 }
 
@@ -509,11 +605,28 @@ fn format(key: &str, input: ParseStream<'_>) -> syn::Result<Format> {
     Err(syn::Error::new_spanned(&lit, msg))
 }
 
-/// `default = "Ada"`, `default = -3`, `default = 0.5`, `default = true`.
+/// `default = "Ada"`, `default = -3`, `default = 0.5`, `default = true`; for selects
+/// `default = Color::Green` or `default = [Color::Green, Color::Blue]`.
 fn default(key: &str, input: ParseStream<'_>) -> syn::Result<DefaultLit> {
     let expected = || {
-        format!("`{key}` takes a literal: a string, a number or `true`/`false`, like `{key} = 18`")
+        format!(
+            "`{key}` takes a literal (a string, a number, `true` or `false`), an enum variant, or a list of variants, like `{key} = 18` or `{key} = Color::Red`"
+        )
     };
+    if input.peek(syn::token::Bracket) {
+        let content;
+        syn::bracketed!(content in input);
+        let items = content.parse_terminated(syn::Expr::parse, syn::Token![,])?;
+        if !input.is_empty() {
+            let rest: TokenStream = input.parse()?;
+            return Err(syn::Error::new_spanned(rest, expected()));
+        }
+        return Ok(DefaultLit::Choices(items.into_iter().collect()));
+    }
+    let is_literal = input.peek(syn::Lit) || input.peek(syn::Token![-]);
+    if !is_literal {
+        return single::<syn::Expr>(input, expected).map(DefaultLit::Choice);
+    }
     let neg: Option<syn::Token![-]> = input.parse()?;
     let lit = single::<syn::Lit>(input, expected)?;
     match (&lit, neg) {
@@ -576,10 +689,12 @@ mod tests {
 
     #[test]
     fn suggests_near_keys_only() {
-        assert_eq!(nearest("min_lenght", FIELD_KEYS), Some("min_length"));
-        assert_eq!(nearest("titel", FIELD_KEYS), Some("title"));
-        assert_eq!(nearest("maximun", FIELD_KEYS), Some("maximum"));
-        assert_eq!(nearest("colour", FIELD_KEYS), None);
+        let keys = Level::Field.keys();
+        assert_eq!(nearest("min_lenght", keys), Some("min_length"));
+        assert_eq!(nearest("titel", keys), Some("title"));
+        assert_eq!(nearest("maximun", keys), Some("maximum"));
+        assert_eq!(nearest("min_item", keys), Some("min_items"));
+        assert_eq!(nearest("colour", keys), None);
         assert_eq!(
             nearest("date_time", &["email", "uri", "date", "date-time"]),
             Some("date-time")

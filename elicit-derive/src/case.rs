@@ -56,7 +56,6 @@ impl RenameRule {
     }
 
     /// The wire name of an enum variant written in Rust's `Pascal`.
-    #[allow(dead_code)] // variants arrive with enum support
     pub(crate) fn apply_to_variant(self, variant: &str) -> String {
         match self {
             Pascal => variant.to_owned(),

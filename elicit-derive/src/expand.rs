@@ -1,9 +1,10 @@
-//! Writes the code: one `static` schema per form, built by `const` helpers of the runtime crate.
+//! Writes the code: for a struct, one `static` schema built by `const` helpers of the runtime
+//! crate; for an enum, the table of its options.
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
-use quote::{quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 
-use crate::ast::{Data, Field, Input};
+use crate::ast::{Data, Field, Input, Variant};
 use crate::attr::{DefaultLit, Format, NumLit};
 use crate::ctxt::Ctxt;
 use crate::{ast, fallback, valid};
@@ -17,7 +18,10 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
     }
     let krate = runtime_path(parsed.as_ref());
     match (cx.check(), parsed) {
-        (Ok(()), Some(parsed)) => expand(&parsed, &krate),
+        (Ok(()), Some(parsed)) => match &parsed.data {
+            Data::Struct(fields) => expand_struct(&parsed, fields, &krate),
+            Data::Enum(variants) => expand_enum(&parsed, variants, &krate),
+        },
         (Err(err), _) => fallback::dummy(input, &krate, err),
         // `from_ast` gives `None` only after reporting why; this arm keeps the derive total.
         (Ok(()), None) => fallback::dummy(
@@ -36,12 +40,20 @@ fn runtime_path(input: Option<&Input<'_>>) -> TokenStream {
     }
 }
 
-fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
-    let Data::Struct(fields) = &input.data;
+fn expand_struct(input: &Input<'_>, fields: &[Field<'_>], krate: &TokenStream) -> TokenStream {
     let ident = &input.original.ident;
     let count = fields.len();
-    let properties = fields.iter().map(property);
-    let checks = fields.iter().map(kind_checks);
+    // Items beside the impl: multi-select defaults and the checks of each field.
+    let mut items = TokenStream::new();
+    let properties: Vec<TokenStream> = fields
+        .iter()
+        .enumerate()
+        .map(|(index, field)| property(field, index, &mut items))
+        .collect();
+    for field in fields {
+        items.extend(kind_checks(field));
+        items.extend(min_items_check(field));
+    }
     quote! {
         #[doc(hidden)]
         const _: () = {
@@ -56,14 +68,15 @@ fn expand(input: &Input<'_>, krate: &TokenStream) -> TokenStream {
                 }
             }
 
-            #(#checks)*
+            #items
         };
     }
 }
 
 /// `property::<Type>(FieldAttrs::new("wire").title(..)..)`, spanned at the field so that a
-/// compile-time panic of the helper points there.
-fn property(field: &Field<'_>) -> TokenStream {
+/// compile-time panic of the helper points there. A multi-select default adds its table to
+/// `items`.
+fn property(field: &Field<'_>, index: usize, items: &mut TokenStream) -> TokenStream {
     let attrs = &field.attrs;
     let ty = field.ty;
     let wire = &field.wire_name;
@@ -80,13 +93,18 @@ fn property(field: &Field<'_>) -> TokenStream {
     if let Some(description) = description {
         setters.extend(quote!(.description(#description)));
     }
-    if let Some(n) = &attrs.min_length {
-        let n = n.value;
-        setters.extend(quote!(.min_length(#n)));
-    }
-    if let Some(n) = &attrs.max_length {
-        let n = n.value;
-        setters.extend(quote!(.max_length(#n)));
+    let counts = [
+        (&attrs.min_length, "min_length"),
+        (&attrs.max_length, "max_length"),
+        (&attrs.min_items, "min_items"),
+        (&attrs.max_items, "max_items"),
+    ];
+    for (attr, setter) in counts {
+        if let Some(n) = attr {
+            let setter = format_ident!("{setter}");
+            let n = n.value;
+            setters.extend(quote!(.#setter(#n)));
+        }
     }
     if let Some(format) = &attrs.format {
         let variant = match format.value {
@@ -106,6 +124,7 @@ fn property(field: &Field<'_>) -> TokenStream {
         setters.extend(quote!(.maximum(#n)));
     }
     if let Some(default) = &attrs.default {
+        let span = default.key_span();
         setters.extend(match &default.value {
             DefaultLit::Text(text) => quote!(.default_text(#text)),
             DefaultLit::Number(n) => {
@@ -113,12 +132,52 @@ fn property(field: &Field<'_>) -> TokenStream {
                 quote!(.default_number(#n))
             }
             DefaultLit::Bool(b) => quote!(.default_bool(#b)),
+            DefaultLit::Choice(expr) => {
+                let choice = choice_type(ty, span, quote!(SelectField));
+                let discriminant = discriminant(&choice, expr);
+                quote!(.default_choice(_elicit::__private::choice::<#choice>(#discriminant)))
+            }
+            DefaultLit::Choices(exprs) => {
+                let choice = choice_type(ty, span, quote!(MultiSelectField));
+                let discriminants = format_ident!("__ELICIT_DEFAULT_{}", index);
+                let values = format_ident!("__ELICIT_DEFAULT_VALUES_{}", index);
+                let len = exprs.len();
+                let each = exprs.iter().map(|e| discriminant(&choice, e));
+                let positions = 0..len;
+                let message = format!(
+                    "the default of `{}` selects one option twice: list each once",
+                    field.ident
+                );
+                items.extend(quote_spanned! {span=>
+                    const #discriminants: [::core::primitive::i128; #len] = [#(#each),*];
+                    static #values: [_elicit::__private::WireValue; #len] = [
+                        #(_elicit::__private::choice_cow::<#choice>(#discriminants[#positions])),*
+                    ];
+                    const _: () = _elicit::__private::check_distinct(&#discriminants, #message);
+                });
+                quote!(.default_choices(&#values))
+            }
         });
     }
     let span = field.ident.span();
     quote_spanned! {span=>
         _elicit::__private::property::<#ty>(_elicit::__private::FieldAttrs::new(#wire) #setters)
     }
+}
+
+/// `<Type as SelectField>::Choice`: the enum of a select field, spanned at its `default` so a
+/// field that is not a select is reported there.
+fn choice_type(ty: &syn::Type, span: Span, kind: TokenStream) -> TokenStream {
+    let ty = respan(ty, span);
+    quote_spanned! {span=> <#ty as _elicit::field::#kind>::Choice }
+}
+
+/// The discriminant of a typed default, checked to be a value of the select's enum.
+fn discriminant(choice: &TokenStream, expr: &syn::Expr) -> TokenStream {
+    quote! {{
+        let value: #choice = #expr;
+        value as ::core::primitive::i128
+    }}
 }
 
 /// A numeric literal as a `const` schema number.
@@ -138,20 +197,33 @@ fn number(n: NumLit) -> TokenStream {
 
 /// For a field type the derive cannot recognize by name, checks that its attributes fit its kind:
 /// trait bounds for the kind, and for numbers a `const` check that the type can hold the value.
-/// Each is spanned at its attribute, so the error points there.
+/// Each is spanned at its attribute, so the error points there. (Typed defaults and `min_items`
+/// carry their own bounds.)
 fn kind_checks(field: &Field<'_>) -> TokenStream {
     if field.known.base.is_some() {
         return TokenStream::new(); // checked by the derive itself, with better words
     }
     let attrs = &field.attrs;
     let mut checks = TokenStream::new();
-    let text_keys = [
-        attrs.min_length.as_ref().map(|a| a.key_span()),
-        attrs.max_length.as_ref().map(|a| a.key_span()),
-        attrs.format.as_ref().map(|a| a.key_span()),
+    let requirements = [
+        (
+            attrs.min_length.as_ref().map(|a| a.key_span()),
+            "require_text",
+        ),
+        (
+            attrs.max_length.as_ref().map(|a| a.key_span()),
+            "require_text",
+        ),
+        (attrs.format.as_ref().map(|a| a.key_span()), "require_text"),
+        (
+            attrs.max_items.as_ref().map(|a| a.key_span()),
+            "require_multi_select",
+        ),
     ];
-    for span in text_keys.into_iter().flatten() {
-        checks.extend(require(field, span, "require_text"));
+    for (span, check) in requirements {
+        if let Some(span) = span {
+            checks.extend(require(field, span, check));
+        }
     }
     let numbers = [
         attrs
@@ -182,15 +254,33 @@ fn kind_checks(field: &Field<'_>) -> TokenStream {
     if let Some(default) = &attrs.default {
         match default.value {
             DefaultLit::Text(_) => {
-                checks.extend(require(field, default.key_span(), "require_text"))
+                checks.extend(require(field, default.key_span(), "require_text"));
             }
             DefaultLit::Bool(_) => {
-                checks.extend(require(field, default.key_span(), "require_boolean"))
+                checks.extend(require(field, default.key_span(), "require_boolean"));
             }
-            DefaultLit::Number(_) => {}
+            DefaultLit::Number(_) | DefaultLit::Choice(_) | DefaultLit::Choices(_) => {}
         }
     }
     checks
+}
+
+/// `min_items` beyond the number of options could never be satisfied; only the enum knows how
+/// many it has, so this is a `const` check, spanned at the attribute.
+fn min_items_check(field: &Field<'_>) -> TokenStream {
+    let Some(min_items) = &field.attrs.min_items else {
+        return TokenStream::new();
+    };
+    let span = min_items.key_span();
+    let ty = respan(field.ty, span);
+    let n = min_items.value;
+    let message = format!(
+        "`min_items = {n}` on `{}` asks for more choices than its enum has options",
+        field.ident
+    );
+    quote_spanned! {span=>
+        const _: () = _elicit::__private::check_min_items::<#ty>(#n, #message);
+    }
 }
 
 /// `const _: () = require_kind::<Type>();`, spanned at an attribute.
@@ -222,4 +312,44 @@ fn respan(ty: &syn::Type, span: Span) -> TokenStream {
             .collect()
     }
     walk(quote!(#ty), span)
+}
+
+fn expand_enum(input: &Input<'_>, variants: &[Variant<'_>], krate: &TokenStream) -> TokenStream {
+    let ident = &input.original.ident;
+    let options = variants.iter().map(|v| {
+        let wire = &v.wire_name;
+        match &v.attrs.title {
+            Some(title) => {
+                let title = &title.value;
+                quote!(_elicit::__private::titled_option(#wire, #title))
+            }
+            None => quote!(_elicit::__private::option(#wire)),
+        }
+    });
+    let names = variants.iter().map(|v| v.ident);
+    quote! {
+        #[doc(hidden)]
+        const _: () = {
+            use #krate as _elicit;
+
+            #[automatically_derived]
+            impl _elicit::field::Choice for #ident {
+                const OPTIONS: &'static [_elicit::schema::SelectOption] = &[#(#options),*];
+                const DISCRIMINANTS: &'static [::core::primitive::i128] =
+                    &[#(Self::#names as ::core::primitive::i128),*];
+            }
+
+            #[automatically_derived]
+            #[diagnostic::do_not_recommend]
+            impl _elicit::FormField for #ident {
+                const SHAPE: _elicit::__private::FieldShape =
+                    _elicit::__private::single_select::<Self>();
+            }
+
+            #[automatically_derived]
+            impl _elicit::field::SelectField for #ident {
+                type Choice = Self;
+            }
+        };
+    }
 }

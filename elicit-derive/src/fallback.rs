@@ -1,5 +1,5 @@
-//! What the derive emits when the input has errors: the errors, and a dummy impl so the rest of
-//! the crate still type-checks and the user sees our message instead of a cascade of "trait not
+//! What the derive emits when the input has errors: the errors, and dummy impls so the rest of the
+//! crate still type-checks and the user sees our message instead of a cascade of "trait not
 //! implemented".
 
 use proc_macro2::TokenStream;
@@ -9,18 +9,35 @@ pub(crate) fn dummy(input: &syn::DeriveInput, krate: &TokenStream, err: syn::Err
     let errors = err.to_compile_error();
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    quote! {
-        #errors
-        #[doc(hidden)]
-        const _: () = {
-            use #krate as _elicit;
-
-            #[automatically_derived]
+    let impls = match &input.data {
+        // What a select enum would have implemented, with no options.
+        syn::Data::Enum(_) => quote! {
+            impl #impl_generics _elicit::field::Choice for #ident #ty_generics #where_clause {
+                const OPTIONS: &'static [_elicit::schema::SelectOption] = &[];
+                const DISCRIMINANTS: &'static [::core::primitive::i128] = &[];
+            }
+            impl #impl_generics _elicit::FormField for #ident #ty_generics #where_clause {
+                const SHAPE: _elicit::__private::FieldShape =
+                    _elicit::__private::single_select::<Self>();
+            }
+            impl #impl_generics _elicit::field::SelectField for #ident #ty_generics #where_clause {
+                type Choice = Self;
+            }
+        },
+        syn::Data::Struct(_) | syn::Data::Union(_) => quote! {
             impl #impl_generics _elicit::Elicit for #ident #ty_generics #where_clause {
                 fn requested_schema() -> &'static _elicit::RequestedSchema {
                     ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
                 }
             }
+        },
+    };
+    quote! {
+        #errors
+        #[doc(hidden)]
+        const _: () = {
+            use #krate as _elicit;
+            #impls
         };
     }
 }

@@ -29,6 +29,11 @@ pub(crate) enum Base {
         name: &'static str,
         max: f64,
     },
+    /// `Vec<_>`, `HashSet<_>` or `BTreeSet<_>`: a multi-select if the element is a choice (the
+    /// field trait checks that).
+    MultiSelect {
+        container: &'static str,
+    },
 }
 
 impl Base {
@@ -39,6 +44,7 @@ impl Base {
             Base::Boolean => "a boolean field".to_owned(),
             Base::Integer { name, .. } => format!("an integer field (`{name}`)"),
             Base::Float { name, .. } => format!("a number field (`{name}`)"),
+            Base::MultiSelect { container } => format!("a multi-select (`{container}`)"),
         }
     }
 }
@@ -110,9 +116,33 @@ pub(crate) fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
     }
 }
 
+/// The multi-select containers, by module and name.
+const CONTAINERS: &[(&str, &str)] = &[
+    ("vec", "Vec"),
+    ("collections", "HashSet"),
+    ("collections", "BTreeSet"),
+];
+
 fn base(ty: &syn::Type) -> Option<Base> {
     let path = plain_path(ty)?;
     let last = path.segments.last()?;
+    if let syn::PathArguments::AngleBracketed(args) = &last.arguments {
+        let types = args
+            .args
+            .iter()
+            .filter(|a| matches!(a, syn::GenericArgument::Type(_)))
+            .count();
+        let container = CONTAINERS
+            .iter()
+            .find(|(module, name)| is_std(path, module, name))
+            .map(|(_, name)| *name);
+        return match container {
+            Some(container) if types == 1 || (container == "HashSet" && types == 2) => {
+                Some(Base::MultiSelect { container })
+            }
+            _ => None,
+        };
+    }
     if !last.arguments.is_none() {
         return None;
     }
@@ -191,11 +221,31 @@ mod tests {
     }
 
     #[test]
+    fn recognizes_multi_select_containers() {
+        for (src, container) in [
+            ("Vec<Color>", "Vec"),
+            ("std::vec::Vec<Color>", "Vec"),
+            ("HashSet<Color>", "HashSet"),
+            ("HashSet<Color, MyHasher>", "HashSet"),
+            ("std::collections::BTreeSet<Color>", "BTreeSet"),
+            ("Option<BTreeSet<Color>>", "BTreeSet"),
+        ] {
+            assert_eq!(
+                classify(src).base,
+                Some(Base::MultiSelect { container }),
+                "{src}"
+            );
+        }
+        assert_eq!(classify("Vec<Color, A>").base, None);
+        assert_eq!(classify("my::Vec<Color>").base, None);
+    }
+
+    #[test]
     fn leaves_the_rest_to_the_trait() {
         for src in [
             "Name",
             "my::u8",
-            "Vec<String>",
+            "Map<String>",
             "(u8, u8)",
             "&'static str",
             "Option<Plan>",

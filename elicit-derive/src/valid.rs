@@ -4,59 +4,78 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
+use proc_macro2::TokenStream;
+
 use crate::ast::{Data, Field, Input};
-use crate::attr::{DefaultLit, NumLit};
+use crate::attr::{Attr, DefaultLit, NumLit};
 use crate::ctxt::Ctxt;
 use crate::ty::Base;
 
 pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
     check_generics(cx, input);
-    let Data::Struct(fields) = &input.data;
-    check_unique_wire_names(cx, fields);
-    for field in fields {
-        check_labels(cx, field);
-        if let Some(base) = field.known.base {
-            check_applies(cx, field, base);
+    match &input.data {
+        Data::Struct(fields) => {
+            check_unique_names(cx, fields.iter().map(|f| (f.ident, &f.wire_name)), "field");
+            for field in fields {
+                check_labels(cx, [&field.attrs.title, &field.attrs.description]);
+                if let Some(base) = field.known.base {
+                    check_applies(cx, field, base);
+                    check_default_kind(cx, field, base);
+                }
+                check_order(cx, &field.attrs.min_length, &field.attrs.max_length);
+                check_order(cx, &field.attrs.min_items, &field.attrs.max_items);
+                check_bound_order(cx, field);
+                check_default_within(cx, field);
+            }
         }
-        check_length_order(cx, field);
-        check_bound_order(cx, field);
-        check_default_within(cx, field);
+        Data::Enum(variants) => {
+            check_unique_names(
+                cx,
+                variants.iter().map(|v| (v.ident, &v.wire_name)),
+                "variant",
+            );
+            for variant in variants {
+                check_labels(cx, [&variant.attrs.title]);
+            }
+        }
     }
 }
 
-/// The schema is one `static`, built once at compile time, so the form must be one concrete type.
+/// The schema is one `static`, built once at compile time, so the type must be one concrete type.
 fn check_generics(cx: &Ctxt, input: &Input<'_>) {
     let generics = &input.original.generics;
     if !generics.params.is_empty() {
         cx.error_spanned_by(
             generics,
-            "a form cannot have generic parameters: its schema is built once, at compile time, for one concrete type",
+            "`#[derive(Elicit)]` does not take generic parameters: the schema is built once, at compile time, for one concrete type",
         );
     }
 }
 
-/// The wire name is the key in the schema and in the answer: two fields under one key would
-/// overwrite each other in the form.
-fn check_unique_wire_names(cx: &Ctxt, fields: &[Field<'_>]) {
-    let mut seen: HashMap<&str, &Field<'_>> = HashMap::new();
-    for field in fields {
-        if field.wire_name.is_empty() {
+/// The wire name is the key in the schema and in the answer (for a variant, the value sent back):
+/// two under one name could not be told apart.
+fn check_unique_names<'a>(
+    cx: &Ctxt,
+    items: impl Iterator<Item = (&'a syn::Ident, &'a String)>,
+    what: &str,
+) {
+    let mut seen: HashMap<&str, &syn::Ident> = HashMap::new();
+    for (ident, wire_name) in items {
+        if wire_name.is_empty() {
             cx.error_spanned_by(
-                field.ident,
-                format!("field `{}` is renamed to an empty name", field.ident),
+                ident,
+                format!("{what} `{ident}` is renamed to an empty name"),
             );
         }
-        match seen.entry(&field.wire_name) {
+        match seen.entry(wire_name) {
             Entry::Vacant(slot) => {
-                slot.insert(field);
+                slot.insert(ident);
             }
             Entry::Occupied(first) => cx.error_spanned_by(
-                field.ident,
+                ident,
                 format!(
-                    "field `{}` has the wire name `{}`, as field `{}` has: give one of them another `rename`",
-                    field.ident,
-                    field.wire_name,
-                    first.get().ident
+                    "{what} `{ident}` has the wire name `{wire_name}`, as {what} `{}` has: give one of them another `rename`",
+                    first.get()
                 ),
             ),
         }
@@ -65,19 +84,41 @@ fn check_unique_wire_names(cx: &Ctxt, fields: &[Field<'_>]) {
 
 /// A client shows `title` as the label and `description` as help: an empty one shows nothing and
 /// hides the field's name, which is never what was meant.
-fn check_labels(cx: &Ctxt, field: &Field<'_>) {
-    for (attr, what) in [
-        (&field.attrs.title, "label"),
-        (&field.attrs.description, "help text"),
-    ] {
-        if let Some(attr) = attr
-            && attr.value.trim().is_empty()
-        {
+fn check_labels<const N: usize>(cx: &Ctxt, labels: [&Option<Attr<String>>; N]) {
+    for attr in labels.into_iter().flatten() {
+        if attr.value.trim().is_empty() {
             let key = attr.key_name();
             cx.error_spanned_by(
                 attr.whole(),
-                format!("`{key}` is empty: give the field a {what}, or leave `{key}` out"),
+                format!("`{key}` is empty: give a text, or leave `{key}` out"),
             );
+        }
+    }
+}
+
+/// Attributes come in groups that each apply to one kind of field.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Group {
+    Text,
+    Number,
+    Items,
+}
+
+impl Group {
+    fn of(base: Base) -> Option<Group> {
+        match base {
+            Base::Text => Some(Group::Text),
+            Base::Integer { .. } | Base::Float { .. } => Some(Group::Number),
+            Base::MultiSelect { .. } => Some(Group::Items),
+            Base::Boolean => None,
+        }
+    }
+
+    fn fields(self) -> &'static str {
+        match self {
+            Group::Text => "text fields",
+            Group::Number => "numeric fields",
+            Group::Items => "multi-select fields",
         }
     }
 }
@@ -86,84 +127,103 @@ fn check_labels(cx: &Ctxt, field: &Field<'_>) {
 /// request invalid: `minLength` on a number is not in the MCP schema.
 fn check_applies(cx: &Ctxt, field: &Field<'_>, base: Base) {
     let name = field.ident;
-    let is_text = base == Base::Text;
-    let is_number = matches!(base, Base::Integer { .. } | Base::Float { .. });
-    if !is_text {
-        let text_attrs = [
-            field
-                .attrs
-                .min_length
-                .as_ref()
-                .map(|a| (a.key_name(), a.whole())),
-            field
-                .attrs
-                .max_length
-                .as_ref()
-                .map(|a| (a.key_name(), a.whole())),
-            field
-                .attrs
-                .format
-                .as_ref()
-                .map(|a| (a.key_name(), a.whole())),
-        ];
-        for (key, tokens) in text_attrs.into_iter().flatten() {
-            cx.error_spanned_by(
-                tokens,
-                format!(
-                    "`{key}` applies to text fields, and `{name}` is {}",
-                    base.describe()
-                ),
-            );
+    let a = &field.attrs;
+    let attrs = [
+        (
+            Group::Text,
+            a.min_length.as_ref().map(|x| (x.key_name(), x.whole())),
+        ),
+        (
+            Group::Text,
+            a.max_length.as_ref().map(|x| (x.key_name(), x.whole())),
+        ),
+        (
+            Group::Text,
+            a.format.as_ref().map(|x| (x.key_name(), x.whole())),
+        ),
+        (
+            Group::Number,
+            a.minimum.as_ref().map(|x| (x.key_name(), x.whole())),
+        ),
+        (
+            Group::Number,
+            a.maximum.as_ref().map(|x| (x.key_name(), x.whole())),
+        ),
+        (
+            Group::Items,
+            a.min_items.as_ref().map(|x| (x.key_name(), x.whole())),
+        ),
+        (
+            Group::Items,
+            a.max_items.as_ref().map(|x| (x.key_name(), x.whole())),
+        ),
+    ];
+    let own = Group::of(base);
+    for (group, attr) in attrs {
+        let Some((key, tokens)) = attr else { continue };
+        if Some(group) == own {
+            continue;
         }
-    }
-    for attr in [&field.attrs.minimum, &field.attrs.maximum]
-        .into_iter()
-        .flatten()
-    {
-        let key = attr.key_name();
-        if !is_number {
-            let hint = if is_text {
+        let hint = match (group, own) {
+            (Group::Number | Group::Items, Some(Group::Text)) => {
                 ": to limit the length of text, use `min_length` and `max_length`"
-            } else {
-                ""
-            };
-            cx.error_spanned_by(
-                attr.whole(),
-                format!(
-                    "`{key}` applies to numeric fields, and `{name}` is {}{hint}",
-                    base.describe()
-                ),
-            );
-        } else {
-            check_in_type(cx, field, base, &key, attr.value, attr.whole());
+            }
+            (Group::Text | Group::Number, Some(Group::Items)) => {
+                ": to limit how many options are chosen, use `min_items` and `max_items`"
+            }
+            (Group::Text | Group::Items, Some(Group::Number)) => {
+                ": to bound a number, use `minimum` and `maximum`"
+            }
+            _ => "",
+        };
+        cx.error_spanned_by(
+            tokens,
+            format!(
+                "`{key}` applies to {}, and `{name}` is {}{hint}",
+                group.fields(),
+                base.describe()
+            ),
+        );
+    }
+    if own == Some(Group::Number) {
+        for attr in [&a.minimum, &a.maximum].into_iter().flatten() {
+            check_in_type(cx, field, base, &attr.key_name(), attr.value, attr.whole());
         }
     }
-    if let Some(default) = &field.attrs.default {
-        let fits = match (&default.value, base) {
-            (DefaultLit::Text(_), Base::Text) => true,
-            (DefaultLit::Bool(_), Base::Boolean) => true,
-            (DefaultLit::Number(n), Base::Integer { .. } | Base::Float { .. }) => {
-                check_in_type(cx, field, base, "default", *n, default.whole());
-                true
-            }
-            _ => false,
-        };
-        if !fits {
-            let example = match base {
-                Base::Text => "a string, like `default = \"Ada\"`",
-                Base::Boolean => "`true` or `false`",
-                Base::Integer { .. } => "an integer, like `default = 18`",
-                Base::Float { .. } => "a number, like `default = 0.5`",
-            };
-            cx.error_spanned_by(
-                default.value_tokens(),
-                format!(
-                    "the default of `{name}` must be {example}: `{name}` is {}, and this is {}",
-                    base.describe(),
-                    default.value.kind()
-                ),
-            );
+}
+
+/// A default of another kind than the field's cannot be shown in the form, nor parsed back.
+fn check_default_kind(cx: &Ctxt, field: &Field<'_>, base: Base) {
+    let Some(default) = &field.attrs.default else {
+        return;
+    };
+    let name = field.ident;
+    let fits = match (&default.value, base) {
+        (DefaultLit::Text(_), Base::Text)
+        | (DefaultLit::Bool(_), Base::Boolean)
+        | (DefaultLit::Choices(_), Base::MultiSelect { .. }) => true,
+        (DefaultLit::Number(n), Base::Integer { .. } | Base::Float { .. }) => {
+            check_in_type(cx, field, base, "default", *n, default.whole());
+            true
         }
+        _ => false,
+    };
+    if !fits {
+        let example = match base {
+            Base::Text => "a string, like `default = \"Ada\"`",
+            Base::Boolean => "`true` or `false`",
+            Base::Integer { .. } => "an integer, like `default = 18`",
+            Base::Float { .. } => "a number, like `default = 0.5`",
+            Base::MultiSelect { .. } => "a list of variants, like `default = [Color::Red]`",
+        };
+        cx.error_spanned_by(
+            default.value_tokens(),
+            format!(
+                "the default of `{name}` must be {example}: `{name}` is {}, and this is {}",
+                base.describe(),
+                default.value.kind()
+            ),
+        );
     }
 }
 
@@ -175,7 +235,7 @@ fn check_in_type(
     base: Base,
     key: &str,
     value: NumLit,
-    tokens: proc_macro2::TokenStream,
+    tokens: TokenStream,
 ) {
     match (base, value) {
         (Base::Integer { name, .. }, NumLit::Float(v)) => cx.error_spanned_by(
@@ -192,22 +252,28 @@ fn check_in_type(
             ),
         (Base::Float { name, max }, v) if v.as_f64().abs() > max => cx.error_spanned_by(
             tokens,
-            format!("`{key} = {v}` is out of range for `{name}`, whose largest value is about {max:.1e}"),
+            format!(
+                "`{key} = {v}` is out of range for `{name}`, whose largest value is about {max:.1e}"
+            ),
         ),
         _ => {}
     }
 }
 
-/// `min_length` above `max_length` leaves no text that could be accepted.
-fn check_length_order(cx: &Ctxt, field: &Field<'_>) {
-    if let (Some(min), Some(max)) = (&field.attrs.min_length, &field.attrs.max_length)
+/// A lower limit above the upper one (`min_length` above `max_length`, `min_items` above
+/// `max_items`) leaves no answer that could be accepted.
+fn check_order(cx: &Ctxt, min: &Option<Attr<u64>>, max: &Option<Attr<u64>>) {
+    if let (Some(min), Some(max)) = (min, max)
         && min.value > max.value
     {
         cx.error_spanned_by(
             min.whole(),
             format!(
-                "`min_length = {}` is greater than `max_length = {}`: no answer could satisfy both",
-                min.value, max.value
+                "`{} = {}` is greater than `{} = {}`: no answer could satisfy both",
+                min.key_name(),
+                min.value,
+                max.key_name(),
+                max.value
             ),
         );
     }
@@ -234,28 +300,19 @@ fn check_default_within(cx: &Ctxt, field: &Field<'_>) {
         return;
     };
     let attrs = &field.attrs;
-    match &default.value {
-        DefaultLit::Text(text) => {
-            let chars = text.chars().count() as u64;
-            if let Some(min) = attrs.min_length.as_ref().filter(|m| chars < m.value) {
-                cx.error_spanned_by(
-                    default.whole(),
-                    format!(
-                        "the default has {chars} characters, fewer than `min_length = {}`",
-                        min.value
-                    ),
-                );
-            }
-            if let Some(max) = attrs.max_length.as_ref().filter(|m| chars > m.value) {
-                cx.error_spanned_by(
-                    default.whole(),
-                    format!(
-                        "the default has {chars} characters, more than `max_length = {}`",
-                        max.value
-                    ),
-                );
-            }
-        }
+    let (count, unit, min, max) = match &default.value {
+        DefaultLit::Text(text) => (
+            text.chars().count() as u64,
+            "character",
+            &attrs.min_length,
+            &attrs.max_length,
+        ),
+        DefaultLit::Choices(items) => (
+            items.len() as u64,
+            "option",
+            &attrs.min_items,
+            &attrs.max_items,
+        ),
         DefaultLit::Number(n) => {
             if let Some(min) = attrs.minimum.as_ref().filter(|m| n.lt(m.value)) {
                 cx.error_spanned_by(
@@ -269,7 +326,33 @@ fn check_default_within(cx: &Ctxt, field: &Field<'_>) {
                     format!("`default = {n}` is above `maximum = {}`", max.value),
                 );
             }
+            return;
         }
-        DefaultLit::Bool(_) => {}
+        DefaultLit::Bool(_) | DefaultLit::Choice(_) => return,
+    };
+    let unit = if count == 1 {
+        unit.to_owned()
+    } else {
+        format!("{unit}s")
+    };
+    if let Some(min) = min.as_ref().filter(|m| count < m.value) {
+        cx.error_spanned_by(
+            default.whole(),
+            format!(
+                "the default has {count} {unit}, fewer than `{} = {}`",
+                min.key_name(),
+                min.value
+            ),
+        );
+    }
+    if let Some(max) = max.as_ref().filter(|m| count > m.value) {
+        cx.error_spanned_by(
+            default.whole(),
+            format!(
+                "the default has {count} {unit}, more than `{} = {}`",
+                max.key_name(),
+                max.value
+            ),
+        );
     }
 }

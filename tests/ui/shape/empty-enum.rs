@@ -1,0 +1,6 @@
+use mcp_elicit::Elicit;
+
+#[derive(Elicit)]
+enum Never {}
+
+fn main() {}

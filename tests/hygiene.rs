@@ -26,6 +26,11 @@ mod shadowed {
     pub struct str;
     pub struct i128;
     pub struct Cow;
+    pub struct Map;
+    pub struct Value;
+    pub struct Content;
+    pub struct ContentError;
+    pub struct usize;
     pub struct Choice;
     pub struct SelectOption;
     #[allow(non_snake_case)]
@@ -37,6 +42,14 @@ mod shadowed {
     pub const PROPERTIES: () = ();
     pub const SCHEMA: () = ();
     pub const OPTIONS: () = ();
+    #[allow(non_upper_case_globals)]
+    pub const content: () = ();
+    #[allow(non_upper_case_globals)]
+    pub const problems: () = ();
+    #[allow(non_upper_case_globals)]
+    pub const value: () = ();
+    #[allow(non_upper_case_globals)]
+    pub const index: () = ();
     pub const DISCRIMINANTS: () = ();
     pub mod _elicit {}
 }
@@ -85,6 +98,23 @@ mod user {
 fn compiles_and_renders_among_shadowed_names() {
     use mcp_elicit::Elicit;
     let json = serde_json::to_string(user::Form::requested_schema()).unwrap();
+    let form = user::Form::from_content(
+        &serde_json::from_str(
+            r#"{"firstName": "y", "count": 2, "ratio": 0.0, "levels": ["high", "low"]}"#,
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        (form.first_name.as_str(), form.count, form.flag),
+        ("y", Some(2), true)
+    );
+    assert!(form.level == user::Level::High);
+    let written = serde_json::to_string(&form.to_content()).unwrap();
+    assert_eq!(
+        written,
+        r#"{"firstName":"y","count":2,"flag":true,"ratio":0.0,"level":"high","levels":["low","high"]}"#
+    );
     assert_eq!(
         json,
         r#"{"type":"object","properties":{"firstName":{"type":"string","description":"A name","minLength":1,"default":"x"},"count":{"type":"integer","description":"A number","minimum":1,"maximum":9},"flag":{"type":"boolean","description":"A flag","default":true},"ratio":{"type":"number","description":"A ratio","minimum":-0.5},"level":{"type":"string","description":"One level","oneOf":[{"const":"low","title":"low"},{"const":"high","title":"High!"}],"default":"high"},"levels":{"type":"array","description":"Some levels","minItems":1,"items":{"anyOf":[{"const":"low","title":"low"},{"const":"high","title":"High!"}]},"default":["low"]}},"required":["ratio"]}"#

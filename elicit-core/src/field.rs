@@ -13,7 +13,11 @@
 use std::collections::{BTreeSet, HashSet};
 use std::hash::{BuildHasher, Hash};
 
+use serde_json::Value;
+
 use crate::__private::{FieldKind, FieldShape};
+use crate::error::{ErrorKind, Expected, JsonType, describe};
+use crate::rules::position;
 use crate::schema::{Number, SelectOption};
 
 /// A Rust type that can be a field of an elicitation form.
@@ -29,9 +33,25 @@ use crate::schema::{Number, SelectOption};
     note = "MCP elicitation forms are flat: each field holds text (`String`), a number (`i8`..`i64`, `u8`..`u64`, `isize`, `usize`, `f32`, `f64`), a `bool`, a choice (a fieldless enum deriving `Elicit`) or several choices (a `Vec`, `HashSet` or `BTreeSet` of such an enum), optionally wrapped in `Option`",
     note = "a struct deriving `Elicit` is a whole form, not a field: move its fields into this struct"
 )]
-pub trait FormField {
+pub trait FormField: Sized {
+    /// What the type contributes to the schema.
     #[doc(hidden)]
     const SHAPE: FieldShape;
+
+    /// The Rust value of a JSON value that met the property's rules (so only what the Rust type
+    /// adds is left to check: its range, its variants).
+    #[doc(hidden)]
+    fn from_value(value: &Value) -> Result<Self, ErrorKind>;
+
+    /// The JSON value of the field in an answer, or `None` to leave the field out.
+    #[doc(hidden)]
+    fn to_value(&self) -> Option<Value>;
+
+    /// The value of a field the answer leaves out: `None` (it is missing) but for `Option`.
+    #[doc(hidden)]
+    fn absent() -> Option<Self> {
+        None
+    }
 }
 
 /// A field that holds text: `min_length`, `max_length`, `format` and a text `default` apply to it.
@@ -72,6 +92,39 @@ pub trait Choice {
     /// Each variant's discriminant, in the same order: how a `const` default finds its option.
     #[doc(hidden)]
     const DISCRIMINANTS: &'static [i128];
+
+    /// The position of this variant in [`Choice::OPTIONS`].
+    #[doc(hidden)]
+    fn index(&self) -> usize;
+
+    /// The variant at this position in [`Choice::OPTIONS`].
+    #[doc(hidden)]
+    fn from_index(index: usize) -> Option<Self>
+    where
+        Self: Sized;
+}
+
+/// The variant whose wire value `value` is.
+pub(crate) fn choice_of<E: Choice>(value: &Value) -> Result<E, ErrorKind> {
+    let Value::String(text) = value else {
+        return Err(ErrorKind::WrongType {
+            expected: Expected::Option,
+            found: JsonType::of(value),
+        });
+    };
+    position(E::OPTIONS, text)
+        .and_then(E::from_index)
+        .ok_or_else(|| ErrorKind::NotAnOption {
+            found: describe(value),
+            options: E::OPTIONS.into(),
+        })
+}
+
+/// The wire value of a variant.
+pub(crate) fn wire_value<E: Choice>(choice: &E) -> Option<Value> {
+    E::OPTIONS
+        .get(choice.index())
+        .map(|option| Value::String(option.value().to_owned()))
 }
 
 /// A single-select field: a [`Choice`] enum, or `Option` of one. Its `default` names a variant.
@@ -100,6 +153,24 @@ pub trait MultiSelectField: FormField {
 #[diagnostic::do_not_recommend]
 impl FormField for String {
     const SHAPE: FieldShape = FieldShape::required(FieldKind::Text { format: None });
+
+    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
+        match value {
+            Value::String(text) => Ok(text.clone()),
+            other => Err(wrong_type(Expected::Text, other)),
+        }
+    }
+
+    fn to_value(&self) -> Option<Value> {
+        Some(Value::String(self.clone()))
+    }
+}
+
+fn wrong_type(expected: Expected, value: &Value) -> ErrorKind {
+    ErrorKind::WrongType {
+        expected,
+        found: JsonType::of(value),
+    }
 }
 #[diagnostic::do_not_recommend]
 impl TextField for String {}
@@ -107,6 +178,16 @@ impl TextField for String {}
 #[diagnostic::do_not_recommend]
 impl FormField for bool {
     const SHAPE: FieldShape = FieldShape::required(FieldKind::Boolean);
+
+    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
+        value
+            .as_bool()
+            .ok_or_else(|| wrong_type(Expected::Boolean, value))
+    }
+
+    fn to_value(&self) -> Option<Value> {
+        Some(Value::Bool(*self))
+    }
 }
 #[diagnostic::do_not_recommend]
 impl BooleanField for bool {}
@@ -118,6 +199,18 @@ impl<T: FormField> FormField for Option<T> {
         optional: true,
         ..T::SHAPE
     };
+
+    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
+        T::from_value(value).map(Some)
+    }
+
+    fn to_value(&self) -> Option<Value> {
+        self.as_ref().and_then(T::to_value)
+    }
+
+    fn absent() -> Option<Self> {
+        Some(None)
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<T: TextField> TextField for Option<T> {}
@@ -141,9 +234,38 @@ const fn multi_select<E: Choice>() -> FieldShape {
     })
 }
 
+/// The variants a list of wire values names, in the order given.
+fn choices_of<E: Choice, C: FromIterator<E>>(value: &Value) -> Result<C, ErrorKind> {
+    match value {
+        Value::Array(items) => items.iter().map(choice_of::<E>).collect(),
+        other => Err(wrong_type(Expected::Options, other)),
+    }
+}
+
+/// The wire values of a set of variants, in the enum's declaration order (a set's own iteration
+/// order says nothing, and a `HashSet`'s changes from run to run).
+fn set_value<'a, E: Choice + 'a>(choices: impl Iterator<Item = &'a E>) -> Option<Value> {
+    let mut indices: Vec<usize> = choices.map(Choice::index).collect();
+    indices.sort_unstable();
+    let values = indices
+        .into_iter()
+        .filter_map(|i| E::OPTIONS.get(i))
+        .map(|option| Value::String(option.value().to_owned()));
+    Some(Value::Array(values.collect()))
+}
+
 /// A multi-select, in the order the client sent the choices.
 impl<E: Choice> FormField for Vec<E> {
     const SHAPE: FieldShape = multi_select::<E>();
+
+    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
+        choices_of::<E, _>(value)
+    }
+
+    fn to_value(&self) -> Option<Value> {
+        let values = self.iter().filter_map(wire_value);
+        Some(Value::Array(values.collect()))
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<E: Choice> MultiSelectField for Vec<E> {
@@ -153,15 +275,31 @@ impl<E: Choice> MultiSelectField for Vec<E> {
 /// A multi-select, as a set.
 impl<E: Choice + Eq + Hash, S: BuildHasher + Default> FormField for HashSet<E, S> {
     const SHAPE: FieldShape = multi_select::<E>();
+
+    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
+        choices_of::<E, _>(value)
+    }
+
+    fn to_value(&self) -> Option<Value> {
+        set_value(self.iter())
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<E: Choice + Eq + Hash, S: BuildHasher + Default> MultiSelectField for HashSet<E, S> {
     type Choice = E;
 }
 
-/// A multi-select, as a set in the enum's order (`Ord`).
+/// A multi-select, as an ordered set.
 impl<E: Choice + Ord> FormField for BTreeSet<E> {
     const SHAPE: FieldShape = multi_select::<E>();
+
+    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
+        choices_of::<E, _>(value)
+    }
+
+    fn to_value(&self) -> Option<Value> {
+        set_value(self.iter())
+    }
 }
 #[diagnostic::do_not_recommend]
 impl<E: Choice + Ord> MultiSelectField for BTreeSet<E> {
@@ -182,10 +320,82 @@ macro_rules! integer_fields {
                 stated_min: $stated_min,
                 stated_max: $stated_max,
             });
+
+            fn from_value(value: &Value) -> Result<Self, ErrorKind> {
+                let whole = integer(value, <$ty>::MIN as i128, <$ty>::MAX as i128)?;
+                <$ty>::try_from(whole).map_err(|_| ErrorKind::NotAnInteger {
+                    found: whole as f64,
+                })
+            }
+
+            fn to_value(&self) -> Option<Value> {
+                Some(Value::from(*self))
+            }
         }
         #[diagnostic::do_not_recommend]
         impl NumberField for $ty {}
     )*};
+}
+
+/// A whole number in `min..=max`: an integer, or a float without fraction.
+fn integer(value: &Value, min: i128, max: i128) -> Result<i128, ErrorKind> {
+    let Value::Number(n) = value else {
+        return Err(wrong_type(Expected::Integer, value));
+    };
+    let found = Number::from_json(n);
+    let bound = |v: i128| match u64::try_from(v) {
+        Ok(v) => Number::from_u64(v),
+        Err(_) => Number::from_i64(i64::try_from(v).unwrap_or(i64::MIN)),
+    };
+    match found.as_whole() {
+        Some(v) if v < min => Err(ErrorKind::TooSmall {
+            minimum: bound(min),
+            found,
+        }),
+        Some(v) if v > max => Err(ErrorKind::TooLarge {
+            maximum: bound(max),
+            found,
+        }),
+        Some(v) => Ok(v),
+        None if found.as_f64().fract() == 0.0 => Err(if found.as_f64() < 0.0 {
+            ErrorKind::TooSmall {
+                minimum: bound(min),
+                found,
+            }
+        } else {
+            ErrorKind::TooLarge {
+                maximum: bound(max),
+                found,
+            }
+        }),
+        None => Err(ErrorKind::NotAnInteger {
+            found: found.as_f64(),
+        }),
+    }
+}
+
+/// A number that `fits` the float type, whose finite values lie within `-max..=max`.
+fn float(value: &Value, max: f64, fits: fn(f64) -> bool) -> Result<f64, ErrorKind> {
+    let Value::Number(n) = value else {
+        return Err(wrong_type(Expected::Number, value));
+    };
+    let found = Number::from_json(n);
+    let v = found.as_f64();
+    if fits(v) {
+        return Ok(v);
+    }
+    let bound = |v: f64| Number::from_f64(v).unwrap_or(found);
+    Err(if v < 0.0 {
+        ErrorKind::TooSmall {
+            minimum: bound(-max),
+            found,
+        }
+    } else {
+        ErrorKind::TooLarge {
+            maximum: bound(max),
+            found,
+        }
+    })
 }
 
 const ZERO: Option<Number> = Some(Number::from_i64(0));
@@ -208,6 +418,17 @@ impl FormField for f32 {
     const SHAPE: FieldShape = FieldShape::required(FieldKind::Float {
         max: f32::MAX as f64,
     });
+
+    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
+        // Rounded to the nearest `f32`; only what would round to infinity is out of range.
+        float(value, f64::from(f32::MAX), |v| (v as f32).is_finite()).map(|v| v as f32)
+    }
+
+    fn to_value(&self) -> Option<Value> {
+        // Through the shortest decimal that reads back as this `f32`, so `0.1` stays `0.1`.
+        let decimal: f64 = self.to_string().parse().ok()?;
+        serde_json::Number::from_f64(decimal).map(Value::Number)
+    }
 }
 #[diagnostic::do_not_recommend]
 impl NumberField for f32 {}
@@ -215,6 +436,14 @@ impl NumberField for f32 {}
 #[diagnostic::do_not_recommend]
 impl FormField for f64 {
     const SHAPE: FieldShape = FieldShape::required(FieldKind::Float { max: f64::MAX });
+
+    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
+        float(value, f64::MAX, f64::is_finite)
+    }
+
+    fn to_value(&self) -> Option<Value> {
+        serde_json::Number::from_f64(*self).map(Value::Number)
+    }
 }
 #[diagnostic::do_not_recommend]
 impl NumberField for f64 {}

@@ -94,6 +94,29 @@ impl Number {
         }
     }
 
+    /// A number of a JSON document.
+    pub fn from_json(n: &serde_json::Number) -> Self {
+        if let Some(v) = n.as_u64() {
+            Number::from_u64(v)
+        } else if let Some(v) = n.as_i64() {
+            Number::from_i64(v)
+        } else {
+            // serde_json holds every other number as a finite f64.
+            let v = n.as_f64().unwrap_or_default();
+            Number(Repr::Float(v))
+        }
+    }
+
+    /// The value as an `i128` if it is a whole number in `i128`'s range, given as an integer or
+    /// as an integral float (`30.0`: a JavaScript client cannot tell them apart).
+    pub(crate) fn as_whole(&self) -> Option<i128> {
+        match self.0 {
+            Repr::Float(v) if v.fract() == 0.0 && v.abs() < 1.7e38 => Some(v as i128),
+            Repr::Float(_) => None,
+            _ => self.as_i128(),
+        }
+    }
+
     /// Whether `self < other` as numbers: exact between integers, through `f64` otherwise.
     pub const fn lt(&self, other: &Number) -> bool {
         match (self.as_i128(), other.as_i128()) {
@@ -149,6 +172,20 @@ mod tests {
         assert!(Number::from_i64(1).is_integer());
         assert!(!Number::from_f64(1.0).unwrap().is_integer());
         assert_eq!(Number::from_f64(1.0).unwrap().as_i128(), None);
+    }
+
+    #[test]
+    fn json_numbers_and_whole_values() {
+        let json = |s: &str| Number::from_json(&serde_json::from_str(s).unwrap());
+        assert_eq!(json("18446744073709551615"), Number::from_u64(u64::MAX));
+        assert_eq!(json("-3"), Number::from_i64(-3));
+        assert_eq!(json("30.0"), Number::from_f64(30.0).unwrap());
+        assert_eq!(json("30.0").as_whole(), Some(30));
+        assert_eq!(json("-0.0").as_whole(), Some(0));
+        assert_eq!(json("30.5").as_whole(), None);
+        assert_eq!(json("1e300").as_whole(), None);
+        assert_eq!(json("1e20").as_whole(), Some(100_000_000_000_000_000_000));
+        assert_eq!(json("7").as_whole(), Some(7));
     }
 
     #[test]

@@ -1,14 +1,23 @@
 //! Hidden helpers for the code `#[derive(Elicit)]` generates. Not a stable API: the facade pins
 //! the derive to this exact version.
 //!
-//! Everything here is `const`: the derive turns a struct into one `static` schema whose every
-//! property is `property::<FieldType>(FieldAttrs::new(..).title(..)..)`, evaluated by the
-//! compiler. A mistake the macro could not see (say, a bound beyond the range of a type alias) is
-//! a compile-time panic here, reported at the field.
+//! The schema side is `const`: the derive turns a struct into one `static` schema whose every
+//! property is `property(FIELD.shape(), FieldAttrs::new(..).title(..)..)`, evaluated by the
+//! compiler, `FIELD` being the field's [`FieldAccess`]. A mistake the macro could not see (say, a
+//! bound beyond the range of a type alias) is a compile-time panic of a check here, reported at
+//! the attribute. The answer side ([`FieldAccess::read`], [`FieldAccess::write`]) runs the rules
+//! shared with `RequestedSchema::validate`.
 
 use std::borrow::Cow;
 
-use crate::field::{BooleanField, Choice, FormField, MultiSelectField, NumberField, TextField};
+pub use serde_json::{Map, Value};
+
+use crate::error::{ContentError, ErrorKind, FieldError};
+use crate::field::{
+    BooleanField, Choice, FormField, MultiSelectField, NumberField, TextField, choice_of,
+    wire_value,
+};
+use crate::rules;
 use crate::schema::{
     BooleanSchema, MultiSelectSchema, Number, NumberSchema, NumberType, Property, PropertySchema,
     RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
@@ -286,13 +295,13 @@ pub const fn schema(properties: &'static [Property]) -> RequestedSchema {
     }
 }
 
-/// One property: what the field type `T` implies, narrowed or replaced by the attributes.
+/// One property: what the field type implies (its shape), narrowed or replaced by the
+/// attributes.
 ///
 /// Never panics: the derive has checked that the attributes fit the type, by name for the types it
 /// knows and with [`require_text`], [`check_number`] and [`require_boolean`] for the others. An
 /// attribute of another kind than the field's is ignored here.
-pub const fn property<T: FormField>(attrs: FieldAttrs) -> Property {
-    let shape = T::SHAPE;
+pub const fn property(shape: FieldShape, attrs: FieldAttrs) -> Property {
     let schema = match shape.kind {
         FieldKind::Text { format } => PropertySchema::String(StringSchema {
             min_length: attrs.min_length,
@@ -413,6 +422,119 @@ pub const fn check_number<T: NumberField>(value: Number, message: &'static str) 
     }
 }
 
+/// The content of an answer: a JSON object.
+pub type Content = Map<String, Value>;
+
+/// The problems `from_content` finds, field by field.
+#[derive(Debug, Default)]
+pub struct Problems(Vec<FieldError>);
+
+impl Problems {
+    /// No problems yet.
+    pub fn new() -> Self {
+        Problems(Vec::new())
+    }
+
+    /// The error for what was found. The generated code asks for it only after some field failed.
+    pub fn into_error(self) -> ContentError {
+        ContentError::new(self.0)
+    }
+}
+
+/// How generated code reaches one field type's [`FormField`] implementation.
+///
+/// The derive writes one `const` of it per field, with [`access`]: the trait bound is checked
+/// there, once, at the field's type, and every other use (the schema, `from_content`,
+/// `to_content`) goes through the accessor without a bound of its own. A type that is not a form
+/// field is one error, not one per use.
+pub struct FieldAccess<T> {
+    shape: FieldShape,
+    from_value: fn(&Value) -> Result<T, ErrorKind>,
+    to_value: fn(&T) -> Option<Value>,
+    absent: fn() -> Option<T>,
+}
+
+/// The accessor of a field of type `T`.
+pub const fn access<T: FormField>() -> FieldAccess<T> {
+    FieldAccess {
+        shape: T::SHAPE,
+        from_value: T::from_value,
+        to_value: T::to_value,
+        absent: T::absent,
+    }
+}
+
+impl<T> FieldAccess<T> {
+    /// What the type contributes to the schema.
+    pub const fn shape(&self) -> FieldShape {
+        self.shape
+    }
+
+    /// The value of this field in `content`: checked against the property's rules, then
+    /// converted. A problem is recorded in `problems` and gives `None`.
+    pub fn read(
+        &self,
+        content: &Content,
+        property: &'static Property,
+        problems: &mut Problems,
+    ) -> Option<T> {
+        let name = &property.name;
+        let report =
+            |problems: &mut Problems, kind| problems.0.push(FieldError::new(name.clone(), kind));
+        // `null` is no value: an absent field and a `null` one are read alike.
+        let Some(value) = content.get(&**name).filter(|v| !v.is_null()) else {
+            // An `Option` is `None`: the user left it empty (a client shows the default, so an
+            // absent optional field was cleared). Other fields take their default, or are missing.
+            if let Some(absent) = (self.absent)() {
+                return Some(absent);
+            }
+            let Some(default) = property.schema.default_value() else {
+                report(problems, ErrorKind::Missing);
+                return None;
+            };
+            return match (self.from_value)(&default) {
+                Ok(value) => Some(value),
+                Err(kind) => {
+                    report(problems, kind);
+                    None
+                }
+            };
+        };
+        let mut passed = true;
+        rules::check(&property.schema, value, &mut |kind| {
+            passed = false;
+            report(problems, kind);
+        });
+        if !passed {
+            return None;
+        }
+        match (self.from_value)(value) {
+            Ok(value) => Some(value),
+            Err(kind) => {
+                report(problems, kind);
+                None
+            }
+        }
+    }
+
+    /// Writes this field into `content`, unless it is left out (`None`).
+    pub fn write(&self, content: &mut Content, property: &Property, value: &T) {
+        if let Some(value) = (self.to_value)(value) {
+            content.insert(property.name().to_owned(), value);
+        }
+    }
+}
+
+/// [`FormField::from_value`] of a derived select enum.
+pub fn single_from_value<E: Choice>(value: &Value) -> Result<E, ErrorKind> {
+    choice_of(value)
+}
+
+/// [`FormField::to_value`] of a derived select enum.
+pub fn single_to_value<E: Choice>(choice: &E) -> Option<Value> {
+    wire_value(choice)
+}
+
 /// Compiles only if `T` is a text field; the derive calls it, spanned at the attribute, for
 /// field types it cannot recognize by name.
 pub const fn require_text<T: TextField>() {}
@@ -436,22 +558,25 @@ mod tests {
 
     #[test]
     fn a_range_without_attributes_is_what_the_type_states() {
-        let p = property::<u8>(FieldAttrs::new("n"));
+        let p = property(access::<u8>().shape(), FieldAttrs::new("n"));
         let n = number_schema_of(&p);
         assert_eq!(n.number_type(), NumberType::Integer);
         assert_eq!(n.minimum(), Some(Number::from_i64(0)));
         assert_eq!(n.maximum(), Some(Number::from_i64(255)));
         assert!(p.is_required());
-        let p = property::<i64>(FieldAttrs::new("n"));
+        let p = property(access::<i64>().shape(), FieldAttrs::new("n"));
         assert_eq!(number_schema_of(&p).minimum(), None);
-        let p = property::<f32>(FieldAttrs::new("n"));
+        let p = property(access::<f32>().shape(), FieldAttrs::new("n"));
         assert_eq!(number_schema_of(&p).number_type(), NumberType::Number);
         assert_eq!(number_schema_of(&p).maximum(), None);
     }
 
     #[test]
     fn attributes_narrow_the_stated_range() {
-        let p = property::<Option<u8>>(FieldAttrs::new("n").minimum(Number::from_i64(18)));
+        let p = property(
+            access::<Option<u8>>().shape(),
+            FieldAttrs::new("n").minimum(Number::from_i64(18)),
+        );
         let n = number_schema_of(&p);
         assert_eq!(n.minimum(), Some(Number::from_i64(18)));
         assert_eq!(n.maximum(), Some(Number::from_i64(255)));
@@ -480,7 +605,10 @@ mod tests {
 
     #[test]
     fn a_default_makes_a_field_optional() {
-        let p = property::<bool>(FieldAttrs::new("b").default_bool(true));
+        let p = property(
+            access::<bool>().shape(),
+            FieldAttrs::new("b").default_bool(true),
+        );
         assert!(!p.is_required());
         assert_eq!(
             p.schema(),
@@ -492,7 +620,8 @@ mod tests {
 
     #[test]
     fn text_keeps_every_attribute() {
-        let p = property::<String>(
+        let p = property(
+            access::<String>().shape(),
             FieldAttrs::new("s")
                 .title("T")
                 .description("D")

@@ -110,6 +110,23 @@ pub enum PropertySchema {
     MultiSelect(MultiSelectSchema),
 }
 
+impl PropertySchema {
+    /// The field's `default` as the JSON value an answer would carry, if it has one.
+    pub fn default_value(&self) -> Option<serde_json::Value> {
+        use serde_json::Value;
+        match self {
+            PropertySchema::String(s) => s.default.as_deref().map(Value::from),
+            PropertySchema::Number(n) => n.default.map(|d| Value::Number(d.into())),
+            PropertySchema::Boolean(b) => b.default.map(Value::Bool),
+            PropertySchema::SingleSelect(s) => s.default.as_deref().map(Value::from),
+            PropertySchema::MultiSelect(m) => m
+                .default
+                .as_deref()
+                .map(|d| Value::Array(d.iter().map(|v| Value::from(&**v)).collect())),
+        }
+    }
+}
+
 /// A text field: `{"type":"string","minLength":..,"maxLength":..,"format":..,"default":..}`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StringSchema {

@@ -3,6 +3,7 @@
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
 
 use crate::ast::{Data, Field, Input, Variant};
 use crate::attr::{DefaultLit, Format, NumLit};
@@ -54,18 +55,35 @@ fn expand_struct(input: &Input<'_>, fields: &[Field<'_>], krate: &TokenStream) -
         items.extend(kind_checks(field));
         items.extend(min_items_check(field));
     }
+    let from_content = from_content(fields);
+    let to_content = to_content(fields);
+    let accessors = fields.iter().enumerate().map(|(i, field)| {
+        let name = accessor(i);
+        let ty = field.ty;
+        quote_spanned! {ty.span()=>
+            const #name: _elicit::__private::FieldAccess<#ty> = _elicit::__private::access::<#ty>();
+        }
+    });
     quote! {
         #[doc(hidden)]
         const _: () = {
             use #krate as _elicit;
 
+            #(#accessors)*
+
+            static __ELICIT_PROPERTIES: [_elicit::schema::Property; #count] = [#(#properties),*];
+            static __ELICIT_SCHEMA: _elicit::RequestedSchema =
+                _elicit::__private::schema(&__ELICIT_PROPERTIES);
+
             #[automatically_derived]
             impl _elicit::Elicit for #ident {
                 fn requested_schema() -> &'static _elicit::RequestedSchema {
-                    static PROPERTIES: [_elicit::schema::Property; #count] = [#(#properties),*];
-                    static SCHEMA: _elicit::RequestedSchema = _elicit::__private::schema(&PROPERTIES);
-                    &SCHEMA
+                    &__ELICIT_SCHEMA
                 }
+
+                #from_content
+
+                #to_content
             }
 
             #items
@@ -73,9 +91,75 @@ fn expand_struct(input: &Input<'_>, fields: &[Field<'_>], krate: &TokenStream) -
     }
 }
 
-/// `property::<Type>(FieldAttrs::new("wire").title(..)..)`, spanned at the field so that a
-/// compile-time panic of the helper points there. A multi-select default adds its table to
-/// `items`.
+/// The name of the `const` through which generated code uses field `index`'s type.
+fn accessor(index: usize) -> syn::Ident {
+    format_ident!("__ELICIT_FIELD_{}", index)
+}
+
+/// Reads every field (recording every problem), then builds the struct if none failed.
+fn from_content(fields: &[Field<'_>]) -> TokenStream {
+    let signature = quote! {
+        fn from_content(
+            __elicit_content: &_elicit::Content,
+        ) -> ::core::result::Result<Self, _elicit::ContentError>
+    };
+    if fields.is_empty() {
+        return quote! {
+            #signature {
+                let _ = __elicit_content;
+                ::core::result::Result::Ok(Self {})
+            }
+        };
+    }
+    let values: Vec<_> = (0..fields.len())
+        .map(|i| format_ident!("__elicit_value_{}", i))
+        .collect();
+    let reads = values.iter().enumerate().map(|(i, value)| {
+        let field = accessor(i);
+        quote! {
+            let #value = #field.read(
+                __elicit_content,
+                &__ELICIT_PROPERTIES[#i],
+                &mut __elicit_problems,
+            );
+        }
+    });
+    let idents = fields.iter().map(|f| f.ident);
+    quote! {
+        #signature {
+            let mut __elicit_problems = _elicit::__private::Problems::new();
+            #(#reads)*
+            match (#(#values,)*) {
+                (#(::core::option::Option::Some(#values),)*) => {
+                    ::core::result::Result::Ok(Self { #(#idents: #values),* })
+                }
+                _ => ::core::result::Result::Err(__elicit_problems.into_error()),
+            }
+        }
+    }
+}
+
+/// Writes every field that has a value.
+fn to_content(fields: &[Field<'_>]) -> TokenStream {
+    let writes = fields.iter().enumerate().map(|(i, field)| {
+        let ident = field.ident;
+        let field = accessor(i);
+        quote! {
+            #field.write(&mut __elicit_content, &__ELICIT_PROPERTIES[#i], &self.#ident);
+        }
+    });
+    let count = fields.len();
+    quote! {
+        fn to_content(&self) -> _elicit::Content {
+            let mut __elicit_content = _elicit::Content::with_capacity(#count);
+            #(#writes)*
+            __elicit_content
+        }
+    }
+}
+
+/// `property(FIELD.shape(), FieldAttrs::new("wire").title(..)..)`. A multi-select default adds
+/// its table to `items`.
 fn property(field: &Field<'_>, index: usize, items: &mut TokenStream) -> TokenStream {
     let attrs = &field.attrs;
     let ty = field.ty;
@@ -159,9 +243,9 @@ fn property(field: &Field<'_>, index: usize, items: &mut TokenStream) -> TokenSt
             }
         });
     }
-    let span = field.ident.span();
-    quote_spanned! {span=>
-        _elicit::__private::property::<#ty>(_elicit::__private::FieldAttrs::new(#wire) #setters)
+    let access = accessor(index);
+    quote! {
+        _elicit::__private::property(#access.shape(), _elicit::__private::FieldAttrs::new(#wire) #setters)
     }
 }
 
@@ -175,8 +259,8 @@ fn choice_type(ty: &syn::Type, span: Span, kind: TokenStream) -> TokenStream {
 /// The discriminant of a typed default, checked to be a value of the select's enum.
 fn discriminant(choice: &TokenStream, expr: &syn::Expr) -> TokenStream {
     quote! {{
-        let value: #choice = #expr;
-        value as ::core::primitive::i128
+        let __elicit_choice: #choice = #expr;
+        __elicit_choice as ::core::primitive::i128
     }}
 }
 
@@ -316,17 +400,22 @@ fn respan(ty: &syn::Type, span: Span) -> TokenStream {
 
 fn expand_enum(input: &Input<'_>, variants: &[Variant<'_>], krate: &TokenStream) -> TokenStream {
     let ident = &input.original.ident;
+    // Titled as soon as one variant has a title; then every option carries one (its wire value
+    // when it has none of its own), as the schema is written and read back.
+    let titled = variants.iter().any(|v| v.attrs.title.is_some());
     let options = variants.iter().map(|v| {
         let wire = &v.wire_name;
-        match &v.attrs.title {
-            Some(title) => {
+        match (&v.attrs.title, titled) {
+            (Some(title), _) => {
                 let title = &title.value;
                 quote!(_elicit::__private::titled_option(#wire, #title))
             }
-            None => quote!(_elicit::__private::option(#wire)),
+            (None, true) => quote!(_elicit::__private::titled_option(#wire, #wire)),
+            (None, false) => quote!(_elicit::__private::option(#wire)),
         }
     });
-    let names = variants.iter().map(|v| v.ident);
+    let names: Vec<&syn::Ident> = variants.iter().map(|v| v.ident).collect();
+    let positions: Vec<usize> = (0..variants.len()).collect();
     quote! {
         #[doc(hidden)]
         const _: () = {
@@ -337,6 +426,21 @@ fn expand_enum(input: &Input<'_>, variants: &[Variant<'_>], krate: &TokenStream)
                 const OPTIONS: &'static [_elicit::schema::SelectOption] = &[#(#options),*];
                 const DISCRIMINANTS: &'static [::core::primitive::i128] =
                     &[#(Self::#names as ::core::primitive::i128),*];
+
+                fn index(&self) -> ::core::primitive::usize {
+                    match *self {
+                        #(Self::#names => #positions,)*
+                    }
+                }
+
+                fn from_index(
+                    __elicit_index: ::core::primitive::usize,
+                ) -> ::core::option::Option<Self> {
+                    match __elicit_index {
+                        #(#positions => ::core::option::Option::Some(Self::#names),)*
+                        _ => ::core::option::Option::None,
+                    }
+                }
             }
 
             #[automatically_derived]
@@ -344,6 +448,16 @@ fn expand_enum(input: &Input<'_>, variants: &[Variant<'_>], krate: &TokenStream)
             impl _elicit::FormField for #ident {
                 const SHAPE: _elicit::__private::FieldShape =
                     _elicit::__private::single_select::<Self>();
+
+                fn from_value(
+                    __elicit_value: &_elicit::__private::Value,
+                ) -> ::core::result::Result<Self, _elicit::ErrorKind> {
+                    _elicit::__private::single_from_value(__elicit_value)
+                }
+
+                fn to_value(&self) -> ::core::option::Option<_elicit::__private::Value> {
+                    _elicit::__private::single_to_value(self)
+                }
             }
 
             #[automatically_derived]

@@ -15,10 +15,24 @@ pub(crate) fn dummy(input: &syn::DeriveInput, krate: &TokenStream, err: syn::Err
             impl #impl_generics _elicit::field::Choice for #ident #ty_generics #where_clause {
                 const OPTIONS: &'static [_elicit::schema::SelectOption] = &[];
                 const DISCRIMINANTS: &'static [::core::primitive::i128] = &[];
+                fn index(&self) -> ::core::primitive::usize {
+                    ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
+                }
+                fn from_index(_: ::core::primitive::usize) -> ::core::option::Option<Self> {
+                    ::core::option::Option::None
+                }
             }
             impl #impl_generics _elicit::FormField for #ident #ty_generics #where_clause {
                 const SHAPE: _elicit::__private::FieldShape =
                     _elicit::__private::single_select::<Self>();
+                fn from_value(
+                    _: &_elicit::__private::Value,
+                ) -> ::core::result::Result<Self, _elicit::ErrorKind> {
+                    ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
+                }
+                fn to_value(&self) -> ::core::option::Option<_elicit::__private::Value> {
+                    ::core::option::Option::None
+                }
             }
             impl #impl_generics _elicit::field::SelectField for #ident #ty_generics #where_clause {
                 type Choice = Self;
@@ -27,6 +41,14 @@ pub(crate) fn dummy(input: &syn::DeriveInput, krate: &TokenStream, err: syn::Err
         syn::Data::Struct(_) | syn::Data::Union(_) => quote! {
             impl #impl_generics _elicit::Elicit for #ident #ty_generics #where_clause {
                 fn requested_schema() -> &'static _elicit::RequestedSchema {
+                    ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
+                }
+                fn from_content(
+                    _: &_elicit::Content,
+                ) -> ::core::result::Result<Self, _elicit::ContentError> {
+                    ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
+                }
+                fn to_content(&self) -> _elicit::Content {
                     ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
                 }
             }

@@ -1,0 +1,165 @@
+//! The client's answer: [`Elicitation`] for a whole `ElicitResult`, and
+//! [`RequestedSchema::validate`] for content checked against a schema known only at run time.
+
+use std::borrow::Cow;
+
+use serde_json::Value;
+
+use crate::error::{ContentError, ElicitResultError, FieldError, JsonType, describe};
+use crate::schema::RequestedSchema;
+use crate::{Content, Elicit, rules};
+
+/// What the user did with a form: accepted it (with the values), declined it, or dismissed it.
+///
+/// Declining and cancelling are answers, not errors: a server usually goes on differently after
+/// each.
+///
+/// ```
+/// use mcp_elicit::{Elicit, Elicitation};
+/// use serde_json::json;
+///
+/// #[derive(Elicit, Debug, PartialEq)]
+/// struct Confirm {
+///     #[elicit(default = false)]
+///     also_delete_backups: bool,
+/// }
+///
+/// let accepted = json!({"action": "accept", "content": {"also_delete_backups": true}});
+/// assert_eq!(
+///     Elicitation::<Confirm>::from_result(&accepted).unwrap(),
+///     Elicitation::Accepted(Confirm { also_delete_backups: true })
+/// );
+/// let declined = json!({"action": "decline"});
+/// assert_eq!(Elicitation::<Confirm>::from_result(&declined).unwrap(), Elicitation::Declined);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Elicitation<T> {
+    /// `accept`: the user submitted the form; here are the values.
+    Accepted(T),
+    /// `decline`: the user explicitly said no.
+    Declined,
+    /// `cancel`: the user dismissed the form without choosing.
+    Cancelled,
+}
+
+impl<T: Elicit> Elicitation<T> {
+    /// Reads a whole `ElicitResult`: `{"action": "accept"|"decline"|"cancel", "content": {..}}`.
+    ///
+    /// `decline` and `cancel` ignore any content. `accept` parses the content with
+    /// [`Elicit::from_content`]; an `accept` without content is accepted only if the form has
+    /// no required field (the fields then take their defaults). Any other key (`_meta`) is
+    /// ignored.
+    pub fn from_result(result: &Value) -> Result<Self, ElicitResultError> {
+        let Value::Object(result) = result else {
+            return Err(ElicitResultError::NotAnObject {
+                found: JsonType::of(result),
+            });
+        };
+        let action = result
+            .get("action")
+            .ok_or(ElicitResultError::MissingAction)?;
+        match action.as_str() {
+            Some("accept") => {}
+            Some("decline") => return Ok(Elicitation::Declined),
+            Some("cancel") => return Ok(Elicitation::Cancelled),
+            _ => {
+                return Err(ElicitResultError::UnknownAction {
+                    found: describe(action),
+                });
+            }
+        }
+        match result.get("content") {
+            Some(Value::Object(content)) => Ok(Elicitation::Accepted(T::from_content(content)?)),
+            None | Some(Value::Null) => {
+                if T::requested_schema().required().next().is_some() {
+                    Err(ElicitResultError::MissingContent)
+                } else {
+                    Ok(Elicitation::Accepted(T::from_content(&Content::new())?))
+                }
+            }
+            Some(other) => Err(ElicitResultError::ContentNotAnObject {
+                found: JsonType::of(other),
+            }),
+        }
+    }
+}
+
+impl<T> Elicitation<T> {
+    /// The values, if the user accepted.
+    pub fn accepted(self) -> Option<T> {
+        match self {
+            Elicitation::Accepted(value) => Some(value),
+            Elicitation::Declined | Elicitation::Cancelled => None,
+        }
+    }
+
+    /// Whether the user accepted.
+    pub fn is_accepted(&self) -> bool {
+        matches!(self, Elicitation::Accepted(_))
+    }
+
+    /// The same answer with the accepted value mapped.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Elicitation<U> {
+        match self {
+            Elicitation::Accepted(value) => Elicitation::Accepted(f(value)),
+            Elicitation::Declined => Elicitation::Declined,
+            Elicitation::Cancelled => Elicitation::Cancelled,
+        }
+    }
+
+    /// The `action` this answer carries: `"accept"`, `"decline"` or `"cancel"`.
+    pub fn action(&self) -> &'static str {
+        match self {
+            Elicitation::Accepted(_) => "accept",
+            Elicitation::Declined => "decline",
+            Elicitation::Cancelled => "cancel",
+        }
+    }
+}
+
+impl RequestedSchema {
+    /// Checks `content` against this schema with the same rules [`Elicit::from_content`] applies,
+    /// so a client can check a form before it sends it, or a server one it did not derive:
+    /// required fields, types, bounds, lengths, formats, options, choices. Every problem is
+    /// reported; keys the schema does not have are ignored.
+    ///
+    /// ```
+    /// use mcp_elicit::RequestedSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema: RequestedSchema = serde_json::from_value(json!({
+    ///     "type": "object",
+    ///     "properties": {"email": {"type": "string", "format": "email"}},
+    ///     "required": ["email"]
+    /// }))
+    /// .unwrap();
+    /// let bad = json!({"email": "not an address"});
+    /// let err = schema.validate(bad.as_object().unwrap()).unwrap_err();
+    /// assert_eq!(err.to_string(), "`email`: must be an e-mail address, got \"not an address\"");
+    /// ```
+    pub fn validate(&self, content: &Content) -> Result<(), ContentError> {
+        let mut errors = Vec::new();
+        for property in self.properties() {
+            let field = || match &property.name {
+                Cow::Borrowed(name) => Cow::Borrowed(*name),
+                Cow::Owned(name) => Cow::Owned(name.clone()),
+            };
+            match content.get(property.name()).filter(|v| !v.is_null()) {
+                None if property.is_required() => {
+                    errors.push(FieldError::new(field(), crate::ErrorKind::Missing));
+                }
+                None => {}
+                Some(value) => {
+                    rules::check(property.schema(), value, &mut |kind| {
+                        errors.push(FieldError::new(field(), kind));
+                    });
+                }
+            }
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(ContentError::new(errors))
+        }
+    }
+}

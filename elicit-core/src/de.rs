@@ -1,0 +1,313 @@
+//! Reading a `requestedSchema` that any server wrote, for a Rust client (or a server checking a
+//! schema it did not derive).
+//!
+//! Shapes the MCP specification does not allow are refused, each with a message naming the
+//! property: a nested object, an array that is not a multi-select of strings, a `type` list, an
+//! unknown `format`, a titled option without a title, a default that is not an option. Keys the
+//! specification does not define (`pattern`, `$comment`, ...) are ignored, as the official
+//! TypeScript SDK drops them.
+
+use std::borrow::Cow;
+
+use serde::de::{Deserialize, Deserializer, Error as _};
+use serde_json::{Map, Value};
+
+use crate::schema::{
+    BooleanSchema, MultiSelectSchema, Number, NumberSchema, NumberType, Property, PropertySchema,
+    RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
+};
+
+impl<'de> Deserialize<'de> for RequestedSchema {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        schema(&value).map_err(D::Error::custom)
+    }
+}
+
+type Result<T> = std::result::Result<T, String>;
+
+fn schema(value: &Value) -> Result<RequestedSchema> {
+    let Value::Object(top) = value else {
+        return Err("a requestedSchema must be an object".into());
+    };
+    match top.get("type") {
+        Some(Value::String(t)) if t == "object" => {}
+        Some(_) => return Err("a requestedSchema must have `\"type\": \"object\"`".into()),
+        None => return Err("a requestedSchema needs `\"type\": \"object\"`".into()),
+    }
+    let Some(properties) = top.get("properties") else {
+        return Err("a requestedSchema needs `properties`".into());
+    };
+    let Value::Object(properties) = properties else {
+        return Err("the `properties` of a requestedSchema must be an object".into());
+    };
+    let required: Vec<&str> = match top.get("required") {
+        None => Vec::new(),
+        Some(Value::Array(names)) => names
+            .iter()
+            .map(|n| {
+                n.as_str()
+                    .ok_or_else(|| "`required` must list property names".to_owned())
+            })
+            .collect::<Result<_>>()?,
+        Some(_) => return Err("`required` must be a list of property names".into()),
+    };
+    for name in &required {
+        if !properties.contains_key(*name) {
+            return Err(format!(
+                "`required` names `{name}`, which is not a property"
+            ));
+        }
+    }
+    let properties = properties
+        .iter()
+        .map(|(name, schema)| {
+            property(name, schema, required.contains(&name.as_str()))
+                .map_err(|msg| format!("property `{name}`: {msg}"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(RequestedSchema {
+        properties: Cow::Owned(properties),
+    })
+}
+
+fn property(name: &str, value: &Value, required: bool) -> Result<Property> {
+    let Value::Object(p) = value else {
+        return Err("a property schema must be an object".into());
+    };
+    let schema = match p.get("type") {
+        Some(Value::String(t)) => match t.as_str() {
+            "string" if p.contains_key("enum") || p.contains_key("oneOf") => single_select(p)?,
+            "string" => PropertySchema::String(string(p)?),
+            "integer" => PropertySchema::Number(number(p, NumberType::Integer)?),
+            "number" => PropertySchema::Number(number(p, NumberType::Number)?),
+            "boolean" => PropertySchema::Boolean(BooleanSchema {
+                default: optional(p, "default", Value::as_bool, "`true` or `false`")?,
+            }),
+            "array" => multi_select(p)?,
+            "object" => {
+                return Err(
+                    "a form is flat: a property cannot be an object (nested forms are not allowed)"
+                        .into(),
+                );
+            }
+            other => {
+                return Err(format!(
+                    "unknown type \"{other}\": expected \"string\", \"integer\", \"number\", \"boolean\" or \"array\""
+                ));
+            }
+        },
+        Some(Value::Array(_)) => {
+            return Err("`type` must be one type, not a list (there are no nullable fields: leave the field out of `required` instead)".into());
+        }
+        Some(_) => return Err("`type` must be a string".into()),
+        None => return Err("a property needs a `type`".into()),
+    };
+    Ok(Property {
+        name: Cow::Owned(name.to_owned()),
+        title: optional(p, "title", text, "text")?,
+        description: optional(p, "description", text, "text")?,
+        required,
+        schema,
+    })
+}
+
+/// `key`, read by `read` if present; an error saying it must be `what` if it cannot be.
+fn optional<T>(
+    p: &Map<String, Value>,
+    key: &str,
+    read: impl Fn(&Value) -> Option<T>,
+    what: &str,
+) -> Result<Option<T>> {
+    match p.get(key) {
+        None => Ok(None),
+        Some(value) => read(value)
+            .map(Some)
+            .ok_or_else(|| format!("`{key}` must be {what}")),
+    }
+}
+
+fn text(value: &Value) -> Option<Cow<'static, str>> {
+    value.as_str().map(|s| Cow::Owned(s.to_owned()))
+}
+
+fn count(value: &Value) -> Option<u64> {
+    value.as_u64()
+}
+
+fn string(p: &Map<String, Value>) -> Result<StringSchema> {
+    let format = match p.get("format") {
+        None => None,
+        Some(Value::String(f)) => Some(match f.as_str() {
+            "email" => StringFormat::Email,
+            "uri" => StringFormat::Uri,
+            "date" => StringFormat::Date,
+            "date-time" => StringFormat::DateTime,
+            other => {
+                return Err(format!(
+                    "unknown format \"{other}\": MCP forms allow \"email\", \"uri\", \"date\" and \"date-time\""
+                ));
+            }
+        }),
+        Some(_) => return Err("`format` must be a string".into()),
+    };
+    Ok(StringSchema {
+        min_length: optional(p, "minLength", count, "a whole number")?,
+        max_length: optional(p, "maxLength", count, "a whole number")?,
+        format,
+        default: optional(p, "default", text, "text")?,
+    })
+}
+
+fn number(p: &Map<String, Value>, number_type: NumberType) -> Result<NumberSchema> {
+    let read = |v: &Value| v.as_number().map(Number::from_json);
+    let default = optional(p, "default", read, "a number")?;
+    if number_type == NumberType::Integer && default.is_some_and(|d| d.as_f64().fract() != 0.0) {
+        return Err("the `default` of an integer must be a whole number".into());
+    }
+    Ok(NumberSchema {
+        number_type,
+        minimum: optional(p, "minimum", read, "a number")?,
+        maximum: optional(p, "maximum", read, "a number")?,
+        default,
+    })
+}
+
+/// `"enum": [..]` (with the legacy `"enumNames": [..]` as titles), or `"oneOf": [{const, title}]`.
+fn single_select(p: &Map<String, Value>) -> Result<PropertySchema> {
+    let options = match (p.get("enum"), p.get("oneOf")) {
+        (Some(values), None) => {
+            let titles = match p.get("enumNames") {
+                None => None,
+                Some(Value::Array(names)) => Some(names),
+                Some(_) => return Err("`enumNames` must be a list of titles".into()),
+            };
+            untitled_options(values, titles)?
+        }
+        (None, Some(one_of)) => titled_options(one_of, "oneOf")?,
+        _ => return Err("a select has either `enum` or `oneOf`, not both".into()),
+    };
+    let default = optional(p, "default", text, "text")?;
+    check_default(&options, default.iter())?;
+    Ok(PropertySchema::SingleSelect(SingleSelectSchema {
+        options: Cow::Owned(options),
+        default,
+    }))
+}
+
+/// `"items": {"type": "string", "enum": [..]}` or `"items": {"anyOf": [{const, title}]}`.
+fn multi_select(p: &Map<String, Value>) -> Result<PropertySchema> {
+    let Some(Value::Object(items)) = p.get("items") else {
+        return Err("an array property is a multi-select and needs `items`: `{\"type\": \"string\", \"enum\": [..]}` or `{\"anyOf\": [..]}`".into());
+    };
+    let options = match (items.get("enum"), items.get("anyOf")) {
+        (Some(values), None) => {
+            if items.get("type").and_then(Value::as_str) != Some("string") {
+                return Err("the `items` of a multi-select need `\"type\": \"string\"`".into());
+            }
+            untitled_options(values, None)?
+        }
+        (None, Some(any_of)) => titled_options(any_of, "items.anyOf")?,
+        (None, None) if items.contains_key("oneOf") => {
+            return Err(
+                "a titled multi-select lists its options in `items.anyOf`, not `items.oneOf`"
+                    .into(),
+            );
+        }
+        _ => {
+            return Err(
+                "an array property is a multi-select: its `items` need `enum` or `anyOf` (arrays of free values are not allowed)"
+                    .into(),
+            );
+        }
+    };
+    let default = match p.get("default") {
+        None => None,
+        Some(Value::Array(values)) => Some(
+            values
+                .iter()
+                .map(text)
+                .collect::<Option<Vec<_>>>()
+                .ok_or("the `default` of a multi-select must be a list of options")?,
+        ),
+        Some(_) => return Err("the `default` of a multi-select must be a list of options".into()),
+    };
+    check_default(&options, default.iter().flatten())?;
+    Ok(PropertySchema::MultiSelect(MultiSelectSchema {
+        options: Cow::Owned(options),
+        min_items: optional(p, "minItems", count, "a whole number")?,
+        max_items: optional(p, "maxItems", count, "a whole number")?,
+        default: default.map(Cow::Owned),
+    }))
+}
+
+fn untitled_options(values: &Value, titles: Option<&Vec<Value>>) -> Result<Vec<SelectOption>> {
+    let Value::Array(values) = values else {
+        return Err("`enum` must be a list of values".into());
+    };
+    if titles.is_some_and(|t| t.len() != values.len()) {
+        return Err("`enumNames` must give one title per value of `enum`".into());
+    }
+    let options = values
+        .iter()
+        .enumerate()
+        .map(|(i, value)| {
+            let value = text(value).ok_or("`enum` must list strings")?;
+            let title = match titles {
+                None => None,
+                Some(titles) => Some(text(&titles[i]).ok_or("`enumNames` must list strings")?),
+            };
+            Ok(SelectOption { value, title })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    distinct(options)
+}
+
+fn titled_options(list: &Value, key: &str) -> Result<Vec<SelectOption>> {
+    let Value::Array(list) = list else {
+        return Err(format!("`{key}` must be a list of options"));
+    };
+    let options = list
+        .iter()
+        .map(|option| {
+            let value = option.get("const").and_then(text);
+            let title = option.get("title").and_then(text);
+            match (value, title) {
+                (Some(value), Some(title)) => Ok(SelectOption {
+                    value,
+                    title: Some(title),
+                }),
+                (None, _) => Err(format!("every option in `{key}` needs a string `const`")),
+                (Some(_), None) => Err(format!(
+                    "every option in `{key}` needs a string `title` (clients drop untitled options)"
+                )),
+            }
+        })
+        .collect::<Result<Vec<_>>>()?;
+    distinct(options)
+}
+
+/// A select must offer something, and no value twice (an answer could not say which was meant).
+fn distinct(options: Vec<SelectOption>) -> Result<Vec<SelectOption>> {
+    if options.is_empty() {
+        return Err("a select needs at least one option".into());
+    }
+    for (i, option) in options.iter().enumerate() {
+        if options[..i].iter().any(|o| o.value == option.value) {
+            return Err(format!("the option {:?} is listed twice", option.value()));
+        }
+    }
+    Ok(options)
+}
+
+fn check_default<'a>(
+    options: &[SelectOption],
+    default: impl Iterator<Item = &'a Cow<'static, str>>,
+) -> Result<()> {
+    for value in default {
+        if !options.iter().any(|o| o.value == *value) {
+            return Err(format!("the default {value:?} is not one of the options"));
+        }
+    }
+    Ok(())
+}

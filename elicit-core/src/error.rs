@@ -1,0 +1,547 @@
+//! What can be wrong with an answer: [`ContentError`] for the values of the form, each problem a
+//! [`FieldError`] naming its field with an [`ErrorKind`] a program can match on, and
+//! [`ElicitResultError`] for the whole `ElicitResult` around them.
+//!
+//! The messages are written for the person who filled the form: ``` `age`: must be at least 13,
+//! got 12 ```.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::schema::{Number, SelectOption, StringFormat};
+
+/// Every problem found in the content of an answer, in form order; each names its field.
+///
+/// ```
+/// use mcp_elicit::{ContentError, Elicit, ErrorKind};
+///
+/// #[derive(Elicit, Debug)]
+/// struct Signup {
+///     #[elicit(min_length = 3)]
+///     name: String,
+///     #[elicit(minimum = 13)]
+///     age: u8,
+/// }
+///
+/// let content = serde_json::json!({"name": "Al", "age": 12});
+/// let err: ContentError = Signup::from_content(content.as_object().unwrap()).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "`name`: must be at least 3 characters long, got 2\n`age`: must be at least 13, got 12"
+/// );
+/// assert_eq!(err.errors()[1].field(), "age");
+/// assert!(matches!(err.errors()[1].kind(), ErrorKind::TooSmall { .. }));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct ContentError {
+    errors: Vec<FieldError>,
+}
+
+impl ContentError {
+    pub(crate) fn new(errors: Vec<FieldError>) -> Self {
+        ContentError { errors }
+    }
+
+    /// The problems, in form order (at least one).
+    pub fn errors(&self) -> &[FieldError] {
+        &self.errors
+    }
+
+    /// The problems of one field, by wire name.
+    pub fn for_field<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a FieldError> + 'a {
+        self.errors.iter().filter(move |e| e.field == name)
+    }
+}
+
+/// One problem per line: ``` `field`: what was expected, and what came ```.
+impl fmt::Display for ContentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, error) in self.errors.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            fmt::Display::fmt(error, f)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ContentError {}
+
+impl IntoIterator for ContentError {
+    type Item = FieldError;
+    type IntoIter = std::vec::IntoIter<FieldError>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.errors.into_iter()
+    }
+}
+
+/// A problem with one field of an answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldError {
+    field: Cow<'static, str>,
+    kind: ErrorKind,
+}
+
+impl FieldError {
+    pub(crate) fn new(field: Cow<'static, str>, kind: ErrorKind) -> Self {
+        FieldError { field, kind }
+    }
+
+    /// The field's wire name: its key in the schema and in the content.
+    pub fn field(&self) -> &str {
+        &self.field
+    }
+
+    /// What is wrong with it.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}`: {}", self.field, self.kind)
+    }
+}
+
+impl std::error::Error for FieldError {}
+
+/// What is wrong with a field's value.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A required field is absent, or `null`.
+    Missing,
+    /// The value is of another JSON type than the field takes.
+    WrongType {
+        /// What the field takes.
+        expected: Expected,
+        /// What came.
+        found: JsonType,
+    },
+    /// An integer field got a number with a fractional part.
+    NotAnInteger {
+        /// The number that came.
+        found: f64,
+    },
+    /// A number below the smallest the field takes: its `minimum`, or the smallest value of its
+    /// Rust type.
+    TooSmall {
+        /// The smallest allowed.
+        minimum: Number,
+        /// The number that came.
+        found: Number,
+    },
+    /// A number above the largest the field takes: its `maximum`, or the largest value of its
+    /// Rust type.
+    TooLarge {
+        /// The largest allowed.
+        maximum: Number,
+        /// The number that came.
+        found: Number,
+    },
+    /// Text with fewer characters than `minLength`.
+    TooShort {
+        /// The fewest characters allowed.
+        min_length: u64,
+        /// How many came.
+        length: u64,
+    },
+    /// Text with more characters than `maxLength`.
+    TooLong {
+        /// The most characters allowed.
+        max_length: u64,
+        /// How many came.
+        length: u64,
+    },
+    /// Text that does not have the field's `format`.
+    BadFormat {
+        /// The format required.
+        format: StringFormat,
+        /// The text that came (its first 64 characters).
+        found: String,
+    },
+    /// A value that is none of the select's options (compared by wire value, exactly).
+    NotAnOption {
+        /// The value that came, as JSON (its first 64 characters).
+        found: String,
+        /// The options.
+        options: Cow<'static, [SelectOption]>,
+    },
+    /// A multi-select with fewer choices than `minItems`.
+    TooFewChoices {
+        /// The fewest choices allowed.
+        min_items: u64,
+        /// How many came.
+        count: u64,
+    },
+    /// A multi-select with more choices than `maxItems`, or than it has options.
+    TooManyChoices {
+        /// The most choices allowed.
+        max_items: u64,
+        /// How many came.
+        count: u64,
+    },
+    /// A multi-select that chooses one option more than once.
+    RepeatedChoice {
+        /// The option's wire value.
+        choice: String,
+    },
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ErrorKind::Missing => f.write_str("is required"),
+            ErrorKind::WrongType { expected, found } => {
+                write!(f, "must be {expected}, got {found}")
+            }
+            ErrorKind::NotAnInteger { found } => {
+                write!(f, "must be a whole number, got {found}")
+            }
+            ErrorKind::TooSmall { minimum, found } => {
+                write!(f, "must be at least {minimum}, got {found}")
+            }
+            ErrorKind::TooLarge { maximum, found } => {
+                write!(f, "must be at most {maximum}, got {found}")
+            }
+            ErrorKind::TooShort { min_length, length } => write!(
+                f,
+                "must be at least {min_length} {} long, got {length}",
+                plural(*min_length, "character")
+            ),
+            ErrorKind::TooLong { max_length, length } => write!(
+                f,
+                "must be at most {max_length} {} long, got {length}",
+                plural(*max_length, "character")
+            ),
+            ErrorKind::BadFormat { format, found } => {
+                let what = match format {
+                    StringFormat::Email => "an e-mail address",
+                    StringFormat::Uri => "an absolute URI, like https://example.com",
+                    StringFormat::Date => "a date, like 2025-11-25",
+                    StringFormat::DateTime => {
+                        "a date and time with an offset, like 2025-11-25T09:30:00Z"
+                    }
+                };
+                write!(f, "must be {what}, got {found:?}")
+            }
+            ErrorKind::NotAnOption { found, options } => {
+                f.write_str("must be one of ")?;
+                const SHOWN: usize = 8;
+                for (i, option) in options.iter().take(SHOWN).enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{:?}", option.value())?;
+                }
+                if options.len() > SHOWN {
+                    write!(f, " (or {} more)", options.len() - SHOWN)?;
+                }
+                write!(f, ", got {found}")
+            }
+            ErrorKind::TooFewChoices { min_items, count } => write!(
+                f,
+                "must have at least {min_items} {} chosen, got {count}",
+                plural(*min_items, "option")
+            ),
+            ErrorKind::TooManyChoices { max_items, count } => write!(
+                f,
+                "must have at most {max_items} {} chosen, got {count}",
+                plural(*max_items, "option")
+            ),
+            ErrorKind::RepeatedChoice { choice } => {
+                write!(f, "chooses {choice:?} more than once")
+            }
+        }
+    }
+}
+
+fn plural(n: u64, word: &str) -> Cow<'_, str> {
+    if n == 1 {
+        Cow::Borrowed(word)
+    } else {
+        Cow::Owned(format!("{word}s"))
+    }
+}
+
+/// What a field takes, for [`ErrorKind::WrongType`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Expected {
+    /// A string.
+    Text,
+    /// A whole number.
+    Integer,
+    /// Any number.
+    Number,
+    /// `true` or `false`.
+    Boolean,
+    /// One option of a single-select (a string).
+    Option,
+    /// A list of options of a multi-select.
+    Options,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Expected::Text => "text",
+            Expected::Integer => "a whole number",
+            Expected::Number => "a number",
+            Expected::Boolean => "true or false",
+            Expected::Option => "one of the options",
+            Expected::Options => "a list of options",
+        })
+    }
+}
+
+/// The type of a JSON value, for messages about what came.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JsonType {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Boolean,
+    /// A number.
+    Number,
+    /// A string.
+    String,
+    /// An array.
+    Array,
+    /// An object.
+    Object,
+}
+
+impl JsonType {
+    /// The type of `value`.
+    pub fn of(value: &Value) -> Self {
+        match value {
+            Value::Null => JsonType::Null,
+            Value::Bool(_) => JsonType::Boolean,
+            Value::Number(_) => JsonType::Number,
+            Value::String(_) => JsonType::String,
+            Value::Array(_) => JsonType::Array,
+            Value::Object(_) => JsonType::Object,
+        }
+    }
+}
+
+impl fmt::Display for JsonType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            JsonType::Null => "null",
+            JsonType::Boolean => "a boolean",
+            JsonType::Number => "a number",
+            JsonType::String => "text",
+            JsonType::Array => "a list",
+            JsonType::Object => "an object",
+        })
+    }
+}
+
+/// At most the first 64 characters of `text`, with `…` when cut: a message quotes what came
+/// without copying a huge answer.
+pub(crate) fn excerpt(text: &str) -> String {
+    const MAX: usize = 64;
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+/// A value as a message quotes it: strings and scalars as JSON, lists and objects by their type
+/// (they are not walked).
+pub(crate) fn describe(value: &Value) -> String {
+    match value {
+        Value::String(s) => format!("{:?}", excerpt(s)),
+        Value::Null | Value::Bool(_) | Value::Number(_) => value.to_string(),
+        Value::Array(_) | Value::Object(_) => JsonType::of(value).to_string(),
+    }
+}
+
+/// What is wrong with a whole `ElicitResult` (`{"action": .., "content": ..}`).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum ElicitResultError {
+    /// The result is not a JSON object.
+    NotAnObject {
+        /// What came instead.
+        found: JsonType,
+    },
+    /// The result has no `action`.
+    MissingAction,
+    /// The `action` is none of `accept`, `decline`, `cancel`.
+    UnknownAction {
+        /// What came, as JSON (its first 64 characters).
+        found: String,
+    },
+    /// The `content` is not a JSON object.
+    ContentNotAnObject {
+        /// What came instead.
+        found: JsonType,
+    },
+    /// The user accepted, but the result has no `content`, and the form has required fields.
+    MissingContent,
+    /// The content does not fit the form.
+    Content(ContentError),
+}
+
+impl fmt::Display for ElicitResultError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ElicitResultError::NotAnObject { found } => {
+                write!(f, "an elicitation result must be an object, got {found}")
+            }
+            ElicitResultError::MissingAction => {
+                f.write_str("the elicitation result has no `action`")
+            }
+            ElicitResultError::UnknownAction { found } => write!(
+                f,
+                "unknown `action` {found}: expected \"accept\", \"decline\" or \"cancel\""
+            ),
+            ElicitResultError::ContentNotAnObject { found } => write!(
+                f,
+                "the `content` of an elicitation result must be an object, got {found}"
+            ),
+            ElicitResultError::MissingContent => f.write_str(
+                "the user accepted, but the result has no `content` although the form has required fields",
+            ),
+            ElicitResultError::Content(err) => fmt::Display::fmt(err, f),
+        }
+    }
+}
+
+impl std::error::Error for ElicitResultError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ElicitResultError::Content(err) => Some(err),
+            _ => None,
+        }
+    }
+}
+
+impl From<ContentError> for ElicitResultError {
+    fn from(err: ContentError) -> Self {
+        ElicitResultError::Content(err)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_cut_long_text_on_a_character_boundary() {
+        assert_eq!(excerpt("short"), "short");
+        let long = "é".repeat(100);
+        let cut = excerpt(&long);
+        assert_eq!(cut.chars().count(), 65);
+        assert!(cut.ends_with('…'));
+        assert_eq!(excerpt(&"a".repeat(64)), "a".repeat(64));
+    }
+
+    #[test]
+    fn values_are_described_without_walking_them() {
+        assert_eq!(describe(&Value::from("gold")), "\"gold\"");
+        assert_eq!(describe(&Value::from(5)), "5");
+        assert_eq!(describe(&Value::Null), "null");
+        assert_eq!(describe(&serde_json::json!([[[]]])), "a list");
+        assert_eq!(describe(&serde_json::json!({"a": 1})), "an object");
+    }
+
+    #[test]
+    fn every_kind_reads_as_a_sentence() {
+        let n = Number::from_i64;
+        let options: Cow<'static, [SelectOption]> = Cow::Owned(
+            (0..10)
+                .map(|i| {
+                    crate::__private::option(["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"][i])
+                })
+                .collect(),
+        );
+        let cases = [
+            (ErrorKind::Missing, "is required"),
+            (
+                ErrorKind::WrongType {
+                    expected: Expected::Integer,
+                    found: JsonType::String,
+                },
+                "must be a whole number, got text",
+            ),
+            (
+                ErrorKind::NotAnInteger { found: 30.5 },
+                "must be a whole number, got 30.5",
+            ),
+            (
+                ErrorKind::TooSmall {
+                    minimum: n(13),
+                    found: n(12),
+                },
+                "must be at least 13, got 12",
+            ),
+            (
+                ErrorKind::TooLarge {
+                    maximum: n(255),
+                    found: n(300),
+                },
+                "must be at most 255, got 300",
+            ),
+            (
+                ErrorKind::TooShort {
+                    min_length: 1,
+                    length: 0,
+                },
+                "must be at least 1 character long, got 0",
+            ),
+            (
+                ErrorKind::TooLong {
+                    max_length: 3,
+                    length: 4,
+                },
+                "must be at most 3 characters long, got 4",
+            ),
+            (
+                ErrorKind::BadFormat {
+                    format: StringFormat::Email,
+                    found: "nope".into(),
+                },
+                "must be an e-mail address, got \"nope\"",
+            ),
+            (
+                ErrorKind::NotAnOption {
+                    found: "\"z\"".into(),
+                    options: options.clone(),
+                },
+                "must be one of \"a\", \"b\", \"c\", \"d\", \"e\", \"f\", \"g\", \"h\" (or 2 more), got \"z\"",
+            ),
+            (
+                ErrorKind::TooFewChoices {
+                    min_items: 1,
+                    count: 0,
+                },
+                "must have at least 1 option chosen, got 0",
+            ),
+            (
+                ErrorKind::TooManyChoices {
+                    max_items: 2,
+                    count: 3,
+                },
+                "must have at most 2 options chosen, got 3",
+            ),
+            (
+                ErrorKind::RepeatedChoice {
+                    choice: "red".into(),
+                },
+                "chooses \"red\" more than once",
+            ),
+        ];
+        for (kind, text) in cases {
+            assert_eq!(kind.to_string(), text);
+        }
+    }
+}

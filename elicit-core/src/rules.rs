@@ -1,0 +1,148 @@
+//! The rules a value must meet to be the answer to a property: one implementation, used by the
+//! typed parser (`Elicit::from_content`) and the dynamic one (`RequestedSchema::validate`) alike.
+//!
+//! Every rule is linear in the value at most, nested values are never walked (a list where text
+//! is expected is refused by its type), and a multi-select longer than it could validly be is
+//! refused by its length before any item is looked at.
+
+use serde_json::Value;
+
+use crate::error::{ErrorKind, Expected, describe, excerpt};
+use crate::format;
+use crate::schema::{
+    MultiSelectSchema, Number, NumberSchema, NumberType, PropertySchema, SelectOption,
+    SingleSelectSchema, StringSchema,
+};
+
+/// Checks `value` against `schema`, reporting each problem; whether there was none.
+pub(crate) fn check(
+    schema: &PropertySchema,
+    value: &Value,
+    report: &mut dyn FnMut(ErrorKind),
+) -> bool {
+    let mut ok = true;
+    let mut fail = |kind| {
+        ok = false;
+        report(kind);
+    };
+    match schema {
+        PropertySchema::String(s) => text(s, value, &mut fail),
+        PropertySchema::Number(n) => number(n, value, &mut fail),
+        PropertySchema::Boolean(_) => {
+            if !value.is_boolean() {
+                fail(wrong_type(Expected::Boolean, value));
+            }
+        }
+        PropertySchema::SingleSelect(s) => single(s, value, &mut fail),
+        PropertySchema::MultiSelect(m) => multi(m, value, &mut fail),
+    }
+    ok
+}
+
+fn wrong_type(expected: Expected, value: &Value) -> ErrorKind {
+    ErrorKind::WrongType {
+        expected,
+        found: crate::error::JsonType::of(value),
+    }
+}
+
+fn text(schema: &StringSchema, value: &Value, fail: &mut dyn FnMut(ErrorKind)) {
+    let Value::String(text) = value else {
+        return fail(wrong_type(Expected::Text, value));
+    };
+    if schema.min_length.is_some() || schema.max_length.is_some() {
+        let length = text.chars().count() as u64;
+        if let Some(min_length) = schema.min_length.filter(|min| length < *min) {
+            fail(ErrorKind::TooShort { min_length, length });
+        }
+        if let Some(max_length) = schema.max_length.filter(|max| length > *max) {
+            fail(ErrorKind::TooLong { max_length, length });
+        }
+    }
+    if let Some(format) = schema.format
+        && !format::matches(format, text)
+    {
+        fail(ErrorKind::BadFormat {
+            format,
+            found: excerpt(text),
+        });
+    }
+}
+
+fn number(schema: &NumberSchema, value: &Value, fail: &mut dyn FnMut(ErrorKind)) {
+    let integer = schema.number_type == NumberType::Integer;
+    let Value::Number(n) = value else {
+        let expected = if integer {
+            Expected::Integer
+        } else {
+            Expected::Number
+        };
+        return fail(wrong_type(expected, value));
+    };
+    let found = Number::from_json(n);
+    if integer && !found.is_integer() && found.as_f64().fract() != 0.0 {
+        fail(ErrorKind::NotAnInteger {
+            found: found.as_f64(),
+        });
+    }
+    if let Some(minimum) = schema.minimum.filter(|min| found.lt(min)) {
+        fail(ErrorKind::TooSmall { minimum, found });
+    }
+    if let Some(maximum) = schema.maximum.filter(|max| max.lt(&found)) {
+        fail(ErrorKind::TooLarge { maximum, found });
+    }
+}
+
+/// The position of `value` among `options`, compared exactly.
+pub(crate) fn position(options: &[SelectOption], value: &str) -> Option<usize> {
+    options.iter().position(|o| o.value() == value)
+}
+
+fn single(schema: &SingleSelectSchema, value: &Value, fail: &mut dyn FnMut(ErrorKind)) {
+    let Value::String(choice) = value else {
+        return fail(wrong_type(Expected::Option, value));
+    };
+    if position(&schema.options, choice).is_none() {
+        fail(ErrorKind::NotAnOption {
+            found: describe(value),
+            options: schema.options.clone(),
+        });
+    }
+}
+
+fn multi(schema: &MultiSelectSchema, value: &Value, fail: &mut dyn FnMut(ErrorKind)) {
+    let Value::Array(items) = value else {
+        return fail(wrong_type(Expected::Options, value));
+    };
+    let count = items.len() as u64;
+    // Longer than allowed, or than it could be without repeating an option: refused by its
+    // length alone, without looking at the items.
+    let options = schema.options.len() as u64;
+    let max_items = schema.max_items.map_or(options, |max| max.min(options));
+    if count > max_items {
+        return fail(ErrorKind::TooManyChoices { max_items, count });
+    }
+    if let Some(min_items) = schema.min_items.filter(|min| count < *min) {
+        fail(ErrorKind::TooFewChoices { min_items, count });
+    }
+    // At most as many items as options here, so this is bounded by the form's own size.
+    for (i, item) in items.iter().enumerate() {
+        let known = item.as_str().and_then(|s| position(&schema.options, s));
+        match known {
+            None => fail(ErrorKind::NotAnOption {
+                found: describe(item),
+                options: schema.options.clone(),
+            }),
+            Some(_) => {
+                let first = items.iter().position(|other| other == item);
+                let repeated_later =
+                    first == Some(i) && items[i + 1..].iter().any(|other| other == item);
+                if repeated_later {
+                    fail(ErrorKind::RepeatedChoice {
+                        choice: item.as_str().map(excerpt).unwrap_or_default(),
+                    });
+                }
+            }
+        }
+    }
+}

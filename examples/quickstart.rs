@@ -4,10 +4,11 @@
 
 use std::collections::BTreeSet;
 
-use mcp_elicit::Elicit;
+use mcp_elicit::{Elicit, Elicitation};
+use serde_json::json;
 
 /// A single choice: a Rust enum. With titles, the client shows the titles and sends the values.
-#[derive(Elicit)]
+#[derive(Elicit, Debug)]
 #[elicit(rename_all = "lowercase")]
 enum Plan {
     #[elicit(title = "Free: one project")]
@@ -19,7 +20,7 @@ enum Plan {
 }
 
 /// Several choices: a set (or `Vec`) of a Rust enum.
-#[derive(Elicit, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Elicit, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[elicit(rename_all = "kebab-case")]
 enum Topic {
     Releases,
@@ -28,9 +29,8 @@ enum Topic {
 }
 
 /// What a new user tells us. Each field is one entry of the form, in this order.
-#[derive(Elicit)]
+#[derive(Elicit, Debug)]
 #[elicit(rename_all = "camelCase")]
-#[allow(dead_code)] // read once the client answers; this example only prints the schema
 struct Signup {
     /// How other users will see you
     #[elicit(title = "Display name", min_length = 3, max_length = 30)]
@@ -67,8 +67,48 @@ struct Signup {
 }
 
 fn main() {
-    // Built at compile time: this is a reference to a `static`, nothing is allocated.
+    // 1. The form. Built at compile time: this is a reference to a `static`, nothing is allocated.
     let schema = Signup::requested_schema();
     let json = serde_json::to_string_pretty(schema).expect("a schema always serializes");
-    println!("{json}");
+    println!("requestedSchema:\n{json}\n");
+
+    // 2. The client's answer, as an `ElicitResult`: parsed into `Signup`, every constraint checked.
+    let answer = json!({
+        "action": "accept",
+        "content": {
+            "displayName": "Ada",
+            "email": "ada@example.com",
+            "age": 36,
+            "plan": "pro",
+            "topics": ["security-notices", "releases"]
+        }
+    });
+    match Elicitation::<Signup>::from_result(&answer) {
+        Ok(Elicitation::Accepted(signup)) => {
+            println!(
+                "accepted: {} chose the {:?} plan, {} hours a week, topics {:?}\n",
+                signup.display_name, signup.plan, signup.weekly_hours, signup.topics
+            );
+        }
+        Ok(Elicitation::Declined) => println!("the user declined\n"),
+        Ok(Elicitation::Cancelled) => println!("the user dismissed the form\n"),
+        Err(err) => println!("a bad answer:\n{err}\n"),
+    }
+
+    // 3. A bad answer: every problem is reported, each naming its field, in words a person can
+    //    read (send them back with the next request, say).
+    let bad = json!({
+        "action": "accept",
+        "content": {
+            "displayName": "Al",
+            "email": "al-at-example.com",
+            "age": 12,
+            "plan": "gold",
+            "topics": ["releases", "events", "security-notices"],
+            "weeklyHours": 200
+        }
+    });
+    if let Err(err) = Elicitation::<Signup>::from_result(&bad) {
+        println!("refused:\n{err}");
+    }
 }

@@ -1,0 +1,181 @@
+//! `RequestedSchema` read from any server's JSON: what the specification allows is read (in
+//! property order), what it does not is refused with a message naming the property.
+
+use mcp_elicit::RequestedSchema;
+use mcp_elicit::schema::{NumberType, PropertySchema, StringFormat};
+use serde_json::{Value, json};
+
+fn read(schema: Value) -> Result<RequestedSchema, String> {
+    serde_json::from_value(schema).map_err(|e| e.to_string())
+}
+
+#[test]
+fn every_shape_the_specification_allows() {
+    let schema = read(json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "title": "ignored",
+        "properties": {
+            "zeta": {"type": "string", "title": "Z", "description": "d", "minLength": 1, "maxLength": 9, "format": "email", "default": "a@b.c", "pattern": "ignored"},
+            "count": {"type": "integer", "minimum": 0, "maximum": 10, "default": 3},
+            "ratio": {"type": "number", "minimum": -0.5, "default": 0.25},
+            "flag": {"type": "boolean", "default": false},
+            "plain": {"type": "string", "enum": ["a", "b"], "default": "b"},
+            "legacy": {"type": "string", "enum": ["a", "b"], "enumNames": ["Option A", "Option B"]},
+            "titled": {"type": "string", "oneOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}]},
+            "many": {"type": "array", "minItems": 1, "maxItems": 2, "items": {"type": "string", "enum": ["x", "y"]}, "default": ["x"]},
+            "titled_many": {"type": "array", "items": {"anyOf": [{"const": "x", "title": "X"}]}}
+        },
+        "required": ["zeta", "plain"]
+    }))
+    .unwrap();
+    let names: Vec<&str> = schema.properties().iter().map(|p| p.name()).collect();
+    assert_eq!(
+        names,
+        [
+            "zeta",
+            "count",
+            "ratio",
+            "flag",
+            "plain",
+            "legacy",
+            "titled",
+            "many",
+            "titled_many"
+        ],
+        "properties keep their order"
+    );
+    assert_eq!(schema.required().collect::<Vec<_>>(), ["zeta", "plain"]);
+    let zeta = schema.property("zeta").unwrap();
+    assert_eq!((zeta.title(), zeta.description()), (Some("Z"), Some("d")));
+    let PropertySchema::String(s) = zeta.schema() else {
+        panic!()
+    };
+    assert_eq!(s.format(), Some(StringFormat::Email));
+    let PropertySchema::Number(n) = schema.property("count").unwrap().schema() else {
+        panic!()
+    };
+    assert_eq!(n.number_type(), NumberType::Integer);
+    let PropertySchema::SingleSelect(legacy) = schema.property("legacy").unwrap().schema() else {
+        panic!()
+    };
+    assert!(legacy.is_titled());
+    assert_eq!(legacy.options()[1].label(), "Option B");
+    let PropertySchema::MultiSelect(many) = schema.property("many").unwrap().schema() else {
+        panic!()
+    };
+    assert_eq!(many.default().unwrap().collect::<Vec<_>>(), ["x"]);
+
+    // What it writes back is the modern form: `enumNames` becomes `oneOf`, unknown keys are gone.
+    let written = serde_json::to_value(&schema).unwrap();
+    assert_eq!(
+        written["properties"]["legacy"],
+        json!({"type": "string", "oneOf": [{"const": "a", "title": "Option A"}, {"const": "b", "title": "Option B"}]})
+    );
+    assert!(written["properties"]["zeta"].get("pattern").is_none());
+    assert_eq!(read(written).unwrap(), schema);
+}
+
+#[test]
+fn shapes_the_specification_refuses() {
+    let with = |property: Value| json!({"type": "object", "properties": {"p": property}});
+    let cases = [
+        (
+            json!("not an object"),
+            "a requestedSchema must be an object",
+        ),
+        (
+            json!({"properties": {}}),
+            "a requestedSchema needs `\"type\": \"object\"`",
+        ),
+        (
+            json!({"type": "array", "properties": {}}),
+            "a requestedSchema must have `\"type\": \"object\"`",
+        ),
+        (
+            json!({"type": "object"}),
+            "a requestedSchema needs `properties`",
+        ),
+        (
+            json!({"type": "object", "properties": {}, "required": ["ghost"]}),
+            "`required` names `ghost`, which is not a property",
+        ),
+        (
+            with(json!({"type": "object", "properties": {}})),
+            "property `p`: a form is flat: a property cannot be an object (nested forms are not allowed)",
+        ),
+        (
+            with(json!({"type": ["string", "null"]})),
+            "property `p`: `type` must be one type, not a list (there are no nullable fields: leave the field out of `required` instead)",
+        ),
+        (
+            with(json!({"type": "date"})),
+            "property `p`: unknown type \"date\": expected \"string\", \"integer\", \"number\", \"boolean\" or \"array\"",
+        ),
+        (
+            with(json!({"title": "no type"})),
+            "property `p`: a property needs a `type`",
+        ),
+        (
+            with(json!({"type": "string", "format": "phone"})),
+            "property `p`: unknown format \"phone\": MCP forms allow \"email\", \"uri\", \"date\" and \"date-time\"",
+        ),
+        (
+            with(json!({"type": "string", "minLength": "3"})),
+            "property `p`: `minLength` must be a whole number",
+        ),
+        (
+            with(json!({"type": "integer", "default": 1.5})),
+            "property `p`: the `default` of an integer must be a whole number",
+        ),
+        (
+            with(json!({"type": "boolean", "default": "yes"})),
+            "property `p`: `default` must be `true` or `false`",
+        ),
+        (
+            with(json!({"type": "array", "items": {"type": "string"}})),
+            "property `p`: an array property is a multi-select: its `items` need `enum` or `anyOf` (arrays of free values are not allowed)",
+        ),
+        (
+            with(json!({"type": "array", "items": {"oneOf": [{"const": "a", "title": "A"}]}})),
+            "property `p`: a titled multi-select lists its options in `items.anyOf`, not `items.oneOf`",
+        ),
+        (
+            with(json!({"type": "array"})),
+            "property `p`: an array property is a multi-select and needs `items`: `{\"type\": \"string\", \"enum\": [..]}` or `{\"anyOf\": [..]}`",
+        ),
+        (
+            with(json!({"type": "string", "oneOf": [{"const": "a"}]})),
+            "property `p`: every option in `oneOf` needs a string `title` (clients drop untitled options)",
+        ),
+        (
+            with(json!({"type": "string", "enum": ["a", "a"]})),
+            "property `p`: the option \"a\" is listed twice",
+        ),
+        (
+            with(json!({"type": "string", "enum": []})),
+            "property `p`: a select needs at least one option",
+        ),
+        (
+            with(json!({"type": "string", "enum": ["a"], "enumNames": ["A", "B"]})),
+            "property `p`: `enumNames` must give one title per value of `enum`",
+        ),
+        (
+            with(json!({"type": "string", "enum": ["a"], "default": "b"})),
+            "property `p`: the default \"b\" is not one of the options",
+        ),
+        (
+            with(
+                json!({"type": "array", "items": {"type": "string", "enum": ["a"]}, "default": ["a", "z"]}),
+            ),
+            "property `p`: the default \"z\" is not one of the options",
+        ),
+        (
+            with(json!({"type": "string", "enum": ["a"], "oneOf": [{"const": "a", "title": "A"}]})),
+            "property `p`: a select has either `enum` or `oneOf`, not both",
+        ),
+    ];
+    for (schema, message) in cases {
+        assert_eq!(read(schema.clone()), Err(message.to_owned()), "{schema}");
+    }
+}

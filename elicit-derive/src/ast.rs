@@ -28,6 +28,8 @@ pub(crate) struct Field<'a> {
     pub(crate) ty: &'a syn::Type,
     /// What the derive can tell of the type from its name alone.
     pub(crate) known: FieldType,
+    /// Why the type cannot be a field, when its shape or name says so.
+    pub(crate) unsupported: Option<String>,
     pub(crate) attrs: attr::Field,
     /// The key in the schema and in the answer, after every rename.
     pub(crate) wire_name: String,
@@ -142,6 +144,7 @@ impl<'a> Field<'a> {
             ident,
             ty: &field.ty,
             known: FieldType::classify(&field.ty),
+            unsupported: crate::ty::unsupported(&field.ty),
             attrs,
             wire_name,
         })

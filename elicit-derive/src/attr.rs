@@ -28,11 +28,15 @@ impl<T> Attr<T> {
         self.key.to_token_stream().to_string()
     }
 
-    /// `key = value` as tokens, for errors about the whole attribute.
+    /// `key = value` (or a lone `key`) as tokens, for errors about the whole attribute.
     pub(crate) fn whole(&self) -> TokenStream {
         let key = &self.key;
         let value = &self.value_tokens;
-        quote!(#key = #value)
+        if value.is_empty() {
+            quote!(#key)
+        } else {
+            quote!(#key = #value)
+        }
     }
 
     /// The value as written, for errors about the value.
@@ -143,6 +147,7 @@ impl Level {
                 "min_items",
                 "max_items",
                 "default",
+                "not_sensitive",
             ],
             Level::Variant => &["rename", "title"],
         }
@@ -205,6 +210,8 @@ pub(crate) struct Field {
     pub(crate) min_items: Option<Attr<u64>>,
     pub(crate) max_items: Option<Attr<u64>>,
     pub(crate) default: Option<Attr<DefaultLit>>,
+    /// `not_sensitive`: the author says the field holds no secret, whatever its name.
+    pub(crate) not_sensitive: Option<Attr<()>>,
 }
 
 impl Field {
@@ -224,6 +231,7 @@ impl Field {
             min_items: None,
             max_items: None,
             default: None,
+            not_sensitive: None,
         };
         for attr in attrs {
             if attr.path().is_ident("elicit") {
@@ -251,6 +259,7 @@ impl Field {
                     "default" => set(cx, &mut f.default, value.parse(default)),
                     "min_items" => set(cx, &mut f.min_items, value.parse(count("choices"))),
                     "max_items" => set(cx, &mut f.max_items, value.parse(count("choices"))),
+                    "not_sensitive" => set(cx, &mut f.not_sensitive, value.flag()),
                     _ => value.unknown(Level::Field),
                 });
             } else if attr.path().is_ident("serde")
@@ -337,6 +346,23 @@ impl Value<'_> {
                 None
             }
         }
+    }
+
+    /// A key that takes no value, like `not_sensitive`. Given a value, it is reported, and taken
+    /// as given all the same (the author's intent is plain; one mistake, one error).
+    fn flag(&self) -> Option<Attr<()>> {
+        let key = self.key.to_token_stream().to_string();
+        if let Some(tokens) = &self.tokens {
+            self.cx.error_spanned_by(
+                quote!(#tokens),
+                format!("`{key}` takes no value: write `#[elicit({key})]`"),
+            );
+        }
+        Some(Attr {
+            key: self.key.clone(),
+            value: (),
+            value_tokens: TokenStream::new(),
+        })
     }
 
     /// Reports a key this level does not know: the places it goes if it belongs elsewhere, else

@@ -8,6 +8,7 @@ use syn::spanned::Spanned;
 use crate::ast::{Data, Field, Input, Variant};
 use crate::attr::{DefaultLit, Format, NumLit};
 use crate::ctxt::Ctxt;
+use crate::ty::Base;
 use crate::{ast, fallback, valid};
 
 /// The whole derive: parse, validate, then expand, or report every error with a dummy impl.
@@ -23,14 +24,41 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
             Data::Struct(fields) => expand_struct(&parsed, fields, &krate),
             Data::Enum(variants) => expand_enum(&parsed, variants, &krate),
         },
-        (Err(err), _) => fallback::dummy(input, &krate, err),
+        (Err(err), parsed) => {
+            // The checks the compiler runs (trait bounds, `const` checks) still run for the fields
+            // the derive found no fault with, so one compile reports every mistake.
+            let checks = match parsed.as_ref().map(|p| &p.data) {
+                Some(Data::Struct(fields)) if input.generics.params.is_empty() => {
+                    compiler_checks(fields)
+                }
+                _ => TokenStream::new(),
+            };
+            fallback::dummy(input, &krate, err, checks)
+        }
         // `from_ast` gives `None` only after reporting why; this arm keeps the derive total.
         (Ok(()), None) => fallback::dummy(
             input,
             &krate,
             syn::Error::new_spanned(&input.ident, "`#[derive(Elicit)]` cannot read this type"),
+            TokenStream::new(),
         ),
     }
+}
+
+/// What the compiler checks of the fields whose types the derive found no fault with: that each
+/// type is a form field, and that its attributes fit it.
+fn compiler_checks(fields: &[Field<'_>]) -> TokenStream {
+    fields
+        .iter()
+        .enumerate()
+        .filter(|(_, field)| field.unsupported.is_none())
+        .map(|(i, field)| {
+            let mut checks = field_accessor(i, field);
+            checks.extend(kind_checks(field));
+            checks.extend(min_items_check(field));
+            checks
+        })
+        .collect()
 }
 
 /// The path generated code reaches the runtime through: `::mcp_elicit`, or `#[elicit(crate = "..")]`.
@@ -57,13 +85,10 @@ fn expand_struct(input: &Input<'_>, fields: &[Field<'_>], krate: &TokenStream) -
     }
     let from_content = from_content(fields);
     let to_content = to_content(fields);
-    let accessors = fields.iter().enumerate().map(|(i, field)| {
-        let name = accessor(i);
-        let ty = field.ty;
-        quote_spanned! {ty.span()=>
-            const #name: _elicit::__private::FieldAccess<#ty> = _elicit::__private::access::<#ty>();
-        }
-    });
+    let accessors = fields
+        .iter()
+        .enumerate()
+        .map(|(i, field)| field_accessor(i, field));
     quote! {
         #[doc(hidden)]
         const _: () = {
@@ -88,6 +113,16 @@ fn expand_struct(input: &Input<'_>, fields: &[Field<'_>], krate: &TokenStream) -
 
             #items
         };
+    }
+}
+
+/// `const __ELICIT_FIELD_i: FieldAccess<Type> = access::<Type>();`, where the compiler checks,
+/// once and at the field's type, that the type is a form field.
+fn field_accessor(index: usize, field: &Field<'_>) -> TokenStream {
+    let name = accessor(index);
+    let ty = field.ty;
+    quote_spanned! {ty.span()=>
+        const #name: _elicit::__private::FieldAccess<#ty> = _elicit::__private::access::<#ty>();
     }
 }
 
@@ -355,6 +390,13 @@ fn min_items_check(field: &Field<'_>) -> TokenStream {
     let Some(min_items) = &field.attrs.min_items else {
         return TokenStream::new();
     };
+    if field
+        .known
+        .base
+        .is_some_and(|base| !matches!(base, Base::MultiSelect { .. }))
+    {
+        return TokenStream::new(); // not a multi-select: the derive itself reports that
+    }
     let span = min_items.key_span();
     let ty = respan(field.ty, span);
     let n = min_items.value;

@@ -5,7 +5,13 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-pub(crate) fn dummy(input: &syn::DeriveInput, krate: &TokenStream, err: syn::Error) -> TokenStream {
+/// The errors, dummy impls, and `checks`: what the compiler should still check of the input.
+pub(crate) fn dummy(
+    input: &syn::DeriveInput,
+    krate: &TokenStream,
+    err: syn::Error,
+    checks: TokenStream,
+) -> TokenStream {
     let errors = err.to_compile_error();
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
@@ -60,6 +66,7 @@ pub(crate) fn dummy(input: &syn::DeriveInput, krate: &TokenStream, err: syn::Err
         const _: () = {
             use #krate as _elicit;
             #impls
+            #checks
         };
     }
 }

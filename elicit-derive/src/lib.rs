@@ -13,6 +13,7 @@ mod ctxt;
 mod doc;
 mod expand;
 mod fallback;
+mod sensitive;
 mod ty;
 mod valid;
 

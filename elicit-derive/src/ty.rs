@@ -72,6 +72,127 @@ impl FieldType {
     }
 }
 
+/// Why a field type a form cannot hold, when the derive can tell from the type's shape or name:
+/// reported at the type, with what to use instead. Anything else it cannot tell is left to the
+/// field trait.
+pub(crate) fn unsupported(ty: &syn::Type) -> Option<String> {
+    let reason = match peel(ty) {
+        syn::Type::Tuple(t) if t.elems.is_empty() => {
+            "the unit type `()` holds nothing a form could ask for: remove the field"
+        }
+        syn::Type::Tuple(_) => {
+            "a form is flat, so a field cannot be a tuple: give each part its own field"
+        }
+        syn::Type::Array(_) | syn::Type::Slice(_) => {
+            "a field cannot be an array: for several choices use a `Vec` of an enum deriving `Elicit`, and for several values give each its own field"
+        }
+        syn::Type::Reference(r) => {
+            return Some(if is_named(&r.elem, "str") {
+                "a field cannot be a reference: the parsed answer owns its values, so use `String`"
+                    .to_owned()
+            } else {
+                "a field cannot be a reference: the parsed answer owns its values, so use the type itself".to_owned()
+            });
+        }
+        syn::Type::Ptr(_) => "a field cannot be a raw pointer",
+        syn::Type::FnPtr(_) => "a field cannot be a function",
+        syn::Type::TraitObject(_) | syn::Type::ImplTrait(_) => {
+            "a field needs a concrete type: text, a number, a `bool`, or an enum deriving `Elicit`"
+        }
+        syn::Type::Never(_) => "the never type `!` cannot be a form field",
+        syn::Type::Path(_) => return unsupported_path(ty),
+        _ => return None,
+    };
+    Some(reason.to_owned())
+}
+
+/// The name-based part of [`unsupported`].
+fn unsupported_path(ty: &syn::Type) -> Option<String> {
+    let path = plain_path(ty)?;
+    let last = path.segments.last()?;
+    let name = last.ident.to_string();
+    let args: Vec<&syn::Type> = match &last.arguments {
+        syn::PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .filter_map(|arg| match arg {
+                syn::GenericArgument::Type(t) => Some(t),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    if let Some(inner) = option_inner(ty) {
+        if option_inner(inner).is_some() {
+            return Some("`Option<Option<_>>` says no more than `Option<_>`: a field is given or not, so use one `Option`".to_owned());
+        }
+        return unsupported(inner);
+    }
+    let bare = path.segments.len() == 1 && path.leading_colon.is_none();
+    match name.as_str() {
+        "Box" | "Rc" | "Arc" | "Cow" | "RefCell" | "Cell" | "Mutex" | "RwLock" => Some(format!(
+            "`{name}<_>` cannot be a form field: use the value itself, like `String` rather than `{name}<String>`"
+        )),
+        "HashMap" | "BTreeMap" | "IndexMap" => Some(
+            "a map cannot be a form field: an MCP form has a fixed set of fields, each declared in the struct"
+                .to_owned(),
+        ),
+        "Value" if path.segments.len() == 2 && path.segments[0].ident == "serde_json" => Some(
+            "free-form JSON cannot be a form field: declare each field with its type".to_owned(),
+        ),
+        "VecDeque" | "LinkedList" | "BinaryHeap" => Some(format!(
+            "`{name}` cannot be a multi-select: use a `Vec`, `HashSet` or `BTreeSet` of an enum deriving `Elicit`"
+        )),
+        "str" if bare => Some("a field cannot be an unsized `str`: use `String`".to_owned()),
+        "char" if bare => Some(
+            "a `char` cannot be a form field (MCP forms have text, not characters): use `String` with `max_length = 1`"
+                .to_owned(),
+        ),
+        "i128" | "u128" if bare => Some(format!(
+            "`{name}` cannot be a form field: numbers in MCP answers fit in 64 bits, so use `{}`",
+            if name == "i128" { "i64" } else { "u64" }
+        )),
+        _ => {
+            let container = CONTAINERS
+                .iter()
+                .find(|(module, n)| is_std(path, module, n))
+                .map(|(_, n)| *n)?;
+            let element = args.first()?;
+            multi_select_element(container, element)
+        }
+    }
+}
+
+/// Why `element` cannot be the element of a multi-select `container`, when the derive can tell.
+fn multi_select_element(container: &str, element: &syn::Type) -> Option<String> {
+    if option_inner(element).is_some() {
+        return Some(format!(
+            "the choices of a multi-select cannot be empty: use `{container}<Enum>` without `Option`"
+        ));
+    }
+    let nested = matches!(
+        peel(element),
+        syn::Type::Tuple(_) | syn::Type::Array(_) | syn::Type::Slice(_)
+    ) || matches!(base(element), Some(Base::MultiSelect { .. }));
+    if nested {
+        return Some("a list of lists cannot be a form field: MCP forms are flat".to_owned());
+    }
+    let what = match base(element)? {
+        Base::Text => "free text",
+        Base::Boolean => "booleans",
+        Base::Integer { .. } | Base::Float { .. } => "free numbers",
+        Base::MultiSelect { .. } => return None,
+    };
+    Some(format!(
+        "a multi-select chooses among options, so it is a `{container}` of an enum deriving `Elicit`: an MCP form cannot hold a list of {what}; make the options the variants of an enum"
+    ))
+}
+
+/// Whether `ty` is the bare name `name`.
+fn is_named(ty: &syn::Type, name: &str) -> bool {
+    plain_path(ty).is_some_and(|p| p.is_ident(name))
+}
+
 /// Looks through the invisible groups and parentheses a `macro_rules!` may leave around a type.
 fn peel(ty: &syn::Type) -> &syn::Type {
     match ty {
@@ -238,6 +359,55 @@ mod tests {
         }
         assert_eq!(classify("Vec<Color, A>").base, None);
         assert_eq!(classify("my::Vec<Color>").base, None);
+    }
+
+    fn reason(src: &str) -> Option<String> {
+        unsupported(&syn::parse_str(src).unwrap())
+    }
+
+    #[test]
+    fn shapes_a_form_cannot_hold() {
+        for src in [
+            "(u8, u8)",
+            "()",
+            "[u8; 3]",
+            "&'static str",
+            "&'static [u8]",
+            "*const u8",
+            "fn() -> u8",
+            "Box<dyn Fn()>",
+            "impl Display",
+            "Option<Option<u8>>",
+            "Option<(u8, u8)>",
+            "Box<String>",
+            "std::sync::Arc<str>",
+            "HashMap<String, String>",
+            "std::collections::BTreeMap<String, u8>",
+            "serde_json::Value",
+            "VecDeque<Color>",
+            "Vec<String>",
+            "Option<HashSet<u32>>",
+            "Vec<Vec<Color>>",
+            "Vec<Option<Color>>",
+            "Vec<(u8, u8)>",
+            "char",
+            "u128",
+        ] {
+            assert!(reason(src).is_some(), "{src}");
+        }
+        for src in [
+            "String",
+            "Option<u8>",
+            "Vec<Color>",
+            "HashSet<Color>",
+            "Plan",
+            "my::Value",
+            "Value",
+            "chrono::NaiveDate",
+            "Vec<my::Thing>",
+        ] {
+            assert_eq!(reason(src), None, "{src}");
+        }
     }
 
     #[test]

@@ -18,6 +18,12 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
             check_unique_names(cx, fields.iter().map(|f| (f.ident, &f.wire_name)), "field");
             for field in fields {
                 check_labels(cx, [&field.attrs.title, &field.attrs.description]);
+                check_sensitive(cx, field);
+                if let Some(reason) = &field.unsupported {
+                    // The type is the mistake; what its attributes would mean is moot.
+                    cx.error_spanned_by(field.ty, reason);
+                    continue;
+                }
                 if let Some(base) = field.known.base {
                     check_applies(cx, field, base);
                     check_default_kind(cx, field, base);
@@ -80,6 +86,37 @@ fn check_unique_names<'a>(
             ),
         }
     }
+}
+
+/// The specification: servers MUST NOT request sensitive information (passwords, API keys,
+/// tokens, payment credentials) through a form, whose answer passes through the client and often
+/// the model; URL mode exists for that. A name is only a hint, so an author who knows better says
+/// so with `not_sensitive`.
+fn check_sensitive(cx: &Ctxt, field: &Field<'_>) {
+    if field.attrs.not_sensitive.is_some() {
+        return;
+    }
+    // A yes/no, a fraction or a set of options holds no secret, whatever it is called.
+    let can_hold_secret = !matches!(
+        field.known.base,
+        Some(Base::Boolean | Base::Float { .. } | Base::MultiSelect { .. })
+    );
+    if !can_hold_secret {
+        return;
+    }
+    let ident = field.ident.to_string();
+    let Some(what) = crate::sensitive::looks_sensitive(&field.wire_name)
+        .or_else(|| crate::sensitive::looks_sensitive(&ident))
+    else {
+        return;
+    };
+    cx.error_spanned_by(
+        field.ident,
+        format!(
+            "field `{}` looks like {what}: MCP servers must not ask for passwords, API keys, tokens or payment credentials in a form, whose answer passes through the client; ask for it with URL mode elicitation (a page of your own) instead, or, if the field holds no such thing, mark it `#[elicit(not_sensitive)]`",
+            field.wire_name
+        ),
+    );
 }
 
 /// A client shows `title` as the label and `description` as help: an empty one shows nothing and

@@ -1,0 +1,9 @@
+use mcp_elicit::Elicit;
+
+#[derive(Elicit)]
+struct Form {
+    initial: char,
+    big: u128,
+}
+
+fn main() {}

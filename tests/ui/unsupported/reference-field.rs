@@ -1,0 +1,8 @@
+use mcp_elicit::Elicit;
+
+#[derive(Elicit)]
+struct Form<'a> {
+    name: &'a str,
+}
+
+fn main() {}

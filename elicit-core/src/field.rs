@@ -54,13 +54,23 @@ pub trait FormField: Sized {
     }
 }
 
-/// A field that holds text: `min_length`, `max_length`, `format` and a text `default` apply to it.
+/// A field that holds free text: `min_length`, `max_length` and `format` apply to it.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a text field",
     label = "this attribute applies to text fields only",
-    note = "`min_length`, `max_length`, `format` and a text `default` apply to `String` and `Option<String>` fields; the default of a select names a variant: `default = Plan::Pro`"
+    note = "`min_length`, `max_length` and `format` apply to `String` and `Option<String>` fields"
 )]
 pub trait TextField: FormField {}
+
+/// A field whose value is written as text: `String`, and the date, time, URL and e-mail types of
+/// the optional integrations. A text `default` applies to it (checked against the field's format
+/// at compile time).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a text field",
+    label = "a text default applies to text fields only",
+    note = "a text `default` applies to `String` (and to the date, time, URL and e-mail types of the optional integrations); the default of a select names a variant: `default = Plan::Pro`"
+)]
+pub trait TextValue: FormField {}
 
 /// A field that holds a number: `minimum`, `maximum` and a numeric `default` apply to it.
 #[diagnostic::on_unimplemented(
@@ -105,6 +115,28 @@ pub trait Choice {
 }
 
 /// The variant whose wire value `value` is.
+/// A field written as text in `format`, read by its own crate's parser (`None`: not a valid one).
+#[cfg(any(
+    feature = "chrono",
+    feature = "jiff",
+    feature = "time",
+    feature = "url",
+    feature = "email_address"
+))]
+pub(crate) fn formatted<T>(
+    value: &Value,
+    format: crate::schema::StringFormat,
+    parse: impl FnOnce(&str) -> Option<T>,
+) -> Result<T, ErrorKind> {
+    let Value::String(text) = value else {
+        return Err(wrong_type(Expected::Text, value));
+    };
+    parse(text).ok_or_else(|| ErrorKind::BadFormat {
+        format,
+        found: crate::error::excerpt(text),
+    })
+}
+
 pub(crate) fn choice_of<E: Choice>(value: &Value) -> Result<E, ErrorKind> {
     let Value::String(text) = value else {
         return Err(ErrorKind::WrongType {
@@ -174,6 +206,8 @@ fn wrong_type(expected: Expected, value: &Value) -> ErrorKind {
 }
 #[diagnostic::do_not_recommend]
 impl TextField for String {}
+#[diagnostic::do_not_recommend]
+impl TextValue for String {}
 
 #[diagnostic::do_not_recommend]
 impl FormField for bool {
@@ -214,6 +248,8 @@ impl<T: FormField> FormField for Option<T> {
 }
 #[diagnostic::do_not_recommend]
 impl<T: TextField> TextField for Option<T> {}
+#[diagnostic::do_not_recommend]
+impl<T: TextValue> TextValue for Option<T> {}
 #[diagnostic::do_not_recommend]
 impl<T: NumberField> NumberField for Option<T> {}
 #[diagnostic::do_not_recommend]

@@ -1,89 +1,195 @@
 //! The four string formats an MCP form may require, checked as JSON Schema defines them.
 //!
-//! Each check is linear in the input and allocates nothing. Where JSON Schema leaves room, the
-//! reading follows the validator the official TypeScript SDK runs on answers (Ajv with its formats),
-//! so a value one side accepts the other does too.
+//! Each check is linear in the input, allocates nothing, and is a `const fn`: the same code checks
+//! an answer at run time and a field's `default` at compile time. Where JSON Schema leaves room,
+//! the reading follows the validator the official TypeScript SDK runs on answers (Ajv with its
+//! formats), so a value one side accepts the other does too.
 
 use crate::schema::StringFormat;
 
 /// Whether `value` has `format`.
-pub(crate) fn matches(format: StringFormat, value: &str) -> bool {
+pub(crate) const fn matches(format: StringFormat, value: &str) -> bool {
+    let b = value.as_bytes();
     match format {
-        StringFormat::Email => is_email(value),
-        StringFormat::Uri => is_uri(value),
-        StringFormat::Date => is_date(value),
-        StringFormat::DateTime => is_date_time(value),
+        StringFormat::Email => is_email(b),
+        StringFormat::Uri => is_uri(b),
+        StringFormat::Date => is_date(b),
+        StringFormat::DateTime => is_date_time(b),
     }
+}
+
+/// The bytes `start..end` of `b`, as a slice (range indexing is not `const`).
+const fn sub(b: &[u8], start: usize, end: usize) -> &[u8] {
+    let (head, _) = b.split_at(end);
+    head.split_at(start).1
+}
+
+/// The position of the first `c` in `b` at or after `from`, or `b.len()`.
+const fn find(b: &[u8], from: usize, c: u8) -> usize {
+    let mut i = from;
+    while i < b.len() && b[i] != c {
+        i += 1;
+    }
+    i
+}
+
+const fn is_atext(c: u8) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(
+            c,
+            b'!' | b'#'
+                | b'$'
+                | b'%'
+                | b'&'
+                | b'\''
+                | b'*'
+                | b'+'
+                | b'/'
+                | b'='
+                | b'?'
+                | b'^'
+                | b'_'
+                | b'`'
+                | b'{'
+                | b'|'
+                | b'}'
+                | b'~'
+                | b'-'
+        )
 }
 
 /// An e-mail address: `local@domain`, the local part dot-separated atoms of RFC 5322 `atext`, the
 /// domain at least two dot-separated hostname labels (letters, digits, inner hyphens, 1 to 63
 /// characters each).
-fn is_email(value: &str) -> bool {
-    let Some((local, domain)) = value.rsplit_once('@') else {
+const fn is_email(b: &[u8]) -> bool {
+    // The last `@` splits local part and domain.
+    let mut at = b.len();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'@' {
+            at = i;
+        }
+        i += 1;
+    }
+    if at == b.len() || at == 0 || at > 64 {
         return false;
-    };
-    let atext = |c: u8| c.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~-".contains(&c);
-    let local_ok = !local.is_empty()
-        && local.len() <= 64
-        && local
-            .split('.')
-            .all(|atom| !atom.is_empty() && atom.bytes().all(atext));
-    local_ok && domain.contains('.') && is_hostname(domain)
+    }
+    // Atoms: non-empty runs of atext between dots.
+    let mut atom = 0;
+    let mut i = 0;
+    while i < at {
+        if b[i] == b'.' {
+            if atom == 0 {
+                return false;
+            }
+            atom = 0;
+        } else if is_atext(b[i]) {
+            atom += 1;
+        } else {
+            return false;
+        }
+        i += 1;
+    }
+    let domain = sub(b, at + 1, b.len());
+    atom > 0 && find(domain, 0, b'.') < domain.len() && is_hostname(domain)
 }
 
 /// Dot-separated labels of letters, digits and inner hyphens, 1 to 63 characters each, at most
 /// 253 in all.
-fn is_hostname(host: &str) -> bool {
-    host.len() <= 253
-        && host.split('.').all(|label| {
-            let bytes = label.as_bytes();
-            !bytes.is_empty()
-                && bytes.len() <= 63
-                && bytes
-                    .iter()
-                    .all(|c| c.is_ascii_alphanumeric() || *c == b'-')
-                && bytes[0] != b'-'
-                && bytes[bytes.len() - 1] != b'-'
-        })
+const fn is_hostname(host: &[u8]) -> bool {
+    if host.len() > 253 {
+        return false;
+    }
+    let mut start = 0;
+    loop {
+        let end = find(host, start, b'.');
+        let len = end - start;
+        if len == 0 || len > 63 || host[start] == b'-' || host[end - 1] == b'-' {
+            return false;
+        }
+        let mut i = start;
+        while i < end {
+            if !(host[i].is_ascii_alphanumeric() || host[i] == b'-') {
+                return false;
+            }
+            i += 1;
+        }
+        if end == host.len() {
+            return true;
+        }
+        start = end + 1;
+    }
 }
 
 /// An absolute URI (RFC 3986): a scheme, `:`, then only characters a URI may hold (percent
 /// escapes well formed), with a well-formed authority after `//`.
-fn is_uri(value: &str) -> bool {
-    let Some((scheme, rest)) = value.split_once(':') else {
-        return false;
-    };
-    let mut scheme_bytes = scheme.bytes();
-    let scheme_ok = scheme_bytes.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && scheme_bytes.all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'));
-    if !scheme_ok || !uri_chars(rest) {
+const fn is_uri(b: &[u8]) -> bool {
+    let colon = find(b, 0, b':');
+    if colon == 0 || colon == b.len() || !b[0].is_ascii_alphabetic() {
         return false;
     }
-    match rest.strip_prefix("//") {
-        Some(after) => {
-            let end = after.find(['/', '?', '#']).unwrap_or(after.len());
-            is_authority(&after[..end])
+    let mut i = 1;
+    while i < colon {
+        if !(b[i].is_ascii_alphanumeric() || matches!(b[i], b'+' | b'-' | b'.')) {
+            return false;
         }
-        None => true,
+        i += 1;
     }
+    let rest = sub(b, colon + 1, b.len());
+    if !uri_chars(rest) {
+        return false;
+    }
+    if rest.len() >= 2 && rest[0] == b'/' && rest[1] == b'/' {
+        // The authority runs to the first `/`, `?` or `#`.
+        let mut end = 2;
+        while end < rest.len() && !matches!(rest[end], b'/' | b'?' | b'#') {
+            end += 1;
+        }
+        return is_authority(sub(rest, 2, end));
+    }
+    true
 }
 
-/// Whether every character may stand in a URI: unreserved, reserved, or a `%` escape.
-fn uri_chars(text: &str) -> bool {
-    let bytes = text.as_bytes();
+/// Whether every byte may stand in a URI: unreserved, reserved, or a `%` escape.
+const fn uri_chars(b: &[u8]) -> bool {
     let mut i = 0;
-    while i < bytes.len() {
-        let c = bytes[i];
+    while i < b.len() {
+        let c = b[i];
         if c == b'%' {
-            let hex = |j: usize| bytes.get(j).is_some_and(u8::is_ascii_hexdigit);
-            if !(hex(i + 1) && hex(i + 2)) {
+            if i + 2 >= b.len() {
+                return false;
+            }
+            if !(b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit()) {
                 return false;
             }
             i += 3;
             continue;
         }
-        let allowed = c.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=".contains(&c);
+        let allowed = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'-' | b'.'
+                    | b'_'
+                    | b'~'
+                    | b':'
+                    | b'/'
+                    | b'?'
+                    | b'#'
+                    | b'['
+                    | b']'
+                    | b'@'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+            );
         if !allowed {
             return false;
         }
@@ -94,122 +200,181 @@ fn uri_chars(text: &str) -> bool {
 
 /// `[userinfo@]host[:port]`, the host a name, an IPv4 address or a bracketed IP literal (empty
 /// for `file:///`).
-fn is_authority(authority: &str) -> bool {
-    let host_port = match authority.rsplit_once('@') {
-        Some((userinfo, host_port)) => {
-            if userinfo.contains(['/', '?', '#', '[', ']']) {
+const fn is_authority(b: &[u8]) -> bool {
+    // Userinfo ends at the last `@`.
+    let mut host_start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'@' {
+            host_start = i + 1;
+        }
+        i += 1;
+    }
+    let mut i = 0;
+    while i + 1 < host_start {
+        if matches!(b[i], b'[' | b']') {
+            return false;
+        }
+        i += 1;
+    }
+    let host_port = sub(b, host_start, b.len());
+    let mut host_end = host_port.len();
+    if !host_port.is_empty() && host_port[0] == b'[' {
+        let close = find(host_port, 1, b']');
+        if close == host_port.len() || close == 1 {
+            return false;
+        }
+        let mut i = 1;
+        while i < close {
+            let c = host_port[i];
+            if !(c.is_ascii_hexdigit() || matches!(c, b':' | b'.' | b'v' | b'V')) {
                 return false;
             }
-            host_port
+            i += 1;
         }
-        None => authority,
-    };
-    let (host, port) = if let Some(literal) = host_port.strip_prefix('[') {
-        let Some((inside, after)) = literal.split_once(']') else {
-            return false;
-        };
-        let inside_ok = !inside.is_empty()
-            && inside
-                .bytes()
-                .all(|c| c.is_ascii_hexdigit() || matches!(c, b':' | b'.' | b'v' | b'V'));
-        if !inside_ok {
+        let after = close + 1;
+        if after == host_port.len() {
+            return true;
+        }
+        if host_port[after] != b':' {
             return false;
         }
-        match after {
-            "" => ("", None),
-            _ => match after.strip_prefix(':') {
-                Some(port) => ("", Some(port)),
-                None => return false,
-            },
+        return all_digits(sub(host_port, after + 1, host_port.len()));
+    }
+    // A port follows the last `:`.
+    let mut i = 0;
+    while i < host_port.len() {
+        if host_port[i] == b':' {
+            host_end = i;
         }
-    } else {
-        match host_port.rsplit_once(':') {
-            Some((host, port)) => (host, Some(port)),
-            None => (host_port, None),
+        i += 1;
+    }
+    let mut i = 0;
+    while i < host_end {
+        let c = host_port[i];
+        let ok = c.is_ascii_alphanumeric()
+            || matches!(
+                c,
+                b'-' | b'.'
+                    | b'_'
+                    | b'~'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+                    | b'%'
+            );
+        if !ok {
+            return false;
         }
-    };
-    let host_ok = host
-        .bytes()
-        .all(|c| c.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=%".contains(&c));
-    let port_ok = port.is_none_or(|p| p.bytes().all(|c| c.is_ascii_digit()));
-    host_ok && port_ok
+        i += 1;
+    }
+    host_end == host_port.len() || all_digits(sub(host_port, host_end + 1, host_port.len()))
+}
+
+const fn all_digits(b: &[u8]) -> bool {
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// An RFC 3339 `full-date` that exists: `2024-02-29`, not `2023-02-29`.
-fn is_date(value: &str) -> bool {
-    parse_date(value.as_bytes()).is_some()
+const fn is_date(b: &[u8]) -> bool {
+    b.len() == 10 && date_ok(b)
 }
 
-/// `YYYY-MM-DD` as year, month, day, when that day exists.
-fn parse_date(b: &[u8]) -> Option<(u32, u32, u32)> {
-    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-        return None;
+/// Whether `b` starts with `YYYY-MM-DD` naming a day that exists.
+const fn date_ok(b: &[u8]) -> bool {
+    if b.len() < 10 || b[4] != b'-' || b[7] != b'-' {
+        return false;
     }
-    let year = digits(&b[0..4])?;
-    let month = digits(&b[5..7])?;
-    let day = digits(&b[8..10])?;
+    let (Some(year), Some(month), Some(day)) = (digits(b, 0, 4), digits(b, 5, 7), digits(b, 8, 10))
+    else {
+        return false;
+    };
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
     let days = match month {
         1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
         4 | 6 | 9 | 11 => 30,
         2 if leap => 29,
         2 => 28,
-        _ => return None,
+        _ => return false,
     };
-    (1..=days).contains(&day).then_some((year, month, day))
+    day >= 1 && day <= days
 }
 
-/// ASCII digits as a number.
-fn digits(b: &[u8]) -> Option<u32> {
-    b.iter().try_fold(0u32, |n, c| {
-        c.is_ascii_digit().then(|| n * 10 + u32::from(c - b'0'))
-    })
+/// The ASCII digits `start..end` of `b` as a number.
+const fn digits(b: &[u8], start: usize, end: usize) -> Option<u32> {
+    let mut n = 0;
+    let mut i = start;
+    while i < end {
+        if !b[i].is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + (b[i] - b'0') as u32;
+        i += 1;
+    }
+    Some(n)
 }
 
 /// An RFC 3339 `date-time`: a real date, `T`, `HH:MM:SS` with an optional fraction, and an
 /// offset (`Z` or `±HH:MM`). A leap second (`:60`) is accepted only where it can fall: at
 /// 23:59 UTC.
-fn is_date_time(value: &str) -> bool {
-    let b = value.as_bytes();
-    if b.len() < 20 || !matches!(b[10], b'T' | b't') || parse_date(&b[..10]).is_none() {
+const fn is_date_time(b: &[u8]) -> bool {
+    if b.len() < 20 || !matches!(b[10], b'T' | b't') || !date_ok(b) {
         return false;
     }
-    let t = &b[11..];
-    if t[2] != b':' || t[5] != b':' {
+    if b[13] != b':' || b[16] != b':' {
         return false;
     }
     let (Some(hour), Some(minute), Some(second)) =
-        (digits(&t[0..2]), digits(&t[3..5]), digits(&t[6..8]))
+        (digits(b, 11, 13), digits(b, 14, 16), digits(b, 17, 19))
     else {
         return false;
     };
-    let mut rest = &t[8..];
-    if let Some(fraction) = rest.strip_prefix(b".") {
-        let n = fraction.iter().take_while(|c| c.is_ascii_digit()).count();
-        if n == 0 {
+    let mut i = 19;
+    if b[i] == b'.' {
+        let start = i + 1;
+        i = start;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start {
             return false;
         }
-        rest = &fraction[n..];
     }
-    let offset_minutes: i64 = match rest {
-        [b'Z' | b'z'] => 0,
-        [sign @ (b'+' | b'-'), h1, h2, b':', m1, m2] => {
-            let (Some(h), Some(m)) = (digits(&[*h1, *h2]), digits(&[*m1, *m2])) else {
-                return false;
-            };
-            if h > 23 || m > 59 {
-                return false;
-            }
-            let minutes = i64::from(h * 60 + m);
-            if *sign == b'-' { -minutes } else { minutes }
+    let rest = sub(b, i, b.len());
+    let offset_minutes: i64 = if rest.len() == 1 && matches!(rest[0], b'Z' | b'z') {
+        0
+    } else if rest.len() == 6 && matches!(rest[0], b'+' | b'-') && rest[3] == b':' {
+        let (Some(h), Some(m)) = (digits(rest, 1, 3), digits(rest, 4, 6)) else {
+            return false;
+        };
+        if h > 23 || m > 59 {
+            return false;
         }
-        _ => return false,
+        let minutes = (h * 60 + m) as i64;
+        if rest[0] == b'-' { -minutes } else { minutes }
+    } else {
+        return false;
     };
     if hour > 23 || minute > 59 || second > 60 {
         return false;
     }
     if second == 60 {
-        let utc = (i64::from(hour * 60 + minute) - offset_minutes).rem_euclid(24 * 60);
+        let utc = ((hour * 60 + minute) as i64 - offset_minutes).rem_euclid(24 * 60);
         return utc == 23 * 60 + 59;
     }
     true
@@ -218,6 +383,19 @@ fn is_date_time(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn email(s: &str) -> bool {
+        matches(StringFormat::Email, s)
+    }
+    fn uri(s: &str) -> bool {
+        matches(StringFormat::Uri, s)
+    }
+    fn date(s: &str) -> bool {
+        matches(StringFormat::Date, s)
+    }
+    fn date_time(s: &str) -> bool {
+        matches(StringFormat::DateTime, s)
+    }
 
     #[test]
     fn emails() {
@@ -228,8 +406,9 @@ mod tests {
             "x@a-b.io",
             "UPPER@EXAMPLE.COM",
             "1234@example.com",
+            "a@b.c",
         ] {
-            assert!(is_email(ok), "{ok}");
+            assert!(email(ok), "{ok}");
         }
         for bad in [
             "",
@@ -245,14 +424,17 @@ mod tests {
             "ada@-example.com",
             "ada@example-.com",
             "ada@example..com",
+            "ada@.example.com",
+            "ada@example.com.",
             "ada@exa_mple.com",
             "adä@example.com",
             "ada@example.com ",
         ] {
-            assert!(!is_email(bad), "{bad}");
+            assert!(!email(bad), "{bad}");
         }
-        let long_local = format!("{}@example.com", "a".repeat(65));
-        assert!(!is_email(&long_local));
+        assert!(!email(&format!("{}@example.com", "a".repeat(65))));
+        assert!(email(&format!("{}@example.com", "a".repeat(64))));
+        assert!(!email(&format!("a@{}.com", "b".repeat(64))));
     }
 
     #[test]
@@ -265,11 +447,13 @@ mod tests {
             "urn:isbn:0451450523",
             "file:///etc/hosts",
             "https://[2001:db8::1]:443/",
+            "https://[::1]",
             "https://127.0.0.1/",
             "https://example.com/a%20b",
             "custom+scheme.v2:thing",
+            "https://example.com:/",
         ] {
-            assert!(is_uri(ok), "{ok}");
+            assert!(uri(ok), "{ok}");
         }
         for bad in [
             "",
@@ -281,13 +465,17 @@ mod tests {
             "https://example.com/a b",
             "https://example.com/%zz",
             "https://example.com/%2",
+            "https://example.com/%",
             "https://exa mple.com",
             "https://example.com:80a/",
             "https://[::1/",
+            "https://[]/",
+            "https://[::1]x/",
+            "https://us[er@example.com/",
             "https://example.com/ö",
             ":nothing",
         ] {
-            assert!(!is_uri(bad), "{bad}");
+            assert!(!uri(bad), "{bad}");
         }
     }
 
@@ -300,7 +488,7 @@ mod tests {
             "0001-01-01",
             "9999-12-31",
         ] {
-            assert!(is_date(ok), "{ok}");
+            assert!(date(ok), "{ok}");
         }
         for bad in [
             "2023-02-29",
@@ -316,7 +504,7 @@ mod tests {
             "２０２５-01-01",
             "",
         ] {
-            assert!(!is_date(bad), "{bad}");
+            assert!(!date(bad), "{bad}");
         }
     }
 
@@ -331,7 +519,7 @@ mod tests {
             "2016-12-31T23:59:60Z",
             "2016-12-31T18:59:60-05:00",
         ] {
-            assert!(is_date_time(ok), "{ok}");
+            assert!(date_time(ok), "{ok}");
         }
         for bad in [
             "2025-11-25T09:30:00",
@@ -348,9 +536,19 @@ mod tests {
             "2023-02-29T09:30:00Z",
             "2025-11-25T09:30:00ZZ",
             "2025-11-25T",
+            "2025-11-25T09:30:00.5",
             "",
         ] {
-            assert!(!is_date_time(bad), "{bad}");
+            assert!(!date_time(bad), "{bad}");
+        }
+    }
+
+    /// The checks run in `const` contexts: a default is checked at compile time.
+    #[test]
+    fn checks_are_const() {
+        const {
+            assert!(matches(StringFormat::DateTime, "2025-11-25T09:30:00Z"));
+            assert!(!matches(StringFormat::Email, "nope"));
         }
     }
 }

@@ -9,6 +9,14 @@
 
 mod answer;
 mod de;
+#[cfg(any(
+    feature = "chrono",
+    feature = "jiff",
+    feature = "time",
+    feature = "url",
+    feature = "email_address"
+))]
+mod ecosystem;
 mod error;
 pub mod field;
 mod format;

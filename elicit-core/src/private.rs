@@ -14,8 +14,8 @@ pub use serde_json::{Map, Value};
 
 use crate::error::{ContentError, ErrorKind, FieldError};
 use crate::field::{
-    BooleanField, Choice, FormField, MultiSelectField, NumberField, TextField, choice_of,
-    wire_value,
+    BooleanField, Choice, FormField, MultiSelectField, NumberField, TextField, TextValue,
+    choice_of, wire_value,
 };
 use crate::rules;
 use crate::schema::{
@@ -270,6 +270,25 @@ pub const fn check_distinct(discriminants: &[i128], message: &'static str) {
             j += 1;
         }
         i += 1;
+    }
+}
+
+/// Fails to compile with `message` if a text default does not have the field's format: the one
+/// given with `format = ".."`, or the one its type implies (a date type's `date`). The check is
+/// the one that judges answers.
+pub const fn check_default_format(shape: FieldShape, attrs: FieldAttrs, message: &'static str) {
+    let Some(DefaultValue::Text(text)) = attrs.default else {
+        return;
+    };
+    let format = match (attrs.format, shape.kind) {
+        (Some(format), _) => Some(format),
+        (None, FieldKind::Text { format }) => format,
+        (None, _) => None,
+    };
+    if let Some(format) = format
+        && !crate::format::matches(format, text)
+    {
+        panic!("{}", message);
     }
 }
 
@@ -538,6 +557,9 @@ pub fn single_to_value<E: Choice>(choice: &E) -> Option<Value> {
 /// Compiles only if `T` is a text field; the derive calls it, spanned at the attribute, for
 /// field types it cannot recognize by name.
 pub const fn require_text<T: TextField>() {}
+
+/// Compiles only if `T` takes a text default; see [`require_text`].
+pub const fn require_text_value<T: TextValue>() {}
 
 /// Compiles only if `T` is a boolean field; see [`require_text`].
 pub const fn require_boolean<T: BooleanField>() {}

@@ -193,8 +193,9 @@ fn to_content(fields: &[Field<'_>]) -> TokenStream {
     }
 }
 
-/// `property(FIELD.shape(), FieldAttrs::new("wire").title(..)..)`. A multi-select default adds
-/// its table to `items`.
+/// `property(FIELD.shape(), ATTRS)`, with `ATTRS = FieldAttrs::new("wire").title(..)..` a `const`
+/// in `items`, beside the table of a multi-select default and the check of a text default's
+/// format.
 fn property(field: &Field<'_>, index: usize, items: &mut TokenStream) -> TokenStream {
     let attrs = &field.attrs;
     let ty = field.ty;
@@ -279,8 +280,30 @@ fn property(field: &Field<'_>, index: usize, items: &mut TokenStream) -> TokenSt
         });
     }
     let access = accessor(index);
+    let attrs_const = format_ident!("__ELICIT_ATTRS_{}", index);
+    items.extend(quote! {
+        const #attrs_const: _elicit::__private::FieldAttrs =
+            _elicit::__private::FieldAttrs::new(#wire) #setters;
+    });
+    if let Some(default) = &attrs.default
+        && let DefaultLit::Text(text) = &default.value
+        && (attrs.format.is_some() || field.known.base.is_none())
+    {
+        let span = default.key_span();
+        let message = format!(
+            "`default = {text:?}` does not have the format of field `{}`",
+            field.ident
+        );
+        items.extend(quote_spanned! {span=>
+            const _: () = _elicit::__private::check_default_format(
+                #access.shape(),
+                #attrs_const,
+                #message,
+            );
+        });
+    }
     quote! {
-        _elicit::__private::property(#access.shape(), _elicit::__private::FieldAttrs::new(#wire) #setters)
+        _elicit::__private::property(#access.shape(), #attrs_const)
     }
 }
 
@@ -373,7 +396,7 @@ fn kind_checks(field: &Field<'_>) -> TokenStream {
     if let Some(default) = &attrs.default {
         match default.value {
             DefaultLit::Text(_) => {
-                checks.extend(require(field, default.key_span(), "require_text"));
+                checks.extend(require(field, default.key_span(), "require_text_value"));
             }
             DefaultLit::Bool(_) => {
                 checks.extend(require(field, default.key_span(), "require_boolean"));

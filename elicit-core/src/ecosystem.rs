@@ -4,6 +4,24 @@
 //! rule runs first, then the parser, whose refusal is reported as the field's format error), and
 //! written in the canonical form of that crate, which reads back to the same value.
 
+/// A field written as text in `format`, read by its own crate's parser (`None`: not a valid one).
+fn formatted<T>(
+    value: &serde_json::Value,
+    format: crate::schema::StringFormat,
+    parse: impl FnOnce(&str) -> Option<T>,
+) -> Result<T, crate::error::ErrorKind> {
+    let serde_json::Value::String(text) = value else {
+        return Err(crate::field::wrong_type(
+            crate::error::Expected::Text,
+            value,
+        ));
+    };
+    parse(text).ok_or_else(|| crate::error::ErrorKind::BadFormat {
+        format,
+        found: crate::error::excerpt(text),
+    })
+}
+
 /// Implements the field traits for a type written as text in a format: `parse` reads a string
 /// (`None`: not a valid value), `write` gives the canonical string (`None`: not representable).
 macro_rules! text_field {
@@ -19,7 +37,7 @@ macro_rules! text_field {
             fn from_value(
                 value: &serde_json::Value,
             ) -> Result<Self, $crate::error::ErrorKind> {
-                $crate::field::formatted(value, $crate::schema::StringFormat::$format, $parse)
+                $crate::ecosystem::formatted(value, $crate::schema::StringFormat::$format, $parse)
             }
 
             fn to_value(&self) -> Option<serde_json::Value> {

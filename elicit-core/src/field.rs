@@ -115,28 +115,6 @@ pub trait Choice {
 }
 
 /// The variant whose wire value `value` is.
-/// A field written as text in `format`, read by its own crate's parser (`None`: not a valid one).
-#[cfg(any(
-    feature = "chrono",
-    feature = "jiff",
-    feature = "time",
-    feature = "url",
-    feature = "email_address"
-))]
-pub(crate) fn formatted<T>(
-    value: &Value,
-    format: crate::schema::StringFormat,
-    parse: impl FnOnce(&str) -> Option<T>,
-) -> Result<T, ErrorKind> {
-    let Value::String(text) = value else {
-        return Err(wrong_type(Expected::Text, value));
-    };
-    parse(text).ok_or_else(|| ErrorKind::BadFormat {
-        format,
-        found: crate::error::excerpt(text),
-    })
-}
-
 pub(crate) fn choice_of<E: Choice>(value: &Value) -> Result<E, ErrorKind> {
     let Value::String(text) = value else {
         return Err(ErrorKind::WrongType {
@@ -198,7 +176,7 @@ impl FormField for String {
     }
 }
 
-fn wrong_type(expected: Expected, value: &Value) -> ErrorKind {
+pub(crate) fn wrong_type(expected: Expected, value: &Value) -> ErrorKind {
     ErrorKind::WrongType {
         expected,
         found: JsonType::of(value),

@@ -150,6 +150,24 @@ const fn is_uri(b: &[u8]) -> bool {
     true
 }
 
+/// RFC 3986 `unreserved`: letters, digits, `-`, `.`, `_`, `~`.
+const fn is_unreserved(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~')
+}
+
+/// RFC 3986 `sub-delims`.
+const fn is_sub_delim(c: u8) -> bool {
+    matches!(
+        c,
+        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+    )
+}
+
+/// RFC 3986 `gen-delims`.
+const fn is_gen_delim(c: u8) -> bool {
+    matches!(c, b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@')
+}
+
 /// Whether every byte may stand in a URI: unreserved, reserved, or a `%` escape.
 const fn uri_chars(b: &[u8]) -> bool {
     let mut i = 0;
@@ -165,32 +183,7 @@ const fn uri_chars(b: &[u8]) -> bool {
             i += 3;
             continue;
         }
-        let allowed = c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                b'-' | b'.'
-                    | b'_'
-                    | b'~'
-                    | b':'
-                    | b'/'
-                    | b'?'
-                    | b'#'
-                    | b'['
-                    | b']'
-                    | b'@'
-                    | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-            );
-        if !allowed {
+        if !(is_unreserved(c) || is_gen_delim(c) || is_sub_delim(c)) {
             return false;
         }
         i += 1;
@@ -249,29 +242,11 @@ const fn is_authority(b: &[u8]) -> bool {
         }
         i += 1;
     }
+    // A registered name: unreserved, sub-delims and `%` escapes (checked above).
     let mut i = 0;
     while i < host_end {
         let c = host_port[i];
-        let ok = c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                b'-' | b'.'
-                    | b'_'
-                    | b'~'
-                    | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-                    | b'%'
-            );
-        if !ok {
+        if !(is_unreserved(c) || is_sub_delim(c) || c == b'%') {
             return false;
         }
         i += 1;

@@ -2,7 +2,8 @@
 //! `schema.json` of each protocol version: as published, and made strict (a property may carry no
 //! key its definition does not name), which is how the official TypeScript SDK reads them.
 
-use mcp_elicit::{Elicit, RequestedSchema};
+use mcp_elicit::request::{FormRequest, UrlRequest};
+use mcp_elicit::{Elicit, ProtocolVersion, RequestedSchema, Unrepresentable};
 use serde_json::{Value, json};
 
 #[derive(Elicit)]
@@ -85,6 +86,20 @@ struct UntitledSingle {
     maybe: Option<Plain>,
 }
 
+/// Titled single-selects with defaults and no multi-select: 2025-06-18 can say this form, with
+/// `enumNames` and without the defaults.
+#[derive(Elicit)]
+#[allow(dead_code)]
+struct TitledSingles {
+    titled: Titled,
+    #[elicit(default = Titled::B)]
+    with_default: Option<Titled>,
+    #[elicit(default = "x", min_length = 1)]
+    text: String,
+    #[elicit(default = true)]
+    flag: bool,
+}
+
 #[derive(Elicit)]
 struct Empty {}
 
@@ -102,6 +117,7 @@ fn forms() -> Vec<(&'static str, &'static RequestedSchema)> {
         ("WithDefaults", WithDefaults::requested_schema()),
         ("Selects", Selects::requested_schema()),
         ("UntitledSingle", UntitledSingle::requested_schema()),
+        ("TitledSingles", TitledSingles::requested_schema()),
         ("Empty", Empty::requested_schema()),
         ("AllOptional", AllOptional::requested_schema()),
     ]
@@ -148,66 +164,93 @@ fn primitive_definitions(defs: &serde_json::Map<String, Value>) -> Vec<String> {
     names
 }
 
-fn request(schema: &RequestedSchema) -> Value {
+fn request(params: Value) -> Value {
     json!({
         "jsonrpc": "2.0",
         "id": 1,
         "method": "elicitation/create",
-        "params": {
-            "message": "Please fill in the form",
-            "requestedSchema": schema,
-        }
+        "params": params,
     })
 }
 
-/// Whether the schema says something 2025-06-18 cannot: a `default` on anything but a boolean, a
-/// titled `oneOf`, or an array (rendering for that version is its own piece of work).
-fn beyond_2025_06_18(schema: &Value) -> bool {
-    schema["properties"].as_object().unwrap().values().any(|p| {
-        (p.get("default").is_some() && p["type"] != "boolean")
-            || p.get("oneOf").is_some()
-            || p["type"] == "array"
-    })
+fn file(version: ProtocolVersion) -> String {
+    format!("mcp-schema-{version}.json")
 }
 
-fn assert_valid(file: &str, strict: bool, only: impl Fn(&Value) -> bool) {
-    let validator = jsonschema::validator_for(&spec(file, strict)).expect("the spec compiles");
-    let mut checked = 0;
-    for (name, schema) in forms() {
-        let req = request(schema);
-        if !only(&req["params"]["requestedSchema"]) {
-            continue;
+/// Every form, rendered for `version` as a whole `elicitation/create` request, is valid under
+/// that version's schema, as published and made strict; a form that version cannot say is
+/// refused for a multi-select, naming it.
+fn assert_valid(version: ProtocolVersion) {
+    for strict in [false, true] {
+        let validator = jsonschema::validator_for(&spec(&file(version), strict)).expect("compiles");
+        let mut checked = 0;
+        for (name, schema) in forms() {
+            let request_params =
+                FormRequest::new("Please fill in the form", schema).params_for(version);
+            let params = match request_params {
+                Ok(params) => params,
+                Err(Unrepresentable::MultiSelect { field, .. }) => {
+                    assert!(!version.has_sep_1330(), "{name}: {field}");
+                    assert!(schema.property(&field).is_some(), "{name}: {field}");
+                    continue;
+                }
+                Err(other) => panic!("{name}: {other}"),
+            };
+            let req = request(params);
+            let errors: Vec<String> = validator
+                .iter_errors(&req)
+                .map(|e| format!("{e} at {}", e.instance_path()))
+                .collect();
+            assert!(
+                errors.is_empty(),
+                "{name} under {version} (strict: {strict}): {errors:#?}"
+            );
+            checked += 1;
         }
-        let errors: Vec<String> = validator
-            .iter_errors(&req)
-            .map(|e| format!("{e} at {}", e.instance_path()))
-            .collect();
         assert!(
-            errors.is_empty(),
-            "{name} under {file} (strict: {strict}): {errors:#?}"
+            checked >= 4,
+            "only {checked} forms checked against {version}"
         );
-        checked += 1;
     }
-    assert!(checked > 0, "no form was checked against {file}");
+}
+
+#[test]
+fn valid_under_2025_06_18() {
+    assert_valid(ProtocolVersion::V2025_06_18);
 }
 
 #[test]
 fn valid_under_2025_11_25() {
-    assert_valid("mcp-schema-2025-11-25.json", false, |_| true);
-    assert_valid("mcp-schema-2025-11-25.json", true, |_| true);
+    assert_valid(ProtocolVersion::V2025_11_25);
 }
 
 #[test]
 fn valid_under_2026_07_28() {
-    assert_valid("mcp-schema-2026-07-28.json", false, |_| true);
-    assert_valid("mcp-schema-2026-07-28.json", true, |_| true);
+    assert_valid(ProtocolVersion::V2026_07_28);
 }
 
+/// URL mode requests are valid where the version has URL mode, with the `elicitationId` that
+/// version wants (2025-11-25) or none (2026-07-28).
 #[test]
-fn valid_under_2025_06_18_where_that_version_can_say_it() {
-    let representable = |s: &Value| !beyond_2025_06_18(s);
-    assert_valid("mcp-schema-2025-06-18.json", false, representable);
-    assert_valid("mcp-schema-2025-06-18.json", true, representable);
+fn url_mode_requests() {
+    let url = UrlRequest::new("Connect your account", "https://example.com/connect", "c-1");
+    for version in [ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28] {
+        let params = url.params_for(version).unwrap();
+        let validator = jsonschema::validator_for(&spec(&file(version), true)).unwrap();
+        let req = request(params.clone());
+        let errors: Vec<String> = validator.iter_errors(&req).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{version}: {errors:?}");
+        assert_eq!(
+            params.get("elicitationId").is_some(),
+            version == ProtocolVersion::V2025_11_25
+        );
+    }
+    assert_eq!(
+        url.params_for(ProtocolVersion::V2025_06_18),
+        Err(Unrepresentable::UrlMode {
+            version: ProtocolVersion::V2025_06_18
+        })
+    );
 }
 
 /// The strict reading is not vacuous: it refuses a key no definition names, and a nested object.

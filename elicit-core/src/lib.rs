@@ -21,9 +21,11 @@ mod error;
 pub mod field;
 mod format;
 mod number;
+pub mod request;
 mod rules;
 pub mod schema;
-mod ser;
+pub(crate) mod ser;
+mod version;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -33,6 +35,10 @@ pub use answer::Elicitation;
 pub use error::{ContentError, ElicitResultError, ErrorKind, Expected, FieldError, JsonType};
 pub use field::FormField;
 pub use schema::RequestedSchema;
+pub use version::{ProtocolVersion, UnknownProtocolVersion, Unrepresentable};
+
+/// The message of a form whose struct gives none with `#[elicit(message = "...")]`.
+pub const DEFAULT_MESSAGE: &str = "Please fill in this form.";
 
 /// The content of an answer: the JSON object of field values in an `ElicitResult`.
 pub type Content = serde_json::Map<String, serde_json::Value>;
@@ -46,6 +52,12 @@ pub trait Elicit: Sized {
     /// The form's `requestedSchema`, built at compile time: calling this allocates nothing and
     /// returns the same reference every time.
     fn requested_schema() -> &'static RequestedSchema;
+
+    /// The message a client shows above the form: `#[elicit(message = "...")]` on the struct,
+    /// or [`DEFAULT_MESSAGE`].
+    fn message() -> &'static str {
+        DEFAULT_MESSAGE
+    }
 
     /// The form's value from the `content` of an accepted answer, with everything checked: every
     /// constraint the schema states, and what the Rust types imply (`300` is no `u8`). Every

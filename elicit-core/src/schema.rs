@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 
 pub use crate::number::Number;
+pub use crate::ser::SchemaFor;
 
 /// The `requestedSchema` of an elicitation form: `{"type":"object","properties":{..},"required":[..]}`.
 ///

@@ -1,4 +1,5 @@
-//! JSON for the schema model, in the MCP specification's words and key order.
+//! JSON for the schema model, in the MCP specification's words and key order, for each protocol
+//! version.
 //!
 //! Written by hand rather than derived: the property map keeps declaration order, `required` is
 //! computed from the properties without collecting it, and a key is written only when it has a
@@ -10,28 +11,126 @@ use crate::schema::{
     BooleanSchema, MultiSelectSchema, NumberSchema, NumberType, Property, PropertySchema,
     RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
 };
+use crate::version::{ProtocolVersion, Unrepresentable};
 
+/// Writes the schema as protocol 2025-11-25 (and 2026-07-28) define it. See
+/// [`RequestedSchema::for_version`] for other versions.
 impl Serialize for RequestedSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let has_required = self.properties.iter().any(Property::is_required);
+        SchemaFor {
+            schema: self,
+            legacy: false,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl RequestedSchema {
+    /// The schema as `version` can say it, ready to serialize (nothing is copied).
+    ///
+    /// 2025-11-25 and 2026-07-28 write it as `Serialize` for [`RequestedSchema`] does. 2025-06-18
+    /// has neither titled `oneOf` selects, nor defaults but on booleans, nor multi-selects: a
+    /// titled select is written as `enum` with `enumNames`, other defaults are left out (a field
+    /// with a default is still not required, and the parser still fills it in), and a
+    /// multi-select is an error naming the field.
+    pub fn for_version(&self, version: ProtocolVersion) -> Result<SchemaFor<'_>, Unrepresentable> {
+        let legacy = !version.has_sep_1330();
+        if legacy
+            && let Some(multi) = self
+                .properties
+                .iter()
+                .find(|p| matches!(p.schema, PropertySchema::MultiSelect(_)))
+        {
+            return Err(Unrepresentable::MultiSelect {
+                field: multi.name().to_owned(),
+                version,
+            });
+        }
+        Ok(SchemaFor {
+            schema: self,
+            legacy,
+        })
+    }
+
+    /// The schema as a JSON value, as `version` can say it: see [`RequestedSchema::for_version`].
+    ///
+    /// ```
+    /// use mcp_elicit::{Elicit, ProtocolVersion};
+    ///
+    /// #[derive(Elicit)]
+    /// enum Plan {
+    ///     #[elicit(title = "Free plan")]
+    ///     Free,
+    ///     #[elicit(title = "Pro plan")]
+    ///     Pro,
+    /// }
+    ///
+    /// #[derive(Elicit)]
+    /// struct Upgrade {
+    ///     #[elicit(default = Plan::Pro)]
+    ///     plan: Plan,
+    /// }
+    ///
+    /// let old = Upgrade::requested_schema().to_value_for(ProtocolVersion::V2025_06_18).unwrap();
+    /// assert_eq!(
+    ///     old["properties"]["plan"],
+    ///     serde_json::json!({"type": "string", "enum": ["Free", "Pro"], "enumNames": ["Free plan", "Pro plan"]})
+    /// );
+    /// ```
+    pub fn to_value_for(
+        &self,
+        version: ProtocolVersion,
+    ) -> Result<serde_json::Value, Unrepresentable> {
+        let schema = self.for_version(version)?;
+        Ok(serde_json::to_value(schema).expect("a schema always serializes to JSON"))
+    }
+}
+
+/// A schema as one protocol version writes it; see [`RequestedSchema::for_version`].
+#[derive(Clone, Copy, Debug)]
+pub struct SchemaFor<'a> {
+    schema: &'a RequestedSchema,
+    /// 2025-06-18: no `oneOf`, defaults on booleans only (multi-selects were refused).
+    legacy: bool,
+}
+
+impl Serialize for SchemaFor<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let properties = &self.schema.properties;
+        let has_required = properties.iter().any(Property::is_required);
         let mut map = serializer.serialize_map(Some(2 + usize::from(has_required)))?;
         map.serialize_entry("type", "object")?;
-        map.serialize_entry("properties", &Properties(&self.properties))?;
+        map.serialize_entry(
+            "properties",
+            &Properties {
+                properties,
+                legacy: self.legacy,
+            },
+        )?;
         if has_required {
-            map.serialize_entry("required", &Required(&self.properties))?;
+            map.serialize_entry("required", &Required(properties))?;
         }
         map.end()
     }
 }
 
 /// The `properties` object, in declaration order.
-struct Properties<'a>(&'a [Property]);
+struct Properties<'a> {
+    properties: &'a [Property],
+    legacy: bool,
+}
 
 impl Serialize for Properties<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for property in self.0 {
-            map.serialize_entry(property.name(), property)?;
+        let mut map = serializer.serialize_map(Some(self.properties.len()))?;
+        for property in self.properties {
+            map.serialize_entry(
+                property.name(),
+                &PropertyFor {
+                    property,
+                    legacy: self.legacy,
+                },
+            )?;
         }
         map.end()
     }
@@ -51,11 +150,29 @@ impl Serialize for Required<'_> {
     }
 }
 
-/// Serializes one property's schema: `{"type":.., "title":.., "description":.., ..}`.
+/// Serializes one property's schema: `{"type":.., "title":.., "description":.., ..}`, as
+/// 2025-11-25 writes it.
 impl Serialize for Property {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        PropertyFor {
+            property: self,
+            legacy: false,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// One property, as 2025-11-25 writes it, or (`legacy`) 2025-06-18.
+struct PropertyFor<'a> {
+    property: &'a Property,
+    legacy: bool,
+}
+
+impl Serialize for PropertyFor<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (property, legacy) = (self.property, self.legacy);
         let mut map = serializer.serialize_map(None)?;
-        let type_name = match &self.schema {
+        let type_name = match &property.schema {
             PropertySchema::String(_) => "string",
             PropertySchema::Number(n) => n.number_type.as_str(),
             PropertySchema::Boolean(_) => "boolean",
@@ -63,47 +180,73 @@ impl Serialize for Property {
             PropertySchema::MultiSelect(_) => "array",
         };
         map.serialize_entry("type", type_name)?;
-        entry(&mut map, "title", &self.title)?;
-        entry(&mut map, "description", &self.description)?;
-        match &self.schema {
-            PropertySchema::String(s) => string_keys(&mut map, s)?,
-            PropertySchema::Number(n) => number_keys(&mut map, n)?,
+        entry(&mut map, "title", &property.title)?;
+        entry(&mut map, "description", &property.description)?;
+        match &property.schema {
+            PropertySchema::String(s) => string_keys(&mut map, s, legacy)?,
+            PropertySchema::Number(n) => number_keys(&mut map, n, legacy)?,
             PropertySchema::Boolean(b) => boolean_keys(&mut map, b)?,
-            PropertySchema::SingleSelect(s) => single_select_keys(&mut map, s)?,
+            PropertySchema::SingleSelect(s) => single_select_keys(&mut map, s, legacy)?,
             PropertySchema::MultiSelect(m) => multi_select_keys(&mut map, m)?,
         }
         map.end()
     }
 }
 
-fn string_keys<M: SerializeMap>(map: &mut M, s: &StringSchema) -> Result<(), M::Error> {
+/// `default`, unless `legacy` (2025-06-18 defines it on booleans only).
+fn default_entry<M: SerializeMap, T: Serialize>(
+    map: &mut M,
+    default: &Option<T>,
+    legacy: bool,
+) -> Result<(), M::Error> {
+    if legacy {
+        Ok(())
+    } else {
+        entry(map, "default", default)
+    }
+}
+
+fn string_keys<M: SerializeMap>(
+    map: &mut M,
+    s: &StringSchema,
+    legacy: bool,
+) -> Result<(), M::Error> {
     entry(map, "minLength", &s.min_length)?;
     entry(map, "maxLength", &s.max_length)?;
     entry(map, "format", &s.format)?;
-    entry(map, "default", &s.default)
+    default_entry(map, &s.default, legacy)
 }
 
-fn number_keys<M: SerializeMap>(map: &mut M, n: &NumberSchema) -> Result<(), M::Error> {
+fn number_keys<M: SerializeMap>(
+    map: &mut M,
+    n: &NumberSchema,
+    legacy: bool,
+) -> Result<(), M::Error> {
     entry(map, "minimum", &n.minimum)?;
     entry(map, "maximum", &n.maximum)?;
-    entry(map, "default", &n.default)
+    default_entry(map, &n.default, legacy)
 }
 
 fn boolean_keys<M: SerializeMap>(map: &mut M, b: &BooleanSchema) -> Result<(), M::Error> {
     entry(map, "default", &b.default)
 }
 
-/// `"enum":[..]`, or titled `"oneOf":[{"const":..,"title":..}]`, then `default`.
+/// `"enum":[..]`, or titled `"oneOf":[{"const":..,"title":..}]` (2025-06-18: `"enum"` with
+/// `"enumNames"`), then `default`.
 fn single_select_keys<M: SerializeMap>(
     map: &mut M,
     s: &SingleSelectSchema,
+    legacy: bool,
 ) -> Result<(), M::Error> {
-    if s.is_titled() {
-        map.serialize_entry("oneOf", &Titled(&s.options))?;
-    } else {
-        map.serialize_entry("enum", &Values(&s.options))?;
+    match (s.is_titled(), legacy) {
+        (true, false) => map.serialize_entry("oneOf", &Titled(&s.options))?,
+        (true, true) => {
+            map.serialize_entry("enum", &Values(&s.options))?;
+            map.serialize_entry("enumNames", &Labels(&s.options))?;
+        }
+        (false, _) => map.serialize_entry("enum", &Values(&s.options))?,
     }
-    entry(map, "default", &s.default)
+    default_entry(map, &s.default, legacy)
 }
 
 /// `minItems`, `maxItems`, `"items":{"type":"string","enum":[..]}` or titled
@@ -140,6 +283,15 @@ struct Values<'a>(&'a [SelectOption]);
 impl Serialize for Values<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.0.iter().map(SelectOption::value))
+    }
+}
+
+/// `["A","B"]`: the options' labels (2025-06-18's `enumNames`).
+struct Labels<'a>(&'a [SelectOption]);
+
+impl Serialize for Labels<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(SelectOption::label))
     }
 }
 

@@ -134,7 +134,8 @@ impl Level {
 
     fn keys(self) -> &'static [&'static str] {
         match self {
-            Level::Struct | Level::Enum => &["rename_all", "crate"],
+            Level::Struct => &["rename_all", "crate", "message"],
+            Level::Enum => &["rename_all", "crate"],
             Level::Field => &[
                 "rename",
                 "title",
@@ -167,18 +168,26 @@ impl Level {
 pub(crate) struct Container {
     pub(crate) rename_all: Option<RenameRule>,
     pub(crate) crate_path: Option<syn::Path>,
+    /// `message = ".."`: what the client shows above the form.
+    pub(crate) message: Option<Attr<String>>,
 }
 
 impl Container {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute], level: Level) -> Self {
         let mut rename_all: Option<Attr<RenameRule>> = None;
         let mut crate_path: Option<Attr<syn::Path>> = None;
+        let mut message: Option<Attr<String>> = None;
         let mut serde_rename_all = None;
         for attr in attrs {
             if attr.path().is_ident("elicit") {
                 parse_elicit(cx, attr, |key, value| match key {
                     "rename_all" => set(cx, &mut rename_all, value.parse(rename_rule)),
                     "crate" => set(cx, &mut crate_path, value.parse(crate_path_value)),
+                    "message" if level == Level::Struct => set(
+                        cx,
+                        &mut message,
+                        value.parse(string("message = \"Where should we ship your order?\"")),
+                    ),
                     _ => value.unknown(level),
                 });
             } else if attr.path().is_ident("serde")
@@ -192,6 +201,7 @@ impl Container {
         Container {
             rename_all: rename_all.map(|a| a.value).or(serde_rename_all),
             crate_path: crate_path.map(|a| a.value),
+            message,
         }
     }
 }

@@ -85,6 +85,14 @@ fn expand_struct(input: &Input<'_>, fields: &[Field<'_>], krate: &TokenStream) -
     }
     let from_content = from_content(fields);
     let to_content = to_content(fields);
+    let message = input.attrs.message.as_ref().map(|m| {
+        let text = &m.value;
+        quote! {
+            fn message() -> &'static ::core::primitive::str {
+                #text
+            }
+        }
+    });
     let accessors = fields
         .iter()
         .enumerate()
@@ -105,6 +113,8 @@ fn expand_struct(input: &Input<'_>, fields: &[Field<'_>], krate: &TokenStream) -
                 fn requested_schema() -> &'static _elicit::RequestedSchema {
                     &__ELICIT_SCHEMA
                 }
+
+                #message
 
                 #from_content
 

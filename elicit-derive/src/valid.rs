@@ -13,6 +13,7 @@ use crate::ty::Base;
 
 pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
     check_generics(cx, input);
+    check_labels(cx, [&input.attrs.message]);
     match &input.data {
         Data::Struct(fields) => {
             check_unique_names(cx, fields.iter().map(|f| (f.ident, &f.wire_name)), "field");

@@ -1,0 +1,137 @@
+//! Protocol versions, and what a form can say in each.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The MCP protocol versions that have elicitation.
+///
+/// ```
+/// use mcp_elicit::ProtocolVersion;
+///
+/// let version: ProtocolVersion = "2025-06-18".parse().unwrap();
+/// assert_eq!(version, ProtocolVersion::V2025_06_18);
+/// assert_eq!(version.to_string(), "2025-06-18");
+/// assert!(ProtocolVersion::V2025_06_18 < ProtocolVersion::V2026_07_28);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum ProtocolVersion {
+    /// `2025-06-18`: elicitation's first version. Text, numbers, booleans and single-selects
+    /// (titled ones as `enum` + `enumNames`); `default` on booleans only; no multi-selects, no URL
+    /// mode.
+    V2025_06_18,
+    /// `2025-11-25`: SEP-1330 selects (titled `oneOf`, multi-selects), `default` on every kind, URL
+    /// mode with an `elicitationId`.
+    V2025_11_25,
+    /// `2026-07-28`: the same forms; elicitation travels inside an `InputRequiredResult`, and the
+    /// answers come back in `inputResponses` on the retried call. URL mode has no `elicitationId`.
+    V2026_07_28,
+}
+
+impl ProtocolVersion {
+    /// Every version, oldest first.
+    pub const ALL: [ProtocolVersion; 3] = [
+        ProtocolVersion::V2025_06_18,
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+    ];
+
+    /// The newest version.
+    pub const LATEST: ProtocolVersion = ProtocolVersion::V2026_07_28;
+
+    /// The version string: `"2025-06-18"`, ...
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ProtocolVersion::V2025_06_18 => "2025-06-18",
+            ProtocolVersion::V2025_11_25 => "2025-11-25",
+            ProtocolVersion::V2026_07_28 => "2026-07-28",
+        }
+    }
+
+    /// Whether forms in this version can have titled `oneOf` selects, multi-selects and defaults
+    /// on every kind of field (SEP-1330).
+    pub const fn has_sep_1330(self) -> bool {
+        !matches!(self, ProtocolVersion::V2025_06_18)
+    }
+}
+
+impl fmt::Display for ProtocolVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for ProtocolVersion {
+    type Err = UnknownProtocolVersion;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ProtocolVersion::ALL
+            .into_iter()
+            .find(|v| v.as_str() == s)
+            .ok_or_else(|| UnknownProtocolVersion(s.to_owned()))
+    }
+}
+
+impl serde::Serialize for ProtocolVersion {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ProtocolVersion {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A version string that names no protocol version with elicitation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownProtocolVersion(pub String);
+
+impl fmt::Display for UnknownProtocolVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown MCP protocol version {:?}: elicitation exists in 2025-06-18, 2025-11-25 and 2026-07-28",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownProtocolVersion {}
+
+/// Something a protocol version cannot say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Unrepresentable {
+    /// The form has a multi-select, and the version has none (2025-06-18).
+    MultiSelect {
+        /// The multi-select's wire name.
+        field: String,
+        /// The version.
+        version: ProtocolVersion,
+    },
+    /// URL mode elicitation, and the version has none (2025-06-18).
+    UrlMode {
+        /// The version.
+        version: ProtocolVersion,
+    },
+}
+
+impl fmt::Display for Unrepresentable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unrepresentable::MultiSelect { field, version } => write!(
+                f,
+                "field `{field}` is a multi-select, and protocol {version} has none (multi-selects arrived in 2025-11-25): a client on {version} cannot be sent this form"
+            ),
+            Unrepresentable::UrlMode { version } => write!(
+                f,
+                "protocol {version} has no URL mode elicitation (it arrived in 2025-11-25)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Unrepresentable {}

@@ -58,17 +58,28 @@ impl<T: Elicit> Elicitation<T> {
         let action = result
             .get("action")
             .ok_or(ElicitResultError::MissingAction)?;
-        match action.as_str() {
-            Some("accept") => {}
-            Some("decline") => return Ok(Elicitation::Declined),
-            Some("cancel") => return Ok(Elicitation::Cancelled),
-            _ => {
+        let Some(action) = action.as_str() else {
+            return Err(ElicitResultError::UnknownAction {
+                found: describe(action),
+            });
+        };
+        Self::from_parts(action, result.get("content"))
+    }
+
+    /// Reads an answer given as its parts, as SDKs hand them over: the `action` and the
+    /// `content`, if any. See [`Elicitation::from_result`].
+    pub fn from_parts(action: &str, content: Option<&Value>) -> Result<Self, ElicitResultError> {
+        match action {
+            "accept" => {}
+            "decline" => return Ok(Elicitation::Declined),
+            "cancel" => return Ok(Elicitation::Cancelled),
+            other => {
                 return Err(ElicitResultError::UnknownAction {
-                    found: describe(action),
+                    found: describe(&Value::from(other)),
                 });
             }
         }
-        match result.get("content") {
+        match content {
             Some(Value::Object(content)) => Ok(Elicitation::Accepted(T::from_content(content)?)),
             None | Some(Value::Null) => {
                 if T::requested_schema().required().next().is_some() {

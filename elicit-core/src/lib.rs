@@ -22,6 +22,8 @@ pub mod field;
 mod format;
 mod number;
 pub mod request;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
 mod rules;
 pub mod schema;
 pub(crate) mod ser;

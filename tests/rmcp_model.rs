@@ -1,0 +1,180 @@
+//! The rmcp integration's model side (feature `rmcp`): every schema survives rmcp's model byte
+//! for byte, in order, on every version; the 2026-07-28 helpers build and read what the
+//! specification says.
+#![cfg(feature = "rmcp")]
+
+use std::collections::BTreeSet;
+
+use mcp_elicit::rmcp::{
+    ElicitError, InputResponseError, answer, elicitation_schema, from_input_responses,
+    input_required,
+};
+use mcp_elicit::{Elicit, ElicitResultError, Elicitation, ProtocolVersion};
+use rmcp::model::{ElicitResult, ElicitationAction, InputResponses};
+use serde_json::json;
+
+#[derive(Elicit, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Plain {
+    A,
+    B,
+}
+
+#[derive(Elicit, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Titled {
+    #[elicit(title = "Option A")]
+    A,
+    B,
+}
+
+/// Every kind of property, with names that sort otherwise than they are declared.
+#[derive(Elicit, Debug, PartialEq)]
+#[elicit(message = "Everything")]
+struct Everything {
+    /// Text
+    #[elicit(
+        title = "Z",
+        min_length = 1,
+        max_length = 9,
+        format = "email",
+        default = "a@b.co"
+    )]
+    zulu: String,
+    #[elicit(minimum = 1, maximum = 9, default = 5)]
+    yankee: u8,
+    #[elicit(minimum = -0.5, default = 0.25)]
+    xray: f64,
+    #[elicit(default = true)]
+    whiskey: bool,
+    #[elicit(default = Plain::B)]
+    victor: Plain,
+    #[elicit(default = Titled::A)]
+    uniform: Option<Titled>,
+    #[elicit(min_items = 1, max_items = 2, default = [Plain::A])]
+    tango: BTreeSet<Plain>,
+    #[elicit(default = [Titled::B])]
+    sierra: Vec<Titled>,
+}
+
+#[derive(Elicit, Debug, PartialEq)]
+struct Singles {
+    #[elicit(default = Titled::B)]
+    titled: Titled,
+    plain: Option<Plain>,
+    #[elicit(default = 3)]
+    count: u32,
+}
+
+#[test]
+fn schemas_survive_rmcps_model_unchanged_and_in_order() {
+    for (schema, versions) in [
+        (
+            Everything::requested_schema(),
+            &[ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28][..],
+        ),
+        (Singles::requested_schema(), &ProtocolVersion::ALL[..]),
+    ] {
+        for &version in versions {
+            let ours = serde_json::to_string(&schema.to_value_for(version).unwrap()).unwrap();
+            let theirs = elicitation_schema(schema, version).unwrap();
+            assert_eq!(serde_json::to_string(&theirs).unwrap(), ours, "{version}");
+        }
+    }
+}
+
+#[test]
+fn a_form_a_version_cannot_say_is_refused_before_rmcp() {
+    let err = elicitation_schema(Everything::requested_schema(), ProtocolVersion::V2025_06_18)
+        .unwrap_err();
+    assert!(matches!(err, ElicitError::Unrepresentable(_)), "{err:?}");
+    assert!(
+        err.to_string()
+            .starts_with("field `tango` is a multi-select"),
+        "{err}"
+    );
+}
+
+#[test]
+fn answers_from_rmcps_result() {
+    let accepted = ElicitResult::new(ElicitationAction::Accept)
+        .with_content(json!({"titled": "A", "plain": "B"}));
+    assert_eq!(
+        answer::<Singles>(&accepted),
+        Ok(Elicitation::Accepted(Singles {
+            titled: Titled::A,
+            plain: Some(Plain::B),
+            count: 3
+        }))
+    );
+    assert_eq!(
+        answer::<Singles>(&ElicitResult::new(ElicitationAction::Decline)),
+        Ok(Elicitation::Declined)
+    );
+    assert_eq!(
+        answer::<Singles>(&ElicitResult::new(ElicitationAction::Cancel)),
+        Ok(Elicitation::Cancelled)
+    );
+    let bad = ElicitResult::new(ElicitationAction::Accept).with_content(json!({"plain": "C"}));
+    let err = answer::<Singles>(&bad).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "`plain`: must be one of \"A\", \"B\", got \"C\""
+    );
+}
+
+#[test]
+fn input_required_asks_under_the_key() {
+    let result = input_required::<Singles>("prefs", "Your preferences").unwrap();
+    let value = serde_json::to_value(&result).unwrap();
+    assert_eq!(value["resultType"], "input_required");
+    let request = &value["inputRequests"]["prefs"];
+    assert_eq!(request["method"], "elicitation/create");
+    assert_eq!(request["params"]["message"], "Your preferences");
+    assert_eq!(
+        request["params"]["requestedSchema"],
+        serde_json::to_value(Singles::requested_schema()).unwrap()
+    );
+}
+
+#[test]
+fn input_responses_are_read_under_the_key() {
+    let responses: InputResponses = [
+        (
+            "prefs".to_owned(),
+            json!({"action": "accept", "content": {"titled": "B"}}),
+        ),
+        (
+            "bad".to_owned(),
+            json!({"action": "accept", "content": {"titled": 1}}),
+        ),
+        ("gone".to_owned(), json!({"action": "decline"})),
+    ]
+    .into();
+    assert_eq!(
+        from_input_responses::<Singles>(&responses, "prefs"),
+        Ok(Elicitation::Accepted(Singles {
+            titled: Titled::B,
+            plain: None,
+            count: 3
+        }))
+    );
+    assert_eq!(
+        from_input_responses::<Singles>(&responses, "gone"),
+        Ok(Elicitation::Declined)
+    );
+    let missing = from_input_responses::<Singles>(&responses, "other").unwrap_err();
+    assert_eq!(
+        missing,
+        InputResponseError::Missing {
+            key: "other".into()
+        }
+    );
+    let bad = from_input_responses::<Singles>(&responses, "bad").unwrap_err();
+    assert!(matches!(
+        &bad,
+        InputResponseError::Answer { key, error: ElicitResultError::Content(_) } if key == "bad"
+    ));
+    assert_eq!(
+        bad.to_string(),
+        "the answer under `bad`: `titled`: must be one of the options, got a number"
+    );
+}

@@ -1,0 +1,253 @@
+//! `ElicitForm` against real rmcp clients of each version and capability (feature `rmcp`), in
+//! process over a pipe: what it sends, and every reason it refuses to.
+#![cfg(feature = "rmcp")]
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
+use mcp_elicit::rmcp::ElicitForm;
+use mcp_elicit::{Elicit, Elicitation};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+    ContentBlock, ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,
+    ProtocolVersion, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::{
+    ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient, RoleServer,
+};
+use rmcp::{ClientHandler, ServerHandler, ServiceExt};
+use serde_json::{Value, json};
+
+#[derive(Elicit, Debug, PartialEq, Eq, Hash)]
+enum Plan {
+    #[elicit(title = "Free plan")]
+    Free,
+    Pro,
+}
+
+#[derive(Elicit, Debug)]
+struct Simple {
+    #[elicit(default = Plan::Pro)]
+    plan: Plan,
+    #[elicit(default = "Ada")]
+    name: String,
+}
+
+#[derive(Elicit, Debug)]
+struct WithMulti {
+    plans: HashSet<Plan>,
+}
+
+/// A server whose tools ask for a form in every way there is and say what happened.
+struct Server;
+
+fn outcome<T: std::fmt::Debug>(
+    result: Result<Elicitation<T>, mcp_elicit::rmcp::ElicitError>,
+) -> String {
+    match result {
+        Ok(answer) => format!("{answer:?}"),
+        Err(err) => format!("error: {err}"),
+    }
+}
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let text = match request.name.as_ref() {
+            "simple" => outcome(context.elicit_form::<Simple>("simple").await),
+            "simple_via_peer" => outcome(context.peer.elicit_form::<Simple>("via peer").await),
+            "multi" => outcome(context.elicit_form::<WithMulti>("multi").await),
+            other => return Err(ErrorData::invalid_params(other.to_owned(), None)),
+        };
+        Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+    }
+}
+
+/// A client that records the params of every elicitation and answers with `answer`.
+#[derive(Clone)]
+struct Client {
+    version: ProtocolVersion,
+    elicitation: bool,
+    seen: Arc<Mutex<Vec<Value>>>,
+    answer: ElicitResult,
+}
+
+impl ClientHandler for Client {
+    fn get_info(&self) -> ClientConfig {
+        let capabilities = if self.elicitation {
+            ClientCapabilities::builder().enable_elicitation().build()
+        } else {
+            ClientCapabilities::default()
+        };
+        ClientConfig::new(capabilities, Implementation::new("test", "0"))
+            .with_protocol_version(self.version.clone())
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        if let Ok(mut seen) = self.seen.lock() {
+            seen.push(serde_json::to_value(&request).unwrap_or_default());
+        }
+        Ok(self.answer.clone())
+    }
+}
+
+/// Calls `tool` as a client of `version` (with or without elicitation) that answers `answer`;
+/// the tool's text, and the elicitation params the client saw.
+async fn call(
+    version: ProtocolVersion,
+    elicitation: bool,
+    answer: ElicitResult,
+    tool: &'static str,
+) -> (String, Vec<Value>) {
+    let (server_side, client_side) = tokio::io::duplex(64 * 1024);
+    tokio::spawn(async move {
+        if let Ok(server) = Server.serve(server_side).await {
+            let _ = server.waiting().await;
+        }
+    });
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let client = Client {
+        version: version.clone(),
+        elicitation,
+        seen: seen.clone(),
+        answer,
+    };
+    let client = if version >= ProtocolVersion::V_2026_07_28 {
+        let lifecycle = ClientLifecycleMode::Discover {
+            preferred_versions: vec![version],
+        };
+        client.serve_with_lifecycle(client_side, lifecycle).await
+    } else {
+        client.serve(client_side).await
+    }
+    .expect("the client connects");
+    let result = client
+        .call_tool(CallToolRequestParams::new(tool))
+        .await
+        .expect("the tool answers");
+    let text = result
+        .content
+        .first()
+        .and_then(|c| c.as_text())
+        .map(|t| t.text.clone())
+        .unwrap_or_default();
+    let _ = client.cancel().await;
+    let seen = seen.lock().map(|s| s.clone()).unwrap_or_default();
+    (text, seen)
+}
+
+fn accept(content: Value) -> ElicitResult {
+    ElicitResult::new(ElicitationAction::Accept).with_content(content)
+}
+
+#[tokio::test]
+async fn asks_and_parses_on_2025_11_25_from_context_and_peer() {
+    for tool in ["simple", "simple_via_peer"] {
+        let (text, seen) = call(
+            ProtocolVersion::V_2025_11_25,
+            true,
+            accept(json!({"plan": "Free"})),
+            tool,
+        )
+        .await;
+        assert_eq!(
+            text, "Accepted(Simple { plan: Free, name: \"Ada\" })",
+            "{tool}"
+        );
+        assert_eq!(seen.len(), 1);
+        assert_eq!(
+            seen[0]["requestedSchema"]["properties"]["plan"],
+            json!({"type": "string", "oneOf": [{"const": "Free", "title": "Free plan"}, {"const": "Pro", "title": "Pro"}], "default": "Pro"})
+        );
+    }
+}
+
+#[tokio::test]
+async fn decline_and_cancel_are_answers() {
+    for (action, expected) in [
+        (ElicitationAction::Decline, "Declined"),
+        (ElicitationAction::Cancel, "Cancelled"),
+    ] {
+        let (text, _) = call(
+            ProtocolVersion::V_2025_11_25,
+            true,
+            ElicitResult::new(action),
+            "simple",
+        )
+        .await;
+        assert_eq!(text, expected);
+    }
+}
+
+#[tokio::test]
+async fn a_2025_06_18_client_gets_the_legacy_form() {
+    let (text, seen) = call(
+        ProtocolVersion::V_2025_06_18,
+        true,
+        accept(json!({"plan": "Pro"})),
+        "simple",
+    )
+    .await;
+    assert_eq!(text, "Accepted(Simple { plan: Pro, name: \"Ada\" })");
+    assert_eq!(
+        seen[0]["requestedSchema"]["properties"],
+        json!({
+            "plan": {"type": "string", "enum": ["Free", "Pro"], "enumNames": ["Free plan", "Pro"]},
+            "name": {"type": "string"}
+        })
+    );
+    let (text, seen) = call(
+        ProtocolVersion::V_2025_06_18,
+        true,
+        accept(json!({})),
+        "multi",
+    )
+    .await;
+    assert!(seen.is_empty(), "nothing is sent");
+    assert!(
+        text.starts_with(
+            "error: field `plans` is a multi-select, and protocol 2025-06-18 has none"
+        ),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn a_client_without_elicitation_is_not_asked() {
+    let (text, seen) = call(
+        ProtocolVersion::V_2025_11_25,
+        false,
+        accept(json!({})),
+        "simple",
+    )
+    .await;
+    assert!(seen.is_empty());
+    assert_eq!(text, "error: the client did not declare form elicitation");
+}
+
+#[tokio::test]
+async fn on_2026_07_28_the_server_is_told_to_use_input_required() {
+    let (text, seen) = call(
+        ProtocolVersion::V_2026_07_28,
+        true,
+        accept(json!({})),
+        "simple",
+    )
+    .await;
+    assert!(seen.is_empty());
+    assert_eq!(
+        text,
+        "error: on MCP 2026-07-28 a server may not send requests: return `mcp_elicit::rmcp::input_required` from the tool and read the answer with `from_input_responses`"
+    );
+}

@@ -1,0 +1,302 @@
+//! End to end over real stdio (feature `rmcp`): `examples/rmcp_server.rs` as a child process,
+//! driven by `examples/rmcp_client.rs` on both protocol versions, and by hand-written JSON-RPC
+//! that reads the very bytes the server writes (the form's properties must leave the process in
+//! declaration order).
+#![cfg(feature = "rmcp")]
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+
+/// An example's binary, built by `cargo test` beside this test's.
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary has a path");
+    let dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("tests run from target/<profile>/deps");
+    let path = dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(path.exists(), "{} is not built", path.display());
+    path
+}
+
+const PATIENCE: Duration = Duration::from_secs(60);
+
+async fn run_client(version: &str) -> String {
+    let output = tokio::time::timeout(
+        PATIENCE,
+        Command::new(example("rmcp_client")).arg(version).output(),
+    )
+    .await
+    .expect("the client finishes")
+    .expect("the client runs");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "client on {version} failed: {stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+#[tokio::test]
+async fn the_example_client_and_server_on_both_versions() {
+    for version in ["2025-11-25", "2026-07-28"] {
+        let stdout = run_client(version).await;
+        let expected = [
+            format!("connected on MCP {version}"),
+            r#"the server asks: "Create your account", with the fields ["email", "age", "plan", "topics"]"#.to_owned(),
+            "the answer fits the form".to_owned(),
+            "first call of signup: signed up ada@example.com (age 36) on the Pro plan; topics: Releases, SecurityNotices".to_owned(),
+            "second call of signup: the user declined to sign up".to_owned(),
+        ];
+        for line in expected {
+            assert!(
+                stdout.contains(&line),
+                "{version}: no {line:?} in\n{stdout}"
+            );
+        }
+    }
+}
+
+/// The server as a child process, spoken to line by line.
+struct Server {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: Lines<BufReader<ChildStdout>>,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(example("rmcp_server"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("the server starts");
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = BufReader::new(child.stdout.take().expect("piped")).lines();
+        Server {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    async fn send(&mut self, message: Value) {
+        let mut line = serde_json::to_string(&message).unwrap();
+        line.push('\n');
+        self.stdin.write_all(line.as_bytes()).await.unwrap();
+        self.stdin.flush().await.unwrap();
+    }
+
+    /// The next line the server writes, as written.
+    async fn receive(&mut self) -> String {
+        tokio::time::timeout(PATIENCE, self.stdout.next_line())
+            .await
+            .expect("the server answers in time")
+            .expect("the server's stdout reads")
+            .expect("the server is still there")
+    }
+
+    /// The response to request `id`, as written (notifications in between are skipped).
+    async fn response(&mut self, id: u64) -> String {
+        loop {
+            let line = self.receive().await;
+            let message: Value = serde_json::from_str(&line).unwrap();
+            if message["id"] == id && message.get("method").is_none() {
+                return line;
+            }
+        }
+    }
+
+    async fn stop(mut self) {
+        drop(self.stdin);
+        let _ = tokio::time::timeout(PATIENCE, self.child.wait()).await;
+    }
+}
+
+/// The positions of `keys` in `text`, which must all occur, in that order.
+fn assert_in_order(text: &str, keys: &[&str]) {
+    let positions: Vec<usize> = keys
+        .iter()
+        .map(|k| {
+            text.find(&format!("\"{k}\":"))
+                .unwrap_or_else(|| panic!("no {k} in {text}"))
+        })
+        .collect();
+    assert!(
+        positions.windows(2).all(|w| w[0] < w[1]),
+        "{keys:?} are not in declaration order in the bytes the server wrote: {text}"
+    );
+}
+
+const FIELDS: [&str; 4] = ["email", "age", "plan", "topics"];
+
+fn tool_text(response: &str) -> String {
+    let response: Value = serde_json::from_str(response).unwrap();
+    response["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no text in {response}"))
+        .to_owned()
+}
+
+/// 2025-11-25: the server sends `elicitation/create`; its bytes carry the fields in order.
+async fn legacy_session(answer: Value) -> (String, String) {
+    let mut server = Server::start();
+    server
+        .send(json!({
+            "jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {"elicitation": {"form": {}}},
+                "clientInfo": {"name": "raw", "version": "0"}
+            }
+        }))
+        .await;
+    let init = server.response(1).await;
+    assert!(
+        init.contains("\"protocolVersion\":\"2025-11-25\""),
+        "{init}"
+    );
+    server
+        .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        .await;
+    server
+        .send(json!({
+            "jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "signup", "arguments": {}}
+        }))
+        .await;
+    let request = loop {
+        let line = server.receive().await;
+        if line.contains("\"elicitation/create\"") {
+            break line;
+        }
+    };
+    let parsed: Value = serde_json::from_str(&request).unwrap();
+    server
+        .send(json!({"jsonrpc": "2.0", "id": parsed["id"], "result": answer}))
+        .await;
+    let result = server.response(2).await;
+    server.stop().await;
+    (request, result)
+}
+
+#[tokio::test]
+async fn properties_leave_the_server_in_declaration_order_2025_11_25() {
+    let (request, result) = legacy_session(json!({
+        "action": "accept",
+        "content": {"topics": [], "plan": "free", "age": 13, "email": "b@example.org"}
+    }))
+    .await;
+    let schema_at = request.find("\"requestedSchema\"").unwrap();
+    assert_in_order(&request[schema_at..], &FIELDS);
+    assert!(
+        request.contains("\"message\":\"Create your account\""),
+        "{request}"
+    );
+    assert_eq!(
+        tool_text(&result),
+        "signed up b@example.org (age 13) on the Free plan; topics: none"
+    );
+}
+
+#[tokio::test]
+async fn a_bad_answer_is_reported_field_by_field_2025_11_25() {
+    let (_, result) = legacy_session(json!({
+        "action": "accept",
+        "content": {"email": "nope", "age": 300, "plan": "gold", "topics": ["events"]}
+    }))
+    .await;
+    assert_eq!(
+        tool_text(&result),
+        "`email`: must be an e-mail address, got \"nope\"\n\
+         `age`: must be at most 120, got 300\n\
+         `plan`: must be one of \"free\", \"pro\", got \"gold\""
+    );
+    let result: Value = serde_json::from_str(&result).unwrap();
+    assert_eq!(result["result"]["isError"], true);
+}
+
+fn meta_2026() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
+        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "0"}
+    })
+}
+
+#[tokio::test]
+async fn input_required_round_trip_2026_07_28() {
+    let mut server = Server::start();
+    server
+        .send(json!({
+            "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": {"name": "signup", "arguments": {}, "_meta": meta_2026()}
+        }))
+        .await;
+    let first = server.response(1).await;
+    assert!(
+        first.contains("\"resultType\":\"input_required\""),
+        "{first}"
+    );
+    let schema_at = first.find("\"requestedSchema\"").unwrap();
+    assert_in_order(&first[schema_at..], &FIELDS);
+    let first: Value = serde_json::from_str(&first).unwrap();
+    let request = &first["result"]["inputRequests"]["signup"];
+    assert_eq!(request["method"], "elicitation/create");
+    assert_eq!(request["params"]["message"], "Create your account");
+
+    let retry = |id: u64, responses: Value| {
+        json!({
+            "jsonrpc": "2.0", "id": id, "method": "tools/call",
+            "params": {"name": "signup", "arguments": {}, "_meta": meta_2026(), "inputResponses": responses}
+        })
+    };
+    server
+        .send(retry(
+            2,
+            json!({"signup": {"action": "accept", "content": {
+                "email": "c@example.com", "age": 40, "plan": "pro", "topics": ["events"]
+            }}}),
+        ))
+        .await;
+    assert_eq!(
+        tool_text(&server.response(2).await),
+        "signed up c@example.com (age 40) on the Pro plan; topics: Events"
+    );
+    server
+        .send(retry(3, json!({"signup": {"action": "cancel"}})))
+        .await;
+    assert_eq!(
+        tool_text(&server.response(3).await),
+        "the user dismissed the sign-up form"
+    );
+    // A retried call without the answer, and one with a bad answer: distinct, clear errors.
+    server
+        .send(retry(4, json!({"other": {"action": "accept"}})))
+        .await;
+    assert_eq!(
+        tool_text(&server.response(4).await),
+        "the retried call's `inputResponses` has no answer under `signup`"
+    );
+    server
+        .send(retry(
+            5,
+            json!({"signup": {"action": "accept", "content": {"email": "c@example.com"}}}),
+        ))
+        .await;
+    assert_eq!(
+        tool_text(&server.response(5).await),
+        "the answer under `signup`: `age`: is required\n`topics`: is required"
+    );
+    server.stop().await;
+}

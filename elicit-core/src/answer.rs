@@ -161,7 +161,7 @@ impl RequestedSchema {
                 }
                 None => {}
                 Some(value) => {
-                    rules::check(property.schema(), value, &mut |kind| {
+                    rules::check(property.schema(), value, |kind| {
                         errors.push(FieldError::new(field(), kind));
                     });
                 }

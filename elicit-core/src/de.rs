@@ -66,9 +66,7 @@ fn schema(value: &Value) -> Result<RequestedSchema> {
                 .map_err(|msg| format!("property `{name}`: {msg}"))
         })
         .collect::<Result<Vec<_>>>()?;
-    Ok(RequestedSchema {
-        properties: Cow::Owned(properties),
-    })
+    Ok(RequestedSchema::from_properties(Cow::Owned(properties)))
 }
 
 fn property(name: &str, value: &Value, required: bool) -> Result<Property> {

@@ -36,8 +36,9 @@ macro_rules! text_field {
 
             fn from_value(
                 value: &serde_json::Value,
-            ) -> Result<Self, $crate::error::ErrorKind> {
+            ) -> Result<Self, $crate::field::Refusal> {
                 $crate::ecosystem::formatted(value, $crate::schema::StringFormat::$format, $parse)
+                    .map_err(Box::new)
             }
 
             fn to_value(&self) -> Option<serde_json::Value> {

@@ -41,7 +41,7 @@ pub trait FormField: Sized {
     /// The Rust value of a JSON value that met the property's rules (so only what the Rust type
     /// adds is left to check: its range, its variants).
     #[doc(hidden)]
-    fn from_value(value: &Value) -> Result<Self, ErrorKind>;
+    fn from_value(value: &Value) -> Result<Self, Refusal>;
 
     /// The JSON value of the field in an answer, or `None` to leave the field out.
     #[doc(hidden)]
@@ -88,6 +88,11 @@ pub trait NumberField: FormField {}
 )]
 pub trait BooleanField: FormField {}
 
+/// Why a value is refused, boxed: the refusal is the rare path, and a small `Result` keeps the
+/// accepted value from being copied through a large one.
+#[doc(hidden)]
+pub type Refusal = Box<ErrorKind>;
+
 /// A fieldless enum whose variants are the options of a select; `#[derive(Elicit)]` implements
 /// it, with each variant's wire value and title.
 #[diagnostic::on_unimplemented(
@@ -115,6 +120,7 @@ pub trait Choice {
 }
 
 /// The variant whose wire value `value` is.
+#[inline]
 pub(crate) fn choice_of<E: Choice>(value: &Value) -> Result<E, ErrorKind> {
     let Value::String(text) = value else {
         return Err(ErrorKind::WrongType {
@@ -164,10 +170,11 @@ pub trait MultiSelectField: FormField {
 impl FormField for String {
     const SHAPE: FieldShape = FieldShape::required(FieldKind::Text { format: None });
 
-    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
+    #[inline]
+    fn from_value(value: &Value) -> Result<Self, Refusal> {
         match value {
             Value::String(text) => Ok(text.clone()),
-            other => Err(wrong_type(Expected::Text, other)),
+            other => Err(Box::new(wrong_type(Expected::Text, other))),
         }
     }
 
@@ -191,10 +198,11 @@ impl TextValue for String {}
 impl FormField for bool {
     const SHAPE: FieldShape = FieldShape::required(FieldKind::Boolean);
 
-    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
+    #[inline]
+    fn from_value(value: &Value) -> Result<Self, Refusal> {
         value
             .as_bool()
-            .ok_or_else(|| wrong_type(Expected::Boolean, value))
+            .ok_or_else(|| Box::new(wrong_type(Expected::Boolean, value)))
     }
 
     fn to_value(&self) -> Option<Value> {
@@ -212,7 +220,8 @@ impl<T: FormField> FormField for Option<T> {
         ..T::SHAPE
     };
 
-    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
+    #[inline]
+    fn from_value(value: &Value) -> Result<Self, Refusal> {
         T::from_value(value).map(Some)
     }
 
@@ -272,8 +281,9 @@ fn set_value<'a, E: Choice + 'a>(choices: impl Iterator<Item = &'a E>) -> Option
 impl<E: Choice> FormField for Vec<E> {
     const SHAPE: FieldShape = multi_select::<E>();
 
-    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
-        choices_of::<E, _>(value)
+    #[inline]
+    fn from_value(value: &Value) -> Result<Self, Refusal> {
+        choices_of::<E, _>(value).map_err(Box::new)
     }
 
     fn to_value(&self) -> Option<Value> {
@@ -290,8 +300,9 @@ impl<E: Choice> MultiSelectField for Vec<E> {
 impl<E: Choice + Eq + Hash, S: BuildHasher + Default> FormField for HashSet<E, S> {
     const SHAPE: FieldShape = multi_select::<E>();
 
-    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
-        choices_of::<E, _>(value)
+    #[inline]
+    fn from_value(value: &Value) -> Result<Self, Refusal> {
+        choices_of::<E, _>(value).map_err(Box::new)
     }
 
     fn to_value(&self) -> Option<Value> {
@@ -307,8 +318,9 @@ impl<E: Choice + Eq + Hash, S: BuildHasher + Default> MultiSelectField for HashS
 impl<E: Choice + Ord> FormField for BTreeSet<E> {
     const SHAPE: FieldShape = multi_select::<E>();
 
-    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
-        choices_of::<E, _>(value)
+    #[inline]
+    fn from_value(value: &Value) -> Result<Self, Refusal> {
+        choices_of::<E, _>(value).map_err(Box::new)
     }
 
     fn to_value(&self) -> Option<Value> {
@@ -335,10 +347,13 @@ macro_rules! integer_fields {
                 stated_max: $stated_max,
             });
 
-            fn from_value(value: &Value) -> Result<Self, ErrorKind> {
+            #[inline]
+    fn from_value(value: &Value) -> Result<Self, Refusal> {
                 let whole = integer(value, <$ty>::MIN as i128, <$ty>::MAX as i128)?;
-                <$ty>::try_from(whole).map_err(|_| ErrorKind::NotAnInteger {
-                    found: whole as f64,
+                <$ty>::try_from(whole).map_err(|_| {
+                    Box::new(ErrorKind::NotAnInteger {
+                        found: whole as f64,
+                    })
                 })
             }
 
@@ -352,6 +367,7 @@ macro_rules! integer_fields {
 }
 
 /// A whole number in `min..=max`: an integer, or a float without fraction.
+#[inline]
 fn integer(value: &Value, min: i128, max: i128) -> Result<i128, ErrorKind> {
     let Value::Number(n) = value else {
         return Err(wrong_type(Expected::Integer, value));
@@ -389,6 +405,7 @@ fn integer(value: &Value, min: i128, max: i128) -> Result<i128, ErrorKind> {
 }
 
 /// A number that `fits` the float type, whose finite values lie within `-max..=max`.
+#[inline]
 fn float(value: &Value, max: f64, fits: fn(f64) -> bool) -> Result<f64, ErrorKind> {
     let Value::Number(n) = value else {
         return Err(wrong_type(Expected::Number, value));
@@ -433,9 +450,12 @@ impl FormField for f32 {
         max: f32::MAX as f64,
     });
 
-    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
+    #[inline]
+    fn from_value(value: &Value) -> Result<Self, Refusal> {
         // Rounded to the nearest `f32`; only what would round to infinity is out of range.
-        float(value, f64::from(f32::MAX), |v| (v as f32).is_finite()).map(|v| v as f32)
+        float(value, f64::from(f32::MAX), |v| (v as f32).is_finite())
+            .map(|v| v as f32)
+            .map_err(Box::new)
     }
 
     fn to_value(&self) -> Option<Value> {
@@ -451,8 +471,9 @@ impl NumberField for f32 {}
 impl FormField for f64 {
     const SHAPE: FieldShape = FieldShape::required(FieldKind::Float { max: f64::MAX });
 
-    fn from_value(value: &Value) -> Result<Self, ErrorKind> {
-        float(value, f64::MAX, f64::is_finite)
+    #[inline]
+    fn from_value(value: &Value) -> Result<Self, Refusal> {
+        float(value, f64::MAX, f64::is_finite).map_err(Box::new)
     }
 
     fn to_value(&self) -> Option<Value> {

@@ -33,92 +33,110 @@ const fn find(b: &[u8], from: usize, c: u8) -> usize {
     i
 }
 
-const fn is_atext(c: u8) -> bool {
-    c.is_ascii_alphanumeric()
-        || matches!(
-            c,
-            b'!' | b'#'
-                | b'$'
-                | b'%'
-                | b'&'
-                | b'\''
-                | b'*'
-                | b'+'
-                | b'/'
-                | b'='
-                | b'?'
-                | b'^'
-                | b'_'
-                | b'`'
-                | b'{'
-                | b'|'
-                | b'}'
-                | b'~'
-                | b'-'
-        )
+/// A table of the bytes in `set`, for one lookup per byte.
+const fn table(set: &[u8], alphanumeric: bool) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        table[c] = alphanumeric && (c as u8).is_ascii_alphanumeric();
+        c += 1;
+    }
+    let mut i = 0;
+    while i < set.len() {
+        table[set[i] as usize] = true;
+        i += 1;
+    }
+    table
 }
+
+/// RFC 5322 `atext`: what an atom of an e-mail address's local part is made of.
+const ATEXT: [bool; 256] = table(b"!#$%&'*+/=?^_`{|}~-", true);
+/// What a hostname label is made of.
+const LABEL: [bool; 256] = table(b"-", true);
+/// RFC 3986 `unreserved`.
+const UNRESERVED: [bool; 256] = table(b"-._~", true);
+/// RFC 3986 `sub-delims`.
+const SUB_DELIMS: [bool; 256] = table(b"!$&'()*+,;=", false);
+/// Every byte a URI may hold but `%`: unreserved, `gen-delims` and `sub-delims`.
+const URI: [bool; 256] = table(b"-._~:/?#[]@!$&'()*+,;=", true);
+/// What a URI scheme is made of after its first letter.
+const SCHEME: [bool; 256] = table(b"+-.", true);
 
 /// An e-mail address: `local@domain`, the local part dot-separated atoms of RFC 5322 `atext`, the
 /// domain at least two dot-separated hostname labels (letters, digits, inner hyphens, 1 to 63
-/// characters each).
+/// characters each). One pass over the bytes.
 const fn is_email(b: &[u8]) -> bool {
+    let n = b.len();
     // The last `@` splits local part and domain.
-    let mut at = b.len();
-    let mut i = 0;
-    while i < b.len() {
+    let mut at = n;
+    let mut i = n;
+    while i > 0 {
+        i -= 1;
         if b[i] == b'@' {
             at = i;
+            break;
         }
-        i += 1;
     }
-    if at == b.len() || at == 0 || at > 64 {
+    if at == n || at == 0 || at > 64 {
         return false;
     }
     // Atoms: non-empty runs of atext between dots.
-    let mut atom = 0;
+    let mut after_dot = true;
     let mut i = 0;
     while i < at {
-        if b[i] == b'.' {
-            if atom == 0 {
+        let c = b[i];
+        if c == b'.' {
+            if after_dot {
                 return false;
             }
-            atom = 0;
-        } else if is_atext(b[i]) {
-            atom += 1;
+            after_dot = true;
+        } else if ATEXT[c as usize] {
+            after_dot = false;
         } else {
             return false;
         }
         i += 1;
     }
-    let domain = sub(b, at + 1, b.len());
-    atom > 0 && find(domain, 0, b'.') < domain.len() && is_hostname(domain)
-}
-
-/// Dot-separated labels of letters, digits and inner hyphens, 1 to 63 characters each, at most
-/// 253 in all.
-const fn is_hostname(host: &[u8]) -> bool {
-    if host.len() > 253 {
+    if after_dot {
         return false;
     }
-    let mut start = 0;
-    loop {
-        let end = find(host, start, b'.');
-        let len = end - start;
-        if len == 0 || len > 63 || host[start] == b'-' || host[end - 1] == b'-' {
-            return false;
-        }
-        let mut i = start;
-        while i < end {
-            if !(host[i].is_ascii_alphanumeric() || host[i] == b'-') {
+    is_hostname(b, at + 1, true)
+}
+
+/// Whether `b[start..]` is dot-separated labels of letters, digits and inner hyphens, 1 to 63
+/// characters each, at most 253 in all; with `dotted`, at least two labels.
+const fn is_hostname(b: &[u8], start: usize, dotted: bool) -> bool {
+    let n = b.len();
+    if start >= n || n - start > 253 {
+        return false;
+    }
+    let mut label = 0;
+    let mut dots = 0;
+    let mut previous = b'.';
+    let mut i = start;
+    while i < n {
+        let c = b[i];
+        if c == b'.' {
+            if label == 0 || previous == b'-' {
                 return false;
             }
-            i += 1;
+            dots += 1;
+            label = 0;
+        } else if LABEL[c as usize] {
+            if label == 0 && c == b'-' {
+                return false;
+            }
+            label += 1;
+            if label > 63 {
+                return false;
+            }
+        } else {
+            return false;
         }
-        if end == host.len() {
-            return true;
-        }
-        start = end + 1;
+        previous = c;
+        i += 1;
     }
+    label > 0 && previous != b'-' && (dots > 0 || !dotted)
 }
 
 /// An absolute URI (RFC 3986): a scheme, `:`, then only characters a URI may hold (percent
@@ -130,7 +148,7 @@ const fn is_uri(b: &[u8]) -> bool {
     }
     let mut i = 1;
     while i < colon {
-        if !(b[i].is_ascii_alphanumeric() || matches!(b[i], b'+' | b'-' | b'.')) {
+        if !SCHEME[b[i] as usize] {
             return false;
         }
         i += 1;
@@ -150,24 +168,6 @@ const fn is_uri(b: &[u8]) -> bool {
     true
 }
 
-/// RFC 3986 `unreserved`: letters, digits, `-`, `.`, `_`, `~`.
-const fn is_unreserved(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~')
-}
-
-/// RFC 3986 `sub-delims`.
-const fn is_sub_delim(c: u8) -> bool {
-    matches!(
-        c,
-        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
-    )
-}
-
-/// RFC 3986 `gen-delims`.
-const fn is_gen_delim(c: u8) -> bool {
-    matches!(c, b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@')
-}
-
 /// Whether every byte may stand in a URI: unreserved, reserved, or a `%` escape.
 const fn uri_chars(b: &[u8]) -> bool {
     let mut i = 0;
@@ -183,7 +183,7 @@ const fn uri_chars(b: &[u8]) -> bool {
             i += 3;
             continue;
         }
-        if !(is_unreserved(c) || is_gen_delim(c) || is_sub_delim(c)) {
+        if !URI[c as usize] {
             return false;
         }
         i += 1;
@@ -245,8 +245,8 @@ const fn is_authority(b: &[u8]) -> bool {
     // A registered name: unreserved, sub-delims and `%` escapes (checked above).
     let mut i = 0;
     while i < host_end {
-        let c = host_port[i];
-        if !(is_unreserved(c) || is_sub_delim(c) || c == b'%') {
+        let c = host_port[i] as usize;
+        if !(UNRESERVED[c] || SUB_DELIMS[c] || c == b'%' as usize) {
             return false;
         }
         i += 1;

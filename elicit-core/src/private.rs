@@ -14,7 +14,7 @@ pub use serde_json::{Map, Value};
 
 use crate::error::{ContentError, ErrorKind, FieldError};
 use crate::field::{
-    BooleanField, Choice, FormField, MultiSelectField, NumberField, TextField, TextValue,
+    BooleanField, Choice, FormField, MultiSelectField, NumberField, Refusal, TextField, TextValue,
     choice_of, wire_value,
 };
 use crate::rules;
@@ -309,9 +309,7 @@ pub const fn float(value: f64) -> Number {
 
 /// The schema of a form with these properties.
 pub const fn schema(properties: &'static [Property]) -> RequestedSchema {
-    RequestedSchema {
-        properties: Cow::Borrowed(properties),
-    }
+    RequestedSchema::from_properties(Cow::Borrowed(properties))
 }
 
 /// One property: what the field type implies (its shape), narrowed or replaced by the
@@ -468,7 +466,7 @@ impl Problems {
 /// field is one error, not one per use.
 pub struct FieldAccess<T> {
     shape: FieldShape,
-    from_value: fn(&Value) -> Result<T, ErrorKind>,
+    from_value: fn(&Value) -> Result<T, Refusal>,
     to_value: fn(&T) -> Option<Value>,
     absent: fn() -> Option<T>,
 }
@@ -489,11 +487,16 @@ impl<T> FieldAccess<T> {
         self.shape
     }
 
-    /// The value of this field in `content`: checked against the property's rules, then
-    /// converted. A problem is recorded in `problems` and gives `None`.
+    /// The value of this field, given its value in the content (if any): checked against the
+    /// property's rules, then converted. A problem is recorded in `problems` and gives `None`.
+    ///
+    /// Always inlined into the generated `from_content`, where `property` is a `static`: the
+    /// compiler then folds the rules of this very field and drops the others, so what is left is
+    /// about what serde's generated code does, plus the checks this field has.
+    #[inline(always)]
     pub fn read(
         &self,
-        content: &Content,
+        value: Option<&Value>,
         property: &'static Property,
         problems: &mut Problems,
     ) -> Option<T> {
@@ -501,7 +504,7 @@ impl<T> FieldAccess<T> {
         let report =
             |problems: &mut Problems, kind| problems.0.push(FieldError::new(name.clone(), kind));
         // `null` is no value: an absent field and a `null` one are read alike.
-        let Some(value) = content.get(&**name).filter(|v| !v.is_null()) else {
+        let Some(value) = value.filter(|v| !v.is_null()) else {
             // An `Option` is `None`: the user left it empty (a client shows the default, so an
             // absent optional field was cleared). Other fields take their default, or are missing.
             if let Some(absent) = (self.absent)() {
@@ -514,13 +517,13 @@ impl<T> FieldAccess<T> {
             return match (self.from_value)(&default) {
                 Ok(value) => Some(value),
                 Err(kind) => {
-                    report(problems, kind);
+                    report(problems, *kind);
                     None
                 }
             };
         };
         let mut passed = true;
-        rules::check(&property.schema, value, &mut |kind| {
+        rules::check(&property.schema, value, |kind| {
             passed = false;
             report(problems, kind);
         });
@@ -530,7 +533,7 @@ impl<T> FieldAccess<T> {
         match (self.from_value)(value) {
             Ok(value) => Some(value),
             Err(kind) => {
-                report(problems, kind);
+                report(problems, *kind);
                 None
             }
         }
@@ -545,8 +548,8 @@ impl<T> FieldAccess<T> {
 }
 
 /// [`FormField::from_value`] of a derived select enum.
-pub fn single_from_value<E: Choice>(value: &Value) -> Result<E, ErrorKind> {
-    choice_of(value)
+pub fn single_from_value<E: Choice>(value: &Value) -> Result<E, Refusal> {
+    choice_of(value).map_err(Box::new)
 }
 
 /// [`FormField::to_value`] of a derived select enum.

@@ -82,6 +82,43 @@ impl<'a> FormRequest<'a> {
         })
     }
 
+    /// Appends the `params` as JSON text to `out`, exactly as [`FormRequest::serialize_for`]
+    /// writes them, but copying the schema's text, written once per protocol version (see
+    /// [`RequestedSchema::json_for`]): the fast path for a server writing requests itself.
+    ///
+    /// ```
+    /// use mcp_elicit::request::FormRequest;
+    /// use mcp_elicit::{Elicit, ProtocolVersion};
+    ///
+    /// #[derive(Elicit)]
+    /// struct Name {
+    ///     name: String,
+    /// }
+    ///
+    /// let request = FormRequest::of::<Name>();
+    /// let mut out = Vec::new();
+    /// request.write_params_for(ProtocolVersion::V2025_11_25, &mut out).unwrap();
+    /// let serialized = serde_json::to_vec(&request.serialize_for(ProtocolVersion::V2025_11_25).unwrap()).unwrap();
+    /// assert_eq!(out, serialized);
+    /// ```
+    pub fn write_params_for(
+        &self,
+        version: ProtocolVersion,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Unrepresentable> {
+        let schema = self.schema.json_for(version)?;
+        out.extend_from_slice(if version.has_sep_1330() {
+            br#"{"mode":"form","message":"#
+        } else {
+            br#"{"message":"#
+        });
+        serde_json::to_writer(&mut *out, self.message()).expect("writing to a Vec cannot fail");
+        out.extend_from_slice(br#","requestedSchema":"#);
+        out.extend_from_slice(schema.as_bytes());
+        out.push(b'}');
+        Ok(())
+    }
+
     /// The `params` as a JSON value; see [`FormRequest::serialize_for`].
     pub fn params_for(
         &self,

@@ -15,10 +15,14 @@ use crate::schema::{
 };
 
 /// Checks `value` against `schema`, reporting each problem; whether there was none.
+///
+/// Generic and inlined, so that where `schema` is a `static` the compiler knows (a derived form),
+/// the rules of this very field are folded and the branches of the other kinds dropped.
+#[inline(always)]
 pub(crate) fn check(
     schema: &PropertySchema,
     value: &Value,
-    report: &mut dyn FnMut(ErrorKind),
+    mut report: impl FnMut(ErrorKind),
 ) -> bool {
     let mut ok = true;
     let mut fail = |kind| {
@@ -46,11 +50,17 @@ fn wrong_type(expected: Expected, value: &Value) -> ErrorKind {
     }
 }
 
-fn text(schema: &StringSchema, value: &Value, fail: &mut dyn FnMut(ErrorKind)) {
+#[inline(always)]
+fn text(schema: &StringSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)) {
     let Value::String(text) = value else {
         return fail(wrong_type(Expected::Text, value));
     };
-    if schema.min_length.is_some() || schema.max_length.is_some() {
+    // Characters are between a quarter of the bytes and all of them: count them only when the
+    // bytes do not already decide.
+    let bytes = text.len() as u64;
+    let surely_long_enough = schema.min_length.is_none_or(|min| bytes.div_ceil(4) >= min);
+    let surely_short_enough = schema.max_length.is_none_or(|max| bytes <= max);
+    if !(surely_long_enough && surely_short_enough) {
         let length = text.chars().count() as u64;
         if let Some(min_length) = schema.min_length.filter(|min| length < *min) {
             fail(ErrorKind::TooShort { min_length, length });
@@ -69,7 +79,8 @@ fn text(schema: &StringSchema, value: &Value, fail: &mut dyn FnMut(ErrorKind)) {
     }
 }
 
-fn number(schema: &NumberSchema, value: &Value, fail: &mut dyn FnMut(ErrorKind)) {
+#[inline(always)]
+fn number(schema: &NumberSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)) {
     let integer = schema.number_type == NumberType::Integer;
     let Value::Number(n) = value else {
         let expected = if integer {
@@ -98,7 +109,8 @@ pub(crate) fn position(options: &[SelectOption], value: &str) -> Option<usize> {
     options.iter().position(|o| o.value() == value)
 }
 
-fn single(schema: &SingleSelectSchema, value: &Value, fail: &mut dyn FnMut(ErrorKind)) {
+#[inline(always)]
+fn single(schema: &SingleSelectSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)) {
     let Value::String(choice) = value else {
         return fail(wrong_type(Expected::Option, value));
     };
@@ -110,7 +122,8 @@ fn single(schema: &SingleSelectSchema, value: &Value, fail: &mut dyn FnMut(Error
     }
 }
 
-fn multi(schema: &MultiSelectSchema, value: &Value, fail: &mut dyn FnMut(ErrorKind)) {
+#[inline(always)]
+fn multi(schema: &MultiSelectSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)) {
     let Value::Array(items) = value else {
         return fail(wrong_type(Expected::Options, value));
     };

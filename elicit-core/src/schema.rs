@@ -6,6 +6,7 @@
 //! to exactly the JSON the MCP specification defines.
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 pub use crate::number::Number;
 pub use crate::ser::SchemaFor;
@@ -32,9 +33,36 @@ pub use crate::ser::SchemaFor;
 ///     r#"{"type":"object","properties":{"email":{"type":"string","description":"Your e-mail address","format":"email"},"newsletter":{"type":"boolean"}},"required":["email"]}"#
 /// );
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone)]
 pub struct RequestedSchema {
     pub(crate) properties: Cow<'static, [Property]>,
+    /// The JSON text, written on first use, per protocol version: 2025-06-18, then the SEP-1330
+    /// versions (see [`RequestedSchema::json_for`]).
+    pub(crate) json: [OnceLock<Box<str>>; 2],
+}
+
+impl RequestedSchema {
+    pub(crate) const fn from_properties(properties: Cow<'static, [Property]>) -> Self {
+        RequestedSchema {
+            properties,
+            json: [OnceLock::new(), OnceLock::new()],
+        }
+    }
+}
+
+/// Two schemas are equal if their properties are (the cached JSON text follows from them).
+impl PartialEq for RequestedSchema {
+    fn eq(&self, other: &Self) -> bool {
+        self.properties == other.properties
+    }
+}
+
+impl std::fmt::Debug for RequestedSchema {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RequestedSchema")
+            .field("properties", &self.properties)
+            .finish()
+    }
 }
 
 impl RequestedSchema {

@@ -52,6 +52,20 @@ impl RequestedSchema {
         })
     }
 
+    /// The schema's JSON text as `version` writes it: written once per schema and version, on
+    /// first use, then returned by reference (a derived form's schema is a `static`, so this
+    /// allocates once in the life of the program). What the fast path of
+    /// [`FormRequest::write_params_for`](crate::request::FormRequest::write_params_for) copies.
+    pub fn json_for(&self, version: ProtocolVersion) -> Result<&str, Unrepresentable> {
+        let schema = self.for_version(version)?;
+        let slot = &self.json[usize::from(!schema.legacy)];
+        Ok(slot.get_or_init(|| {
+            serde_json::to_string(&schema)
+                .expect("a schema always serializes to JSON")
+                .into_boxed_str()
+        }))
+    }
+
     /// The schema as a JSON value, as `version` can say it: see [`RequestedSchema::for_version`].
     ///
     /// ```

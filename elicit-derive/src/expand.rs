@@ -156,14 +156,17 @@ fn from_content(fields: &[Field<'_>]) -> TokenStream {
             }
         };
     }
-    let values: Vec<_> = (0..fields.len())
+    let count = fields.len();
+    let values: Vec<_> = (0..count)
         .map(|i| format_ident!("__elicit_value_{}", i))
         .collect();
+    let wire_names = fields.iter().map(|f| &f.wire_name);
+    let positions = 0..count;
     let reads = values.iter().enumerate().map(|(i, value)| {
         let field = accessor(i);
         quote! {
             let #value = #field.read(
-                __elicit_content,
+                __elicit_found[#i],
                 &__ELICIT_PROPERTIES[#i],
                 &mut __elicit_problems,
             );
@@ -172,6 +175,21 @@ fn from_content(fields: &[Field<'_>]) -> TokenStream {
     let idents = fields.iter().map(|f| f.ident);
     quote! {
         #signature {
+            // One pass over the content, each key matched to its field (keys the form does not
+            // have are skipped), as serde does: no lookup per field.
+            let mut __elicit_found: [::core::option::Option<&_elicit::__private::Value>; #count] =
+                [::core::option::Option::None; #count];
+            for (__elicit_key, __elicit_value) in __elicit_content {
+                let __elicit_slot = match __elicit_key.as_str() {
+                    #(#wire_names => #positions,)*
+                    _ => continue,
+                };
+                if let ::core::option::Option::Some(__elicit_found) =
+                    __elicit_found.get_mut(__elicit_slot)
+                {
+                    *__elicit_found = ::core::option::Option::Some(__elicit_value);
+                }
+            }
             let mut __elicit_problems = _elicit::__private::Problems::new();
             #(#reads)*
             match (#(#values,)*) {
@@ -526,7 +544,7 @@ fn expand_enum(input: &Input<'_>, variants: &[Variant<'_>], krate: &TokenStream)
 
                 fn from_value(
                     __elicit_value: &_elicit::__private::Value,
-                ) -> ::core::result::Result<Self, _elicit::ErrorKind> {
+                ) -> ::core::result::Result<Self, _elicit::field::Refusal> {
                     _elicit::__private::single_from_value(__elicit_value)
                 }
 

@@ -33,7 +33,7 @@ pub(crate) fn dummy(
                     _elicit::__private::single_select::<Self>();
                 fn from_value(
                     _: &_elicit::__private::Value,
-                ) -> ::core::result::Result<Self, _elicit::ErrorKind> {
+                ) -> ::core::result::Result<Self, _elicit::field::Refusal> {
                     ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
                 }
                 fn to_value(&self) -> ::core::option::Option<_elicit::__private::Value> {

@@ -1,0 +1,278 @@
+//! Side by side, in one run: mcp-elicit against rmcp's schemars path and serde's plain
+//! deserialize, on one realistic form and on forms of 1, 10 and 50 fields. Every form is one Rust
+//! type deriving `Elicit`, `Deserialize` and `JsonSchema` (with the schemars attributes rmcp's
+//! documentation requires for enums), so both sides work on the same types and the same answers.
+//!
+//! `cargo bench --features rmcp --bench elicit` (see BENCHMARKS.md for the figures).
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use mcp_elicit::request::FormRequest;
+use mcp_elicit::{Content, Elicit, ProtocolVersion};
+use rmcp::model::{
+    ElicitRequest, ElicitRequestParams, ElicitationSchema, RequestId, ServerJsonRpcMessage,
+    ServerRequest,
+};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+#[derive(Elicit, Deserialize, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[schemars(inline)]
+#[schemars(extend("type" = "string"))]
+#[elicit(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
+enum Plan {
+    #[elicit(title = "Free: one project")]
+    #[schemars(title = "Free: one project")]
+    Free,
+    #[elicit(title = "Pro: unlimited projects")]
+    #[schemars(title = "Pro: unlimited projects")]
+    Pro,
+    #[elicit(title = "Team: shared billing")]
+    #[schemars(title = "Team: shared billing")]
+    Team,
+}
+
+#[derive(Elicit, Deserialize, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[schemars(inline)]
+#[elicit(rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
+enum Topic {
+    Releases,
+    SecurityNotices,
+    Events,
+    Offers,
+}
+
+/// The realistic form: ten fields of every kind.
+#[derive(Elicit, Deserialize, JsonSchema, Debug)]
+#[elicit(rename_all = "camelCase", message = "Create your account")]
+#[serde(rename_all = "camelCase")]
+struct Signup {
+    /// How other users see you
+    #[elicit(min_length = 3, max_length = 30)]
+    #[schemars(length(min = 3, max = 30))]
+    display_name: String,
+    /// We send the confirmation link here
+    #[elicit(format = "email")]
+    #[schemars(email)]
+    email: String,
+    #[elicit(minimum = 13, maximum = 130)]
+    #[schemars(range(min = 13, max = 130))]
+    age: u8,
+    #[elicit(format = "date")]
+    #[schemars(extend("format" = "date"))]
+    birthday: Option<String>,
+    #[elicit(format = "uri")]
+    #[schemars(url)]
+    homepage: Option<String>,
+    #[elicit(minimum = 0, maximum = 168)]
+    #[schemars(range(min = 0, max = 168))]
+    weekly_hours: f64,
+    plan: Plan,
+    #[elicit(max_items = 3)]
+    #[schemars(length(max = 3))]
+    topics: Vec<Topic>,
+    newsletter: bool,
+    #[elicit(minimum = 1, maximum = 10)]
+    #[schemars(range(min = 1, max = 10))]
+    team_size: Option<u32>,
+}
+
+fn signup_answer() -> Value {
+    json!({
+        "displayName": "Ada Lovelace",
+        "email": "ada@example.com",
+        "age": 36,
+        "birthday": "1815-12-10",
+        "homepage": "https://example.com/ada",
+        "weeklyHours": 12.5,
+        "plan": "pro",
+        "topics": ["security-notices", "releases"],
+        "newsletter": true,
+        "teamSize": 3
+    })
+}
+
+/// A form of `5 × groups` fields: text, e-mail, bounded integer, boolean, select, repeated.
+macro_rules! form {
+    ($name:ident: $(($text:ident, $email:ident, $count:ident, $flag:ident, $plan:ident)),+) => {
+        #[derive(Elicit, Deserialize, JsonSchema, Debug)]
+        struct $name {
+            $(
+                #[elicit(min_length = 1, max_length = 100)]
+                #[schemars(length(min = 1, max = 100))]
+                $text: String,
+                #[elicit(format = "email")]
+                #[schemars(email)]
+                $email: String,
+                #[elicit(minimum = 0, maximum = 1000)]
+                #[schemars(range(min = 0, max = 1000))]
+                $count: u32,
+                $flag: bool,
+                $plan: Plan,
+            )+
+        }
+
+        impl $name {
+            fn answer() -> Value {
+                let mut content = serde_json::Map::new();
+                $(
+                    content.insert(stringify!($text).into(), json!("some text"));
+                    content.insert(stringify!($email).into(), json!("someone@example.com"));
+                    content.insert(stringify!($count).into(), json!(42));
+                    content.insert(stringify!($flag).into(), json!(true));
+                    content.insert(stringify!($plan).into(), json!("team"));
+                )+
+                Value::Object(content)
+            }
+        }
+    };
+}
+
+/// One field.
+#[derive(Elicit, Deserialize, JsonSchema, Debug)]
+struct Form1 {
+    #[elicit(min_length = 1, max_length = 100)]
+    #[schemars(length(min = 1, max = 100))]
+    name: String,
+}
+
+impl Form1 {
+    fn answer() -> Value {
+        json!({"name": "some text"})
+    }
+}
+
+form!(Form10: (a1, a2, a3, a4, a5), (b1, b2, b3, b4, b5));
+form!(Form50:
+    (a1, a2, a3, a4, a5), (b1, b2, b3, b4, b5), (c1, c2, c3, c4, c5), (d1, d2, d3, d4, d5),
+    (e1, e2, e3, e4, e5), (f1, f2, f3, f4, f5), (g1, g2, g3, g4, g5), (h1, h2, h3, h4, h5),
+    (i1, i2, i3, i4, i5), (j1, j2, j3, j4, j5)
+);
+
+/// The JSON-RPC envelope around our params, as a server writes it.
+#[derive(Serialize)]
+struct Envelope<P> {
+    jsonrpc: &'static str,
+    id: u64,
+    method: &'static str,
+    params: P,
+}
+
+/// rmcp's whole `elicitation/create` request for a schema.
+fn rmcp_request(message: &str, schema: ElicitationSchema) -> ServerJsonRpcMessage {
+    ServerJsonRpcMessage::request(
+        ServerRequest::ElicitRequest(ElicitRequest::new(
+            ElicitRequestParams::FormElicitationParams {
+                meta: None,
+                message: message.to_owned(),
+                requested_schema: schema,
+            },
+        )),
+        RequestId::Number(1),
+    )
+}
+
+fn bench_form<T>(c: &mut Criterion, label: &str, answer: Value)
+where
+    T: Elicit + JsonSchema + for<'de> Deserialize<'de>,
+{
+    let mut group = c.benchmark_group(format!("obtain schema/{label}"));
+    group.bench_function(BenchmarkId::new("mcp-elicit", label), |b| {
+        b.iter(|| black_box(T::requested_schema()))
+    });
+    group.bench_function(BenchmarkId::new("rmcp from_type", label), |b| {
+        b.iter(|| black_box(ElicitationSchema::from_type::<T>().expect("rmcp reads the schema")))
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group(format!("serialize request/{label}"));
+    let mut buffer = Vec::with_capacity(64 * 1024);
+    group.bench_function(
+        BenchmarkId::new("mcp-elicit, write_params_for", label),
+        |b| {
+            b.iter(|| {
+                buffer.clear();
+                buffer.extend_from_slice(
+                    br#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":"#,
+                );
+                FormRequest::of::<T>()
+                    .write_params_for(ProtocolVersion::V2025_11_25, &mut buffer)
+                    .expect("2025-11-25 says every form");
+                buffer.push(b'}');
+                black_box(buffer.len())
+            })
+        },
+    );
+    group.bench_function(BenchmarkId::new("mcp-elicit, Serialize", label), |b| {
+        b.iter(|| {
+            buffer.clear();
+            let request = FormRequest::of::<T>();
+            let params = request
+                .serialize_for(ProtocolVersion::V2025_11_25)
+                .expect("2025-11-25 says every form");
+            let envelope = Envelope {
+                jsonrpc: "2.0",
+                id: 1,
+                method: "elicitation/create",
+                params,
+            };
+            serde_json::to_writer(&mut buffer, &envelope).expect("writes");
+            black_box(buffer.len())
+        })
+    });
+    group.bench_function(BenchmarkId::new("rmcp, schema per call", label), |b| {
+        b.iter(|| {
+            buffer.clear();
+            let schema = ElicitationSchema::from_type::<T>().expect("rmcp reads the schema");
+            let request = rmcp_request(T::message(), schema);
+            serde_json::to_writer(&mut buffer, &request).expect("writes");
+            black_box(buffer.len())
+        })
+    });
+    let cached = ElicitationSchema::from_type::<T>().expect("rmcp reads the schema");
+    group.bench_function(BenchmarkId::new("rmcp, schema cached", label), |b| {
+        b.iter(|| {
+            buffer.clear();
+            let request = rmcp_request(T::message(), cached.clone());
+            serde_json::to_writer(&mut buffer, &request).expect("writes");
+            black_box(buffer.len())
+        })
+    });
+    group.finish();
+
+    let content: Content = answer.as_object().expect("an object").clone();
+    assert!(
+        T::from_content(&content).is_ok(),
+        "{label}: the answer is valid"
+    );
+    assert!(
+        T::deserialize(&answer).is_ok(),
+        "{label}: serde reads the answer"
+    );
+    let mut group = c.benchmark_group(format!("parse answer/{label}"));
+    group.bench_function(BenchmarkId::new("mcp-elicit, validated", label), |b| {
+        b.iter(|| black_box(T::from_content(black_box(&content))))
+    });
+    group.bench_function(BenchmarkId::new("serde, unvalidated", label), |b| {
+        b.iter(|| black_box(T::deserialize(black_box(&answer))))
+    });
+    group.bench_function(
+        BenchmarkId::new("serde from_value(clone), as rmcp", label),
+        |b| b.iter(|| black_box(serde_json::from_value::<T>(black_box(&answer).clone()))),
+    );
+    group.finish();
+}
+
+fn benches(c: &mut Criterion) {
+    bench_form::<Signup>(c, "realistic", signup_answer());
+    bench_form::<Form1>(c, "1 field", Form1::answer());
+    bench_form::<Form10>(c, "10 fields", Form10::answer());
+    bench_form::<Form50>(c, "50 fields", Form50::answer());
+}
+
+criterion_group!(elicit, benches);
+criterion_main!(elicit);

@@ -53,10 +53,8 @@ const fn table(set: &[u8], alphanumeric: bool) -> [bool; 256] {
 const ATEXT: [bool; 256] = table(b"!#$%&'*+/=?^_`{|}~-", true);
 /// What a hostname label is made of.
 const LABEL: [bool; 256] = table(b"-", true);
-/// RFC 3986 `unreserved`.
-const UNRESERVED: [bool; 256] = table(b"-._~", true);
-/// RFC 3986 `sub-delims`.
-const SUB_DELIMS: [bool; 256] = table(b"!$&'()*+,;=", false);
+/// What an RFC 3986 `reg-name` is made of: `unreserved`, `sub-delims` and the `%` of escapes.
+const REG_NAME: [bool; 256] = table(b"-._~!$&'()*+,;=%", true);
 /// Every byte a URI may hold but `%`: unreserved, `gen-delims` and `sub-delims`.
 const URI: [bool; 256] = table(b"-._~:/?#[]@!$&'()*+,;=", true);
 /// What a URI scheme is made of after its first letter.
@@ -142,16 +140,16 @@ const fn is_hostname(b: &[u8], start: usize, dotted: bool) -> bool {
 /// An absolute URI (RFC 3986): a scheme, `:`, then only characters a URI may hold (percent
 /// escapes well formed), with a well-formed authority after `//`.
 const fn is_uri(b: &[u8]) -> bool {
-    let colon = find(b, 0, b':');
-    if colon == 0 || colon == b.len() || !b[0].is_ascii_alphabetic() {
+    // The scheme: a letter, then letters, digits, `+`, `-` and `.`, up to the `:`.
+    if b.is_empty() || !b[0].is_ascii_alphabetic() {
         return false;
     }
-    let mut i = 1;
-    while i < colon {
-        if !SCHEME[b[i] as usize] {
-            return false;
-        }
-        i += 1;
+    let mut colon = 1;
+    while colon < b.len() && SCHEME[b[colon] as usize] {
+        colon += 1;
+    }
+    if colon == b.len() || b[colon] != b':' {
+        return false;
     }
     let rest = sub(b, colon + 1, b.len());
     if !uri_chars(rest) {
@@ -173,45 +171,35 @@ const fn uri_chars(b: &[u8]) -> bool {
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
-        if c == b'%' {
-            if i + 2 >= b.len() {
-                return false;
-            }
-            if !(b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit()) {
-                return false;
-            }
+        if URI[c as usize] {
+            i += 1;
+        } else if c == b'%'
+            && i + 2 < b.len()
+            && b[i + 1].is_ascii_hexdigit()
+            && b[i + 2].is_ascii_hexdigit()
+        {
             i += 3;
-            continue;
-        }
-        if !URI[c as usize] {
+        } else {
             return false;
         }
-        i += 1;
     }
     true
 }
 
 /// `[userinfo@]host[:port]`, the host a name, an IPv4 address or a bracketed IP literal (empty
-/// for `file:///`).
+/// for `file:///`). The bytes are known to be URI characters with well-formed escapes.
 const fn is_authority(b: &[u8]) -> bool {
-    // Userinfo ends at the last `@`.
-    let mut host_start = 0;
+    // Userinfo cannot hold an `@`: the first one ends it. It holds no brackets either.
+    let at = find(b, 0, b'@');
+    let host_start = if at == b.len() { 0 } else { at + 1 };
     let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'@' {
-            host_start = i + 1;
-        }
-        i += 1;
-    }
-    let mut i = 0;
-    while i + 1 < host_start {
+    while host_start > 0 && i < at {
         if matches!(b[i], b'[' | b']') {
             return false;
         }
         i += 1;
     }
     let host_port = sub(b, host_start, b.len());
-    let mut host_end = host_port.len();
     if !host_port.is_empty() && host_port[0] == b'[' {
         let close = find(host_port, 1, b']');
         if close == host_port.len() || close == 1 {
@@ -234,24 +222,14 @@ const fn is_authority(b: &[u8]) -> bool {
         }
         return all_digits(sub(host_port, after + 1, host_port.len()));
     }
-    // A port follows the last `:`.
-    let mut i = 0;
-    while i < host_port.len() {
-        if host_port[i] == b':' {
-            host_end = i;
-        }
-        i += 1;
+    // A registered name (or an IPv4 address, which is one): unreserved, sub-delims and escapes,
+    // up to the `:` of the port, if any.
+    let mut end = 0;
+    while end < host_port.len() && REG_NAME[host_port[end] as usize] {
+        end += 1;
     }
-    // A registered name: unreserved, sub-delims and `%` escapes (checked above).
-    let mut i = 0;
-    while i < host_end {
-        let c = host_port[i] as usize;
-        if !(UNRESERVED[c] || SUB_DELIMS[c] || c == b'%' as usize) {
-            return false;
-        }
-        i += 1;
-    }
-    host_end == host_port.len() || all_digits(sub(host_port, host_end + 1, host_port.len()))
+    end == host_port.len()
+        || (host_port[end] == b':' && all_digits(sub(host_port, end + 1, host_port.len())))
 }
 
 const fn all_digits(b: &[u8]) -> bool {
@@ -427,6 +405,8 @@ mod tests {
             "https://example.com/a%20b",
             "custom+scheme.v2:thing",
             "https://example.com:/",
+            "https://user@[::1]:8080/",
+            "https://a:b:c@example.com",
         ] {
             assert!(uri(ok), "{ok}");
         }
@@ -449,6 +429,9 @@ mod tests {
             "https://us[er@example.com/",
             "https://example.com/ö",
             ":nothing",
+            "https://a@b@example.com/",
+            "https://example.com:80:90/",
+            "https://exa:mple.com:80/",
         ] {
             assert!(!uri(bad), "{bad}");
         }

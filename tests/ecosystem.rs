@@ -96,6 +96,25 @@ mod chrono_fields {
     }
 
     #[test]
+    fn dates_rfc_3339_cannot_write_are_left_out() {
+        let far = Booking {
+            arrival: NaiveDate::from_ymd_opt(10000, 1, 1).unwrap(),
+            departure: NaiveDate::from_ymd_opt(-1, 12, 31),
+            season_start: NaiveDate::from_ymd_opt(9999, 12, 31).unwrap(),
+            placed_at: Utc.with_ymd_and_hms(10000, 1, 1, 0, 0, 0).unwrap(),
+            local_time: FixedOffset::east_opt(3600)
+                .unwrap()
+                .with_ymd_and_hms(-5, 6, 1, 12, 0, 0)
+                .single(),
+        };
+        let written = far.to_content();
+        assert_eq!(
+            Value::Object(written),
+            json!({"season_start": "9999-12-31"})
+        );
+    }
+
+    #[test]
     fn impossible_dates_and_missing_offsets_are_format_errors() {
         let base = json!({"arrival": "2025-01-01", "placed_at": "2025-11-25T09:30:00Z"});
         let with = |key: &str, value: &str| {
@@ -155,6 +174,20 @@ mod jiff_fields {
             json!({"day": "2025-02-03", "ends": "2025-11-25T12:00:00"}),
         )));
         assert_eq!(field, "ends");
+    }
+
+    #[test]
+    fn instants_rfc_3339_cannot_write_are_left_out() {
+        let event = Event {
+            day: jiff::civil::date(-1, 1, 1),
+            starts: Timestamp::MIN,
+            ends: Some(Timestamp::MAX),
+        };
+        // jiff's range ends within year 9999 (in UTC), but begins in year -9999.
+        assert_eq!(
+            Value::Object(event.to_content()),
+            json!({"ends": "9999-12-30T22:00:00.999999999Z"})
+        );
     }
 }
 

@@ -23,7 +23,8 @@ fn formatted<T>(
 }
 
 /// Implements the field traits for a type written as text in a format: `parse` reads a string
-/// (`None`: not a valid value), `write` gives the canonical string (`None`: not representable).
+/// (`None`: not a valid value), `write` gives the canonical string (`None`: not representable;
+/// a string the format refuses is not representable either).
 macro_rules! text_field {
     ($(#[$doc:meta])* $ty:ty, $format:ident, parse: $parse:expr, write: $write:expr $(,)?) => {
         $(#[$doc])*
@@ -43,7 +44,13 @@ macro_rules! text_field {
 
             fn to_value(&self) -> Option<serde_json::Value> {
                 let write: fn(&Self) -> Option<String> = $write;
-                write(self).map(serde_json::Value::String)
+                // What the form's own format refuses (a year past 9999, written `+10000-...`) is
+                // not written: the field is left out rather than sent as an answer no one accepts.
+                write(self)
+                    .filter(|text| {
+                        $crate::format::matches($crate::schema::StringFormat::$format, text)
+                    })
+                    .map(serde_json::Value::String)
             }
         }
 

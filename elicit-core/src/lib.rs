@@ -69,6 +69,8 @@ pub trait Elicit: Sized {
 
     /// The content that answers the form with this value; `from_content` gives it back. `None`
     /// fields are left out (`null` is not a valid value for the official TypeScript SDK), and a
-    /// set's choices are written in the enum's declaration order.
+    /// set's choices are written in the enum's declaration order. A date or time that RFC 3339
+    /// cannot write (a year before 0 or after 9999, which the date types of the optional
+    /// integrations can hold) is left out too.
     fn to_content(&self) -> Content;
 }

@@ -8,6 +8,7 @@
 use serde_json::Value;
 
 use crate::error::{ErrorKind, Expected, describe, excerpt};
+use crate::field::wrong_type;
 use crate::format;
 use crate::schema::{
     MultiSelectSchema, Number, NumberSchema, NumberType, PropertySchema, SelectOption,
@@ -41,13 +42,6 @@ pub(crate) fn check(
         PropertySchema::MultiSelect(m) => multi(m, value, &mut fail),
     }
     ok
-}
-
-fn wrong_type(expected: Expected, value: &Value) -> ErrorKind {
-    ErrorKind::WrongType {
-        expected,
-        found: crate::error::JsonType::of(value),
-    }
 }
 
 #[inline(always)]

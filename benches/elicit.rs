@@ -3,7 +3,7 @@
 //! type deriving `Elicit`, `Deserialize` and `JsonSchema` (with the schemars attributes rmcp's
 //! documentation requires for enums), so both sides work on the same types and the same answers.
 //!
-//! `cargo bench --features rmcp --bench elicit` (see BENCHMARKS.md for the figures).
+//! `cargo bench -p mcp-elicit-benches` (see BENCHMARKS.md for the figures).
 
 use std::hint::black_box;
 

@@ -1,6 +1,8 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
+// docs.rs (nightly, `--cfg docsrs`) marks each item behind a cargo feature with that feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
-pub use elicit_core::*;
-pub use elicit_derive::Elicit;
+pub use mcp_elicit_core::*;
+pub use mcp_elicit_derive::Elicit;

@@ -2,8 +2,10 @@
 //! [`Elicit`] trait that `#[derive(Elicit)]` implements, the field traits that decide which Rust
 //! types a form can hold, and the parser of the client's answer.
 //!
-//! Use it through the `mcp-elicit` crate, which adds the derive.
+//! Use it through the `mcp-elicit` crate, which re-exports it and adds the derive.
 #![forbid(unsafe_code)]
+// docs.rs (nightly, `--cfg docsrs`) marks each item behind a cargo feature with that feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![warn(unreachable_pub)]
 

@@ -1,4 +1,4 @@
-// Checks what mcp-elicit writes against the official TypeScript SDK (tests/peers.rs writes the
+// Checks what mcp-elicit writes against the official TypeScript SDK (tests/integration/peers.rs writes the
 // cases and runs this):
 // - every `elicitation/create` request parses with the SDK's own schema, and nothing of it is
 //   dropped (the SDK strips keys it does not model) nor reordered (`properties` keep their order);

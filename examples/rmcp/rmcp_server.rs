@@ -6,8 +6,8 @@
 //! server may not send requests, the tool returns an `InputRequiredResult` and the client calls it
 //! again with the answer (`input_required` / `from_input_responses`).
 //!
-//! Run it with `cargo run --features rmcp --example rmcp_server` (it speaks JSON-RPC on stdin and
-//! stdout), or let `examples/rmcp_client.rs` start it.
+//! Run it with `cargo run --bin rmcp_server` (it speaks JSON-RPC on stdin and stdout), or let the
+//! example client (`rmcp_client.rs`, beside this file) start it.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -16,8 +16,8 @@ use mcp_elicit::rmcp::{ElicitForm, from_input_responses, input_required};
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData,
-    ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
-    Tool,
+    Implementation, ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities,
+    ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ServerHandler, ServiceExt};
@@ -94,7 +94,11 @@ impl SignupServer {
 
 impl ServerHandler for SignupServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(
+            // Its own name, and the version of mcp-elicit it shows.
+            Implementation::new("mcp-elicit-signup-example", env!("CARGO_PKG_VERSION"))
+                .with_title("mcp-elicit sign-up example"),
+        )
     }
 
     async fn list_tools(

@@ -125,7 +125,7 @@ fn forms() -> Vec<(&'static str, &'static RequestedSchema)> {
 
 /// An official schema file, with `$ref` at its root pointing at the elicitation request.
 fn spec(file: &str, strict: bool) -> Value {
-    let path = format!("{}/tests/spec/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/spec/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut doc: Value = serde_json::from_str(&text).expect("the spec is JSON");
     let defs_key = if doc.get("$defs").is_some() {

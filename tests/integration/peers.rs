@@ -3,8 +3,8 @@
 //! 2025-11-25, and 1.17.5, from before SEP-1330, for what is written for 2025-06-18), and every
 //! answer mcp-elicit accepts passes the SDK's server-side validator.
 //!
-//! It needs Node.js and the SDK: `npm install` in `peers/`, then
-//! `cargo test --test peers -- --ignored` (CI does both).
+//! It needs Node.js and the SDK: `npm install` in `peers/` (beside this file), then
+//! `cargo test -p mcp-elicit-integration-tests --test peers -- --ignored` (CI does both).
 
 use std::collections::{BTreeSet, HashSet};
 use std::path::Path;

@@ -1,7 +1,6 @@
 //! The rmcp integration's model side (feature `rmcp`): every schema survives rmcp's model byte
 //! for byte, in order, on every version; the 2026-07-28 helpers build and read what the
 //! specification says.
-#![cfg(feature = "rmcp")]
 
 use std::collections::BTreeSet;
 

@@ -1,12 +1,15 @@
-//! A real MCP client on the official Rust SDK (rmcp): starts `examples/rmcp_server.rs` as a child
-//! process, calls its `signup` tool twice, and fills in the form the server asks for, once with
+//! A real MCP client on the official Rust SDK (rmcp): starts the example server
+//! (`rmcp_server.rs`, beside this file) as a child process, calls its `signup` tool twice, and fills in the form the server asks for, once with
 //! valid values and once by declining. It checks its answer against the received schema with
 //! `RequestedSchema::validate` before sending it, as a client can.
 //!
 //! ```sh
-//! cargo run --features rmcp --example rmcp_client                  # the 2025-11-25 handshake
-//! cargo run --features rmcp --example rmcp_client -- 2026-07-28    # 2026-07-28 round trips
+//! cargo run --bin rmcp_client                  # the 2025-11-25 handshake
+//! cargo run --bin rmcp_client -- 2026-07-28    # 2026-07-28 round trips
 //! ```
+//!
+//! A second argument names the server program to start instead of `cargo run --bin rmcp_server`
+//! (the end-to-end test passes the binary cargo built for it).
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -82,25 +85,16 @@ impl ClientHandler for FormFiller {
     }
 }
 
-/// How to start the server: its binary beside this one, or `cargo run` from the project.
-fn server_command() -> Command {
-    let sibling = std::env::current_exe()
-        .ok()
-        .map(|exe| exe.with_file_name(format!("rmcp_server{}", std::env::consts::EXE_SUFFIX)));
-    match sibling.filter(|path| path.exists()) {
+/// How to start the server: the program given after the protocol version, or else `cargo run` of
+/// the example server, which builds it from the current sources first.
+fn server_command(program: Option<String>) -> Command {
+    match program {
         Some(server) => Command::new(server),
         None => {
             let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
             let mut command = Command::new(cargo);
             command
-                .args([
-                    "run",
-                    "--quiet",
-                    "--features",
-                    "rmcp",
-                    "--example",
-                    "rmcp_server",
-                ])
+                .args(["run", "--quiet", "--bin", "rmcp_server"])
                 .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")));
             command
         }
@@ -109,7 +103,8 @@ fn server_command() -> Command {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let version = match std::env::args().nth(1).as_deref() {
+    let mut args = std::env::args().skip(1);
+    let version = match args.next().as_deref() {
         None | Some("2025-11-25") => ProtocolVersion::V_2025_11_25,
         Some("2026-07-28") => ProtocolVersion::V_2026_07_28,
         Some(other) => return Err(format!("unknown protocol version {other:?}").into()),
@@ -126,7 +121,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             ElicitResult::new(ElicitationAction::Decline),
         ])),
     };
-    let transport = TokioChildProcess::new(server_command())?;
+    let transport = TokioChildProcess::new(server_command(args.next()))?;
     let client = if version >= ProtocolVersion::V_2026_07_28 {
         let lifecycle = ClientLifecycleMode::Discover {
             preferred_versions: vec![version.clone()],

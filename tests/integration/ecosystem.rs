@@ -1,5 +1,5 @@
 //! Date, time, URL and e-mail types of other crates as fields (features `chrono`, `jiff`,
-//! `time`, `url`, `email_address`): the format in the schema, the crate's own parser on the way
+//! `time`, `url`, `email_address`, all on in this package): the format in the schema, the crate's own parser on the way
 //! in (its refusal is the field's format error), the canonical form on the way out.
 
 use mcp_elicit::{ContentError, Elicit, ErrorKind};
@@ -7,16 +7,6 @@ use serde_json::{Value, json};
 
 /// The one problem of a refused answer: its field and the format it should have had.
 #[track_caller]
-#[cfg_attr(
-    not(any(
-        feature = "chrono",
-        feature = "jiff",
-        feature = "time",
-        feature = "url",
-        feature = "email_address"
-    )),
-    allow(dead_code)
-)]
 fn format_error<T: std::fmt::Debug>(result: Result<T, ContentError>) -> (String, String) {
     let err = result.expect_err("the answer should be refused");
     assert_eq!(err.errors().len(), 1, "{err}");
@@ -29,8 +19,6 @@ fn format_error<T: std::fmt::Debug>(result: Result<T, ContentError>) -> (String,
 fn content(value: Value) -> mcp_elicit::Content {
     value.as_object().unwrap().clone()
 }
-
-#[cfg(feature = "chrono")]
 mod chrono_fields {
     use super::*;
     use chrono::{DateTime, FixedOffset, NaiveDate, TimeZone, Utc};
@@ -135,8 +123,6 @@ mod chrono_fields {
         assert_eq!(field, "local_time");
     }
 }
-
-#[cfg(feature = "jiff")]
 mod jiff_fields {
     use super::*;
     use jiff::Timestamp;
@@ -190,8 +176,6 @@ mod jiff_fields {
         );
     }
 }
-
-#[cfg(feature = "time")]
 mod time_fields {
     use super::*;
     use time::macros::{date, datetime};
@@ -224,8 +208,6 @@ mod time_fields {
         assert_eq!(field, "day");
     }
 }
-
-#[cfg(feature = "url")]
 mod url_fields {
     use super::*;
     use url::Url;
@@ -259,8 +241,6 @@ mod url_fields {
         }
     }
 }
-
-#[cfg(feature = "email_address")]
 mod email_fields {
     use super::*;
     use email_address::EmailAddress;

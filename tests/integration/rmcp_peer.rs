@@ -1,6 +1,5 @@
 //! `ElicitForm` against real rmcp clients of each version and capability (feature `rmcp`), in
 //! process over a pipe: what it sends, and every reason it refuses to.
-#![cfg(feature = "rmcp")]
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};

@@ -1,10 +1,8 @@
-//! End to end over real stdio (feature `rmcp`): `examples/rmcp_server.rs` as a child process,
-//! driven by `examples/rmcp_client.rs` on both protocol versions, and by hand-written JSON-RPC
+//! End to end over real stdio: the example server (`rmcp_server.rs`) as a child process, driven by
+//! the example client (`rmcp_client.rs`) on both protocol versions, and by hand-written JSON-RPC
 //! that reads the very bytes the server writes (the form's properties must leave the process in
 //! declaration order).
-#![cfg(feature = "rmcp")]
 
-use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 
@@ -12,26 +10,16 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 
-/// An example's binary, built by `cargo test` beside this test's.
-fn example(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary has a path");
-    let dir = exe
-        .parent()
-        .and_then(|deps| deps.parent())
-        .expect("tests run from target/<profile>/deps");
-    let path = dir
-        .join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-    assert!(path.exists(), "{} is not built", path.display());
-    path
-}
+/// The example server and client, built by cargo from the current sources for this test.
+const SERVER: &str = env!("CARGO_BIN_EXE_rmcp_server");
+const CLIENT: &str = env!("CARGO_BIN_EXE_rmcp_client");
 
 const PATIENCE: Duration = Duration::from_secs(60);
 
 async fn run_client(version: &str) -> String {
     let output = tokio::time::timeout(
         PATIENCE,
-        Command::new(example("rmcp_client")).arg(version).output(),
+        Command::new(CLIENT).args([version, SERVER]).output(),
     )
     .await
     .expect("the client finishes")
@@ -74,7 +62,7 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = Command::new(example("rmcp_server"))
+        let mut child = Command::new(SERVER)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -165,6 +153,16 @@ async fn legacy_session(answer: Value) -> (String, String) {
     assert!(
         init.contains("\"protocolVersion\":\"2025-11-25\""),
         "{init}"
+    );
+    // The server introduces itself, not as the SDK it is built on.
+    let init: Value = serde_json::from_str(&init).unwrap();
+    assert_eq!(
+        init["result"]["serverInfo"],
+        json!({
+            "name": "mcp-elicit-signup-example",
+            "title": "mcp-elicit sign-up example",
+            "version": env!("CARGO_PKG_VERSION")
+        })
     );
     server
         .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))

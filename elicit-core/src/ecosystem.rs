@@ -11,7 +11,7 @@ fn formatted<T>(
     parse: impl FnOnce(&str) -> Option<T>,
 ) -> Result<T, crate::error::ErrorKind> {
     let serde_json::Value::String(text) = value else {
-        return Err(crate::field::wrong_type(
+        return Err(crate::error::ErrorKind::wrong_type(
             crate::error::Expected::Text,
             value,
         ));
@@ -30,8 +30,8 @@ macro_rules! text_field {
         $(#[$doc])*
         #[diagnostic::do_not_recommend]
         impl $crate::field::FormField for $ty {
-            const SHAPE: $crate::__private::FieldShape =
-                $crate::__private::FieldShape::required($crate::__private::FieldKind::Text {
+            const SHAPE: $crate::field::FieldShape =
+                $crate::field::FieldShape::required($crate::field::FieldKind::Text {
                     format: Some($crate::schema::StringFormat::$format),
                 });
 

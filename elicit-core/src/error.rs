@@ -193,6 +193,16 @@ pub enum ErrorKind {
     },
 }
 
+impl ErrorKind {
+    /// A value of another JSON type than the field takes.
+    pub(crate) fn wrong_type(expected: Expected, value: &Value) -> Self {
+        ErrorKind::WrongType {
+            expected,
+            found: JsonType::of(value),
+        }
+    }
+}
+
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

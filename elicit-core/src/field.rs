@@ -15,10 +15,65 @@ use std::hash::{BuildHasher, Hash};
 
 use serde_json::Value;
 
-use crate::__private::{FieldKind, FieldShape};
-use crate::error::{ErrorKind, Expected, JsonType, describe};
-use crate::rules::position;
-use crate::schema::{Number, SelectOption};
+use crate::error::{ErrorKind, Expected, describe};
+use crate::schema::{Number, SelectOption, StringFormat, option_position};
+
+/// What a field type contributes to the schema.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldShape {
+    /// What the field holds.
+    pub kind: FieldKind,
+    /// `Option<_>`: not required, and absent when left empty.
+    pub optional: bool,
+}
+
+impl FieldShape {
+    /// A required field of this kind.
+    pub const fn required(kind: FieldKind) -> Self {
+        FieldShape {
+            kind,
+            optional: false,
+        }
+    }
+}
+
+/// The kinds of field, with what the Rust type implies.
+#[derive(Clone, Copy, Debug)]
+pub enum FieldKind {
+    /// Text; `format` is one the type implies (a date type says `date`).
+    Text {
+        /// The format every value of the type has.
+        format: Option<StringFormat>,
+    },
+    /// An integer type with range `min..=max`, and the bounds the schema states by default.
+    Integer {
+        /// The type's smallest value.
+        min: i128,
+        /// The type's largest value.
+        max: i128,
+        /// `minimum` stated when no attribute gives one.
+        stated_min: Option<Number>,
+        /// `maximum` stated when no attribute gives one.
+        stated_max: Option<Number>,
+    },
+    /// A floating-point type whose finite values lie in `-max..=max`.
+    Float {
+        /// The type's largest finite value.
+        max: f64,
+    },
+    /// `true` or `false`.
+    Boolean,
+    /// One of the options.
+    SingleSelect {
+        /// The options, from the enum's [`Choice`] implementation.
+        options: &'static [SelectOption],
+    },
+    /// Any number of the options.
+    MultiSelect {
+        /// The options, from the enum's [`Choice`] implementation.
+        options: &'static [SelectOption],
+    },
+}
 
 /// A Rust type that can be a field of an elicitation form.
 ///
@@ -123,12 +178,9 @@ pub trait Choice {
 #[inline]
 pub(crate) fn choice_of<E: Choice>(value: &Value) -> Result<E, ErrorKind> {
     let Value::String(text) = value else {
-        return Err(ErrorKind::WrongType {
-            expected: Expected::Option,
-            found: JsonType::of(value),
-        });
+        return Err(ErrorKind::wrong_type(Expected::Option, value));
     };
-    position(E::OPTIONS, text)
+    option_position(E::OPTIONS, text)
         .and_then(E::from_index)
         .ok_or_else(|| ErrorKind::NotAnOption {
             found: describe(value),
@@ -174,7 +226,7 @@ impl FormField for String {
     fn from_value(value: &Value) -> Result<Self, Refusal> {
         match value {
             Value::String(text) => Ok(text.clone()),
-            other => Err(Box::new(wrong_type(Expected::Text, other))),
+            other => Err(Box::new(ErrorKind::wrong_type(Expected::Text, other))),
         }
     }
 
@@ -183,12 +235,6 @@ impl FormField for String {
     }
 }
 
-pub(crate) fn wrong_type(expected: Expected, value: &Value) -> ErrorKind {
-    ErrorKind::WrongType {
-        expected,
-        found: JsonType::of(value),
-    }
-}
 #[diagnostic::do_not_recommend]
 impl TextField for String {}
 #[diagnostic::do_not_recommend]
@@ -202,7 +248,7 @@ impl FormField for bool {
     fn from_value(value: &Value) -> Result<Self, Refusal> {
         value
             .as_bool()
-            .ok_or_else(|| Box::new(wrong_type(Expected::Boolean, value)))
+            .ok_or_else(|| Box::new(ErrorKind::wrong_type(Expected::Boolean, value)))
     }
 
     fn to_value(&self) -> Option<Value> {
@@ -261,7 +307,7 @@ const fn multi_select<E: Choice>() -> FieldShape {
 fn choices_of<E: Choice, C: FromIterator<E>>(value: &Value) -> Result<C, ErrorKind> {
     match value {
         Value::Array(items) => items.iter().map(choice_of::<E>).collect(),
-        other => Err(wrong_type(Expected::Options, other)),
+        other => Err(ErrorKind::wrong_type(Expected::Options, other)),
     }
 }
 
@@ -370,7 +416,7 @@ macro_rules! integer_fields {
 #[inline]
 fn integer(value: &Value, min: i128, max: i128) -> Result<i128, ErrorKind> {
     let Value::Number(n) = value else {
-        return Err(wrong_type(Expected::Integer, value));
+        return Err(ErrorKind::wrong_type(Expected::Integer, value));
     };
     let found = Number::from_json(n);
     let bound = |v: i128| match u64::try_from(v) {
@@ -408,7 +454,7 @@ fn integer(value: &Value, min: i128, max: i128) -> Result<i128, ErrorKind> {
 #[inline]
 fn float(value: &Value, max: f64, fits: fn(f64) -> bool) -> Result<f64, ErrorKind> {
     let Value::Number(n) = value else {
-        return Err(wrong_type(Expected::Number, value));
+        return Err(ErrorKind::wrong_type(Expected::Number, value));
     };
     let found = Number::from_json(n);
     let v = found.as_f64();

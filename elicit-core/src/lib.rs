@@ -10,7 +10,6 @@
 #![warn(unreachable_pub)]
 
 mod answer;
-mod de;
 #[cfg(any(
     feature = "chrono",
     feature = "jiff",
@@ -21,18 +20,17 @@ mod de;
 mod ecosystem;
 mod error;
 pub mod field;
+mod form;
 mod format;
-mod number;
 pub mod request;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 mod rules;
 pub mod schema;
-pub(crate) mod ser;
 mod version;
 
 #[doc(hidden)]
-#[path = "private.rs"]
+#[path = "private/mod.rs"]
 pub mod __private;
 
 pub use answer::Elicitation;

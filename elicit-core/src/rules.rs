@@ -8,11 +8,10 @@
 use serde_json::Value;
 
 use crate::error::{ErrorKind, Expected, describe, excerpt};
-use crate::field::wrong_type;
 use crate::format;
 use crate::schema::{
-    MultiSelectSchema, Number, NumberSchema, NumberType, PropertySchema, SelectOption,
-    SingleSelectSchema, StringSchema,
+    MultiSelectSchema, Number, NumberSchema, NumberType, PropertySchema, SingleSelectSchema,
+    StringSchema, option_position,
 };
 
 /// Checks `value` against `schema`, reporting each problem; whether there was none.
@@ -35,7 +34,7 @@ pub(crate) fn check(
         PropertySchema::Number(n) => number(n, value, &mut fail),
         PropertySchema::Boolean(_) => {
             if !value.is_boolean() {
-                fail(wrong_type(Expected::Boolean, value));
+                fail(ErrorKind::wrong_type(Expected::Boolean, value));
             }
         }
         PropertySchema::SingleSelect(s) => single(s, value, &mut fail),
@@ -47,7 +46,7 @@ pub(crate) fn check(
 #[inline(always)]
 fn text(schema: &StringSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)) {
     let Value::String(text) = value else {
-        return fail(wrong_type(Expected::Text, value));
+        return fail(ErrorKind::wrong_type(Expected::Text, value));
     };
     // Characters are between a quarter of the bytes and all of them: count them only when the
     // bytes do not already decide.
@@ -82,7 +81,7 @@ fn number(schema: &NumberSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)
         } else {
             Expected::Number
         };
-        return fail(wrong_type(expected, value));
+        return fail(ErrorKind::wrong_type(expected, value));
     };
     let found = Number::from_json(n);
     if integer && !found.is_integer() && found.as_f64().fract() != 0.0 {
@@ -98,17 +97,12 @@ fn number(schema: &NumberSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)
     }
 }
 
-/// The position of `value` among `options`, compared exactly.
-pub(crate) fn position(options: &[SelectOption], value: &str) -> Option<usize> {
-    options.iter().position(|o| o.value() == value)
-}
-
 #[inline(always)]
 fn single(schema: &SingleSelectSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)) {
     let Value::String(choice) = value else {
-        return fail(wrong_type(Expected::Option, value));
+        return fail(ErrorKind::wrong_type(Expected::Option, value));
     };
-    if position(&schema.options, choice).is_none() {
+    if option_position(&schema.options, choice).is_none() {
         fail(ErrorKind::NotAnOption {
             found: describe(value),
             options: schema.options.clone(),
@@ -119,7 +113,7 @@ fn single(schema: &SingleSelectSchema, value: &Value, fail: &mut impl FnMut(Erro
 #[inline(always)]
 fn multi(schema: &MultiSelectSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)) {
     let Value::Array(items) = value else {
-        return fail(wrong_type(Expected::Options, value));
+        return fail(ErrorKind::wrong_type(Expected::Options, value));
     };
     let count = items.len() as u64;
     // Longer than allowed, or than it could be without repeating an option: refused by its
@@ -134,7 +128,9 @@ fn multi(schema: &MultiSelectSchema, value: &Value, fail: &mut impl FnMut(ErrorK
     }
     // At most as many items as options here, so this is bounded by the form's own size.
     for (i, item) in items.iter().enumerate() {
-        let known = item.as_str().and_then(|s| position(&schema.options, s));
+        let known = item
+            .as_str()
+            .and_then(|s| option_position(&schema.options, s));
         match known {
             None => fail(ErrorKind::NotAnOption {
                 found: describe(item),

@@ -8,8 +8,12 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-pub use crate::number::Number;
-pub use crate::ser::SchemaFor;
+mod de;
+mod number;
+mod ser;
+
+pub use number::Number;
+pub use ser::SchemaFor;
 
 /// The `requestedSchema` of an elicitation form: `{"type":"object","properties":{..},"required":[..]}`.
 ///
@@ -303,6 +307,13 @@ impl SelectOption {
     pub fn label(&self) -> &str {
         self.title().unwrap_or(self.value())
     }
+}
+
+/// The position of the option whose wire value is `value`, compared exactly: how an answer's
+/// choice is looked up, on every path.
+#[inline]
+pub(crate) fn option_position(options: &[SelectOption], value: &str) -> Option<usize> {
+    options.iter().position(|o| o.value() == value)
 }
 
 /// Whether a select renders titled: it does as soon as one option has a title, and then every

@@ -1,0 +1,116 @@
+//! Reading and writing a whole form, field by field: what the code `#[derive(Elicit)]` generates
+//! for `from_content` and `to_content` calls. Hidden from the docs (the facade pins the derive to
+//! this version); users see [`Elicit`](crate::Elicit).
+
+use serde_json::Value;
+
+use crate::Content;
+use crate::error::{ContentError, ErrorKind, FieldError};
+use crate::field::{FieldShape, FormField, Refusal};
+use crate::rules;
+use crate::schema::Property;
+
+/// The problems `from_content` finds, field by field.
+#[derive(Debug, Default)]
+pub struct Problems(Vec<FieldError>);
+
+impl Problems {
+    /// No problems yet.
+    pub fn new() -> Self {
+        Problems(Vec::new())
+    }
+
+    /// The error for what was found. The generated code asks for it only after some field failed.
+    pub fn into_error(self) -> ContentError {
+        ContentError::new(self.0)
+    }
+}
+
+/// How generated code reaches one field type's [`FormField`] implementation.
+///
+/// The derive writes one `const` of it per field, with [`access`]: the trait bound is checked
+/// there, once, at the field's type, and every other use (the schema, `from_content`,
+/// `to_content`) goes through the accessor without a bound of its own. A type that is not a form
+/// field is one error, not one per use.
+pub struct FieldAccess<T> {
+    shape: FieldShape,
+    from_value: fn(&Value) -> Result<T, Refusal>,
+    to_value: fn(&T) -> Option<Value>,
+    absent: fn() -> Option<T>,
+}
+
+/// The accessor of a field of type `T`.
+pub const fn access<T: FormField>() -> FieldAccess<T> {
+    FieldAccess {
+        shape: T::SHAPE,
+        from_value: T::from_value,
+        to_value: T::to_value,
+        absent: T::absent,
+    }
+}
+
+impl<T> FieldAccess<T> {
+    /// What the type contributes to the schema.
+    pub const fn shape(&self) -> FieldShape {
+        self.shape
+    }
+
+    /// The value of this field, given its value in the content (if any): checked against the
+    /// property's rules, then converted. A problem is recorded in `problems` and gives `None`.
+    ///
+    /// Always inlined into the generated `from_content`, where `property` is a `static`: the
+    /// compiler then folds the rules of this very field and drops the others, so what is left is
+    /// about what serde's generated code does, plus the checks this field has.
+    #[inline(always)]
+    pub fn read(
+        &self,
+        value: Option<&Value>,
+        property: &'static Property,
+        problems: &mut Problems,
+    ) -> Option<T> {
+        let name = &property.name;
+        let report =
+            |problems: &mut Problems, kind| problems.0.push(FieldError::new(name.clone(), kind));
+        // `null` is no value: an absent field and a `null` one are read alike.
+        let Some(value) = value.filter(|v| !v.is_null()) else {
+            // An `Option` is `None`: the user left it empty (a client shows the default, so an
+            // absent optional field was cleared). Other fields take their default, or are missing.
+            if let Some(absent) = (self.absent)() {
+                return Some(absent);
+            }
+            let Some(default) = property.schema.default_value() else {
+                report(problems, ErrorKind::Missing);
+                return None;
+            };
+            return match (self.from_value)(&default) {
+                Ok(value) => Some(value),
+                Err(kind) => {
+                    report(problems, *kind);
+                    None
+                }
+            };
+        };
+        let mut passed = true;
+        rules::check(&property.schema, value, |kind| {
+            passed = false;
+            report(problems, kind);
+        });
+        if !passed {
+            return None;
+        }
+        match (self.from_value)(value) {
+            Ok(value) => Some(value),
+            Err(kind) => {
+                report(problems, *kind);
+                None
+            }
+        }
+    }
+
+    /// Writes this field into `content`, unless it is left out (`None`).
+    pub fn write(&self, content: &mut Content, property: &Property, value: &T) {
+        if let Some(value) = (self.to_value)(value) {
+            content.insert(property.name().to_owned(), value);
+        }
+    }
+}

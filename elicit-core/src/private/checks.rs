@@ -1,0 +1,118 @@
+//! Compile-time checks of a derived form, for what the macro cannot see by itself: a bound or
+//! default the field's type (say, a type alias) cannot hold, a default the field's format refuses,
+//! an attribute of another kind than the field. Each is a `const` evaluation spanned at the
+//! attribute, failing with the words the derive wrote for it.
+
+use super::build::{DefaultValue, FieldAttrs};
+use crate::field::{
+    BooleanField, Choice, FieldKind, FieldShape, MultiSelectField, NumberField, TextField,
+    TextValue,
+};
+use crate::schema::Number;
+
+/// Fails to compile with `message` if a multi-select default names one variant twice.
+pub const fn check_distinct(discriminants: &[i128], message: &'static str) {
+    let mut i = 0;
+    while i < discriminants.len() {
+        let mut j = i + 1;
+        while j < discriminants.len() {
+            if discriminants[i] == discriminants[j] {
+                panic!("{}", message);
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+}
+
+/// Fails to compile with `message` if a text default does not have the field's format: the one
+/// given with `format = ".."`, or the one its type implies (a date type's `date`). The check is
+/// the one that judges answers.
+pub const fn check_default_format(shape: FieldShape, attrs: FieldAttrs, message: &'static str) {
+    let Some(DefaultValue::Text(text)) = attrs.default else {
+        return;
+    };
+    let format = match (attrs.format, shape.kind) {
+        (Some(format), _) => Some(format),
+        (None, FieldKind::Text { format }) => format,
+        (None, _) => None,
+    };
+    if let Some(format) = format
+        && !crate::format::matches(format, text)
+    {
+        panic!("{}", message);
+    }
+}
+
+/// Fails to compile with `message` if `min_items` asks for more choices than the select has.
+pub const fn check_min_items<T: MultiSelectField>(min_items: u64, message: &'static str) {
+    if min_items > <T::Choice as Choice>::OPTIONS.len() as u64 {
+        panic!("{}", message);
+    }
+}
+
+/// Whether the numeric field type `T` can hold `value`: an integer type takes whole numbers in
+/// its range, a float type finite numbers up to its largest.
+pub const fn fits<T: NumberField>(value: Number) -> bool {
+    match T::SHAPE.kind {
+        FieldKind::Integer { min, max, .. } => match value.as_i128() {
+            Some(v) => min <= v && v <= max,
+            None => false,
+        },
+        FieldKind::Float { max } => {
+            let v = value.as_f64();
+            -max <= v && v <= max
+        }
+        FieldKind::Text { .. }
+        | FieldKind::Boolean
+        | FieldKind::SingleSelect { .. }
+        | FieldKind::MultiSelect { .. } => false,
+    }
+}
+
+/// Compiles only if `T` is a numeric field that can hold `value`; otherwise fails to compile with
+/// `message`, which the derive writes for the attribute (a `const` panic cannot format). The
+/// derive calls it, spanned at the attribute, for field types it cannot recognize by name.
+pub const fn check_number<T: NumberField>(value: Number, message: &'static str) {
+    if !fits::<T>(value) {
+        panic!("{}", message);
+    }
+}
+
+/// Compiles only if `T` is a text field; the derive calls it, spanned at the attribute, for
+/// field types it cannot recognize by name.
+pub const fn require_text<T: TextField>() {}
+
+/// Compiles only if `T` takes a text default; see [`require_text`].
+pub const fn require_text_value<T: TextValue>() {}
+
+/// Compiles only if `T` is a boolean field; see [`require_text`].
+pub const fn require_boolean<T: BooleanField>() {}
+
+/// Compiles only if `T` is a multi-select field; see [`require_text`].
+pub const fn require_multi_select<T: MultiSelectField>() {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::__private::float;
+
+    #[test]
+    fn fits_follows_the_rust_type() {
+        assert!(fits::<u8>(Number::from_i64(255)));
+        assert!(!fits::<u8>(Number::from_i64(256)));
+        assert!(!fits::<u8>(Number::from_i64(-1)));
+        assert!(!fits::<u8>(float(1.0)));
+        assert!(fits::<Option<i8>>(Number::from_i64(-128)));
+        assert!(fits::<u64>(Number::from_u64(u64::MAX)));
+        assert!(!fits::<i64>(Number::from_u64(u64::MAX)));
+        assert!(fits::<f32>(float(1e38)));
+        assert!(!fits::<f32>(float(-1e39)));
+        assert!(fits::<f64>(Number::from_u64(u64::MAX)));
+    }
+    #[test]
+    #[should_panic(expected = "does not fit")]
+    fn check_number_fails_with_the_given_words() {
+        check_number::<u16>(Number::from_i64(70000), "`maximum = 70000` does not fit");
+    }
+}

@@ -1,13 +1,10 @@
-//! The client's answer: [`Elicitation`] for a whole `ElicitResult`, and
-//! [`RequestedSchema::validate`] for content checked against a schema known only at run time.
-
-use std::borrow::Cow;
+//! The client's answer: [`Elicitation`] for a whole `ElicitResult`.
 
 use serde_json::Value;
 
-use crate::error::{ContentError, ElicitResultError, FieldError, JsonType, describe};
-use crate::schema::RequestedSchema;
-use crate::{Content, Elicit, rules};
+use crate::error::{ElicitResultError, JsonType, describe};
+use crate::form::Elicit;
+use crate::schema::Content;
 
 /// What the user did with a form: accepted it (with the values), declined it, or dismissed it.
 ///
@@ -124,53 +121,6 @@ impl<T> Elicitation<T> {
             Elicitation::Accepted(_) => "accept",
             Elicitation::Declined => "decline",
             Elicitation::Cancelled => "cancel",
-        }
-    }
-}
-
-impl RequestedSchema {
-    /// Checks `content` against this schema with the same rules [`Elicit::from_content`] applies,
-    /// so a client can check a form before it sends it, or a server one it did not derive:
-    /// required fields, types, bounds, lengths, formats, options, choices. Every problem is
-    /// reported; keys the schema does not have are ignored.
-    ///
-    /// ```
-    /// use mcp_elicit::RequestedSchema;
-    /// use serde_json::json;
-    ///
-    /// let schema: RequestedSchema = serde_json::from_value(json!({
-    ///     "type": "object",
-    ///     "properties": {"email": {"type": "string", "format": "email"}},
-    ///     "required": ["email"]
-    /// }))
-    /// .unwrap();
-    /// let bad = json!({"email": "not an address"});
-    /// let err = schema.validate(bad.as_object().unwrap()).unwrap_err();
-    /// assert_eq!(err.to_string(), "`email`: must be an e-mail address, got \"not an address\"");
-    /// ```
-    pub fn validate(&self, content: &Content) -> Result<(), ContentError> {
-        let mut errors = Vec::new();
-        for property in self.properties() {
-            let field = || match &property.name {
-                Cow::Borrowed(name) => Cow::Borrowed(*name),
-                Cow::Owned(name) => Cow::Owned(name.clone()),
-            };
-            match content.get(property.name()).filter(|v| !v.is_null()) {
-                None if property.is_required() => {
-                    errors.push(FieldError::new(field(), crate::ErrorKind::Missing));
-                }
-                None => {}
-                Some(value) => {
-                    rules::check(property.schema(), value, |kind| {
-                        errors.push(FieldError::new(field(), kind));
-                    });
-                }
-            }
-        }
-        if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(ContentError::new(errors))
         }
     }
 }

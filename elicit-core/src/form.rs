@@ -1,16 +1,49 @@
-//! Reading and writing a whole form, field by field: what the code `#[derive(Elicit)]` generates
-//! for `from_content` and `to_content` calls. Hidden from the docs (the facade pins the derive to
-//! this version); users see [`Elicit`](crate::Elicit).
+//! The form: [`Elicit`], a whole struct as a form, and [`FieldAccess`], how the code
+//! `#[derive(Elicit)]` generates reads and writes it field by field (hidden: the facade pins the
+//! derive to this version).
 
 use serde_json::Value;
 
-use crate::Content;
 use crate::error::{ContentError, ErrorKind, FieldError};
 use crate::field::{FieldShape, FormField, Refusal};
 use crate::rules;
-use crate::schema::Property;
+use crate::schema::{Content, Property, RequestedSchema};
+
+/// The message of a form whose struct gives none with `#[elicit(message = "...")]`.
+pub const DEFAULT_MESSAGE: &str = "Please fill in this form.";
+
+/// A form a server can ask a client to fill in: a flat struct whose fields are text, numbers,
+/// booleans and selects.
+///
+/// Derive it with `#[derive(Elicit)]` (from the `mcp-elicit` crate); the derive checks at compile
+/// time that every field fits an MCP elicitation form and builds the schema then.
+pub trait Elicit: Sized {
+    /// The form's `requestedSchema`, built at compile time: calling this allocates nothing and
+    /// returns the same reference every time.
+    fn requested_schema() -> &'static RequestedSchema;
+
+    /// The message a client shows above the form: `#[elicit(message = "...")]` on the struct,
+    /// or [`DEFAULT_MESSAGE`].
+    fn message() -> &'static str {
+        DEFAULT_MESSAGE
+    }
+
+    /// The form's value from the `content` of an accepted answer, with everything checked: every
+    /// constraint the schema states, and what the Rust types imply (`300` is no `u8`). Every
+    /// problem is reported, each naming its field. Keys the form does not have are ignored; an
+    /// absent field takes its default, or is `None` if it is an `Option`.
+    fn from_content(content: &Content) -> Result<Self, ContentError>;
+
+    /// The content that answers the form with this value; `from_content` gives it back. `None`
+    /// fields are left out (`null` is not a valid value for the official TypeScript SDK), and a
+    /// set's choices are written in the enum's declaration order. A date or time that RFC 3339
+    /// cannot write (a year before 0 or after 9999, which the date types of the optional
+    /// integrations can hold) is left out too.
+    fn to_content(&self) -> Content;
+}
 
 /// The problems `from_content` finds, field by field.
+#[doc(hidden)]
 #[derive(Debug, Default)]
 pub struct Problems(Vec<FieldError>);
 
@@ -27,6 +60,7 @@ impl Problems {
 }
 
 /// How generated code reaches one field type's [`FormField`] implementation.
+#[doc(hidden)]
 ///
 /// The derive writes one `const` of it per field, with [`access`]: the trait bound is checked
 /// there, once, at the field's type, and every other use (the schema, `from_content`,
@@ -40,6 +74,7 @@ pub struct FieldAccess<T> {
 }
 
 /// The accessor of a field of type `T`.
+#[doc(hidden)]
 pub const fn access<T: FormField>() -> FieldAccess<T> {
     FieldAccess {
         shape: T::SHAPE,

@@ -26,7 +26,7 @@ use std::borrow::Cow;
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use crate::Elicit;
+use crate::form::Elicit;
 use crate::schema::{RequestedSchema, SchemaFor};
 use crate::version::{ProtocolVersion, Unrepresentable};
 

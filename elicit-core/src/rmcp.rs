@@ -41,10 +41,11 @@ use ::rmcp::model::{
 };
 use ::rmcp::service::{ElicitationMode, Peer, RequestContext, RoleServer, ServiceError};
 
+use crate::answer::Elicitation;
 use crate::error::ElicitResultError;
+use crate::form::Elicit;
 use crate::schema::RequestedSchema;
 use crate::version::{ProtocolVersion, Unrepresentable};
-use crate::{Elicit, Elicitation};
 
 /// `schema` in rmcp's model, as `version` says it, with the properties in declaration order
 /// (rmcp keeps the order it reads, and writes it back).

@@ -1,17 +1,20 @@
 //! The rules a value must meet to be the answer to a property: one implementation, used by the
-//! typed parser (`Elicit::from_content`) and the dynamic one (`RequestedSchema::validate`) alike.
+//! typed parser (`Elicit::from_content`) and the dynamic one ([`RequestedSchema::validate`],
+//! written here) alike.
 //!
 //! Every rule is linear in the value at most, nested values are never walked (a list where text
 //! is expected is refused by its type), and a multi-select longer than it could validly be is
 //! refused by its length before any item is looked at.
 
+use std::borrow::Cow;
+
 use serde_json::Value;
 
-use crate::error::{ErrorKind, Expected, describe, excerpt};
+use crate::error::{ContentError, ErrorKind, Expected, FieldError, describe, excerpt};
 use crate::format;
 use crate::schema::{
-    MultiSelectSchema, Number, NumberSchema, NumberType, PropertySchema, SingleSelectSchema,
-    StringSchema, option_position,
+    Content, MultiSelectSchema, Number, NumberSchema, NumberType, PropertySchema, RequestedSchema,
+    SingleSelectSchema, StringSchema, option_position,
 };
 
 /// Checks `value` against `schema`, reporting each problem; whether there was none.
@@ -146,6 +149,53 @@ fn multi(schema: &MultiSelectSchema, value: &Value, fail: &mut impl FnMut(ErrorK
                     });
                 }
             }
+        }
+    }
+}
+
+impl RequestedSchema {
+    /// Checks `content` against this schema with the same rules [`Elicit::from_content`](crate::Elicit::from_content) applies,
+    /// so a client can check a form before it sends it, or a server one it did not derive:
+    /// required fields, types, bounds, lengths, formats, options, choices. Every problem is
+    /// reported; keys the schema does not have are ignored.
+    ///
+    /// ```
+    /// use mcp_elicit::RequestedSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema: RequestedSchema = serde_json::from_value(json!({
+    ///     "type": "object",
+    ///     "properties": {"email": {"type": "string", "format": "email"}},
+    ///     "required": ["email"]
+    /// }))
+    /// .unwrap();
+    /// let bad = json!({"email": "not an address"});
+    /// let err = schema.validate(bad.as_object().unwrap()).unwrap_err();
+    /// assert_eq!(err.to_string(), "`email`: must be an e-mail address, got \"not an address\"");
+    /// ```
+    pub fn validate(&self, content: &Content) -> Result<(), ContentError> {
+        let mut errors = Vec::new();
+        for property in self.properties() {
+            let field = || match &property.name {
+                Cow::Borrowed(name) => Cow::Borrowed(*name),
+                Cow::Owned(name) => Cow::Owned(name.clone()),
+            };
+            match content.get(property.name()).filter(|v| !v.is_null()) {
+                None if property.is_required() => {
+                    errors.push(FieldError::new(field(), ErrorKind::Missing));
+                }
+                None => {}
+                Some(value) => {
+                    check(property.schema(), value, |kind| {
+                        errors.push(FieldError::new(field(), kind));
+                    });
+                }
+            }
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(ContentError::new(errors))
         }
     }
 }

@@ -205,8 +205,9 @@ pub const fn schema(properties: &'static [Property]) -> RequestedSchema {
 /// attributes.
 ///
 /// Never panics: the derive has checked that the attributes fit the type, by name for the types it
-/// knows and with [`require_text`], [`check_number`] and [`require_boolean`] for the others. An
-/// attribute of another kind than the field's is ignored here.
+/// knows and with [`require_text`](super::require_text), [`check_number`](super::check_number)
+/// and [`require_boolean`](super::require_boolean) for the others. An attribute of another kind
+/// than the field's is ignored here.
 pub const fn property(shape: FieldShape, attrs: FieldAttrs) -> Property {
     let schema = match shape.kind {
         FieldKind::Text { format } => PropertySchema::String(StringSchema {

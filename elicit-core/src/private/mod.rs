@@ -1,7 +1,7 @@
 //! Hidden helpers for the code `#[derive(Elicit)]` generates. Not a stable API: the facade pins
 //! the derive to this exact version.
 //!
-//! The schema side is `const` ([`build`]: the `static` schema; [`checks`]: what the macro cannot
+//! The schema side is `const` (`build`: the `static` schema; `checks`: what the macro cannot
 //! see, failing the compile at the attribute). The answer side is [`FieldAccess`], which runs the
 //! rules shared with `RequestedSchema::validate`.
 
@@ -12,17 +12,17 @@ pub use serde_json::{Map, Value};
 
 pub use self::build::*;
 pub use self::checks::*;
-pub use crate::Content;
 use crate::field::{Choice, Refusal, choice_of, wire_value};
 pub use crate::field::{FieldKind, FieldShape};
 pub use crate::form::{FieldAccess, Problems, access};
+pub use crate::schema::Content;
 
-/// [`FormField::from_value`] of a derived select enum.
+/// `FormField::from_value` of a derived select enum.
 pub fn single_from_value<E: Choice>(value: &Value) -> Result<E, Refusal> {
     choice_of(value).map_err(Box::new)
 }
 
-/// [`FormField::to_value`] of a derived select enum.
+/// `FormField::to_value` of a derived select enum.
 pub fn single_to_value<E: Choice>(choice: &E) -> Option<Value> {
     wire_value(choice)
 }

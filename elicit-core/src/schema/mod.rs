@@ -15,6 +15,9 @@ mod ser;
 pub use number::Number;
 pub use ser::SchemaFor;
 
+/// The content of an answer: the JSON object of field values in an `ElicitResult`.
+pub type Content = serde_json::Map<String, serde_json::Value>;
+
 /// The `requestedSchema` of an elicitation form: `{"type":"object","properties":{..},"required":[..]}`.
 ///
 /// Properties keep their declaration order, which is the order a client renders the form in.

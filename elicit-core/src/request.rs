@@ -78,7 +78,7 @@ impl<'a> FormRequest<'a> {
         Ok(FormParams {
             message: &self.message,
             schema: self.schema.for_version(version)?,
-            mode: version.has_sep_1330(),
+            mode: version.has_elicitation_modes(),
         })
     }
 
@@ -107,7 +107,7 @@ impl<'a> FormRequest<'a> {
         out: &mut Vec<u8>,
     ) -> Result<(), Unrepresentable> {
         let schema = self.schema.json_for(version)?;
-        out.extend_from_slice(if version.has_sep_1330() {
+        out.extend_from_slice(if version.has_elicitation_modes() {
             br#"{"mode":"form","message":"#
         } else {
             br#"{"message":"#
@@ -190,7 +190,7 @@ impl<'a> UrlRequest<'a> {
         &self,
         version: ProtocolVersion,
     ) -> Result<serde_json::Value, Unrepresentable> {
-        if !version.has_sep_1330() {
+        if !version.has_elicitation_modes() {
             return Err(Unrepresentable::UrlMode { version });
         }
         let mut params = serde_json::Map::with_capacity(4);

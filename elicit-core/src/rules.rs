@@ -92,10 +92,10 @@ fn number(schema: &NumberSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)
             found: found.as_f64(),
         });
     }
-    if let Some(minimum) = schema.minimum.filter(|min| found.lt(min)) {
+    if let Some(minimum) = schema.minimum.filter(|min| found < *min) {
         fail(ErrorKind::TooSmall { minimum, found });
     }
-    if let Some(maximum) = schema.maximum.filter(|max| max.lt(&found)) {
+    if let Some(maximum) = schema.maximum.filter(|max| found > *max) {
         fail(ErrorKind::TooLarge { maximum, found });
     }
 }

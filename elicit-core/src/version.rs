@@ -48,9 +48,18 @@ impl ProtocolVersion {
         }
     }
 
-    /// Whether forms in this version can have titled `oneOf` selects, multi-selects and defaults
-    /// on every kind of field (SEP-1330).
-    pub const fn has_sep_1330(self) -> bool {
+    /// Whether forms in this version have the full set of field kinds of SEP-1330: titled
+    /// `oneOf` selects, multi-selects, and defaults on every kind of field. Without them
+    /// (2025-06-18), titled selects are written as `enum` + `enumNames`, only booleans carry a
+    /// `default`, and a multi-select cannot be asked for.
+    pub const fn has_full_form_fields(self) -> bool {
+        !matches!(self, ProtocolVersion::V2025_06_18)
+    }
+
+    /// Whether `elicitation/create` in this version has a `mode` (`"form"` or `"url"`): the key is
+    /// written in form requests, and URL mode exists. Without it (2025-06-18), every request is a
+    /// form and carries no `mode`.
+    pub const fn has_elicitation_modes(self) -> bool {
         !matches!(self, ProtocolVersion::V2025_06_18)
     }
 }

@@ -190,7 +190,7 @@ fn assert_valid(version: ProtocolVersion) {
             let params = match request_params {
                 Ok(params) => params,
                 Err(Unrepresentable::MultiSelect { field, .. }) => {
-                    assert!(!version.has_sep_1330(), "{name}: {field}");
+                    assert!(!version.has_full_form_fields(), "{name}: {field}");
                     assert!(schema.property(&field).is_some(), "{name}: {field}");
                     continue;
                 }

@@ -1,5 +1,6 @@
 //! [`Number`]: a JSON number that can be built in a `const` context.
 
+use core::cmp::Ordering;
 use core::fmt;
 
 /// A JSON number as a schema states it (`minimum`, `maximum`, `default`): an integer or a finite
@@ -17,10 +18,22 @@ use core::fmt;
 /// assert_eq!(Number::from_f64(0.5).unwrap().to_string(), "0.5");
 /// assert!(Number::from_f64(f64::NAN).is_none());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
+///
+/// Numbers compare as numbers, exactly between integers: `2` equals `2.0` (they are written
+/// differently, but no answer can tell them apart), and `u64::MAX - 1 < u64::MAX` although both
+/// round to the same `f64`.
+///
+/// ```
+/// use mcp_elicit::schema::Number;
+///
+/// assert_eq!(Number::from_i64(2), Number::from_f64(2.0).unwrap());
+/// assert!(Number::from_u64(u64::MAX - 1) < Number::from_u64(u64::MAX));
+/// assert!(Number::from_i64(-1) < Number::from_f64(-0.5).unwrap());
+/// ```
+#[derive(Clone, Copy, Debug)]
 pub struct Number(Repr);
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug)]
 enum Repr {
     /// Zero or more.
     PosInt(u64),
@@ -117,12 +130,43 @@ impl Number {
         }
     }
 
-    /// Whether `self < other` as numbers: exact between integers, through `f64` otherwise.
-    pub const fn lt(&self, other: &Number) -> bool {
+    /// How `self` compares with `other` as numbers: exactly between integers, through `f64`
+    /// otherwise. Every `Number` is finite, so every two compare. The one comparison of numbers
+    /// in the crate, `const` so that compile-time checks use it too.
+    pub(crate) const fn compare(&self, other: &Number) -> Ordering {
         match (self.as_i128(), other.as_i128()) {
-            (Some(a), Some(b)) => a < b,
-            _ => self.as_f64() < other.as_f64(),
+            (Some(a), Some(b)) => {
+                if a < b {
+                    Ordering::Less
+                } else if a > b {
+                    Ordering::Greater
+                } else {
+                    Ordering::Equal
+                }
+            }
+            _ => {
+                let (a, b) = (self.as_f64(), other.as_f64());
+                if a < b {
+                    Ordering::Less
+                } else if a > b {
+                    Ordering::Greater
+                } else {
+                    Ordering::Equal
+                }
+            }
         }
+    }
+}
+
+impl PartialEq for Number {
+    fn eq(&self, other: &Number) -> bool {
+        self.compare(other).is_eq()
+    }
+}
+
+impl PartialOrd for Number {
+    fn partial_cmp(&self, other: &Number) -> Option<Ordering> {
+        Some(self.compare(other))
     }
 }
 
@@ -199,11 +243,24 @@ mod tests {
     fn comparison_is_exact_between_integers() {
         let big = Number::from_u64(u64::MAX);
         let almost = Number::from_u64(u64::MAX - 1);
-        assert!(almost.lt(&big));
-        assert!(!big.lt(&almost));
-        assert!(Number::from_i64(i64::MIN).lt(&Number::from_u64(0)));
-        assert!(Number::from_i64(-1).lt(&Number::from_f64(-0.5).unwrap()));
-        assert!(!Number::from_f64(2.0).unwrap().lt(&Number::from_i64(2)));
+        assert!(almost < big);
+        assert!(big > almost);
+        assert_ne!(almost, big);
+        assert!(Number::from_i64(i64::MIN) < Number::from_u64(0));
+        assert!(Number::from_i64(-1) < Number::from_f64(-0.5).unwrap());
+        assert!(Number::from_f64(2.0).unwrap() >= Number::from_i64(2));
+    }
+
+    #[test]
+    fn equality_agrees_with_the_order() {
+        let two = Number::from_i64(2);
+        let two_float = Number::from_f64(2.0).unwrap();
+        assert_eq!(two, two_float);
+        assert_eq!(two.partial_cmp(&two_float), Some(Ordering::Equal));
+        assert_eq!(Number::from_f64(-0.0).unwrap(), Number::from_u64(0));
+        assert_ne!(two, Number::from_f64(2.5).unwrap());
+        // Equal numbers may still be written differently.
+        assert_ne!(two.to_string(), two_float.to_string());
     }
 
     #[test]

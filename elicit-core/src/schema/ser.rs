@@ -34,7 +34,7 @@ impl RequestedSchema {
     /// with a default is still not required, and the parser still fills it in), and a
     /// multi-select is an error naming the field.
     pub fn for_version(&self, version: ProtocolVersion) -> Result<SchemaFor<'_>, Unrepresentable> {
-        let legacy = !version.has_sep_1330();
+        let legacy = !version.has_full_form_fields();
         if legacy
             && let Some(multi) = self
                 .properties

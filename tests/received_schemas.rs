@@ -179,3 +179,76 @@ fn shapes_the_specification_refuses() {
         assert_eq!(read(schema.clone()), Err(message.to_owned()), "{schema}");
     }
 }
+
+/// What `#[derive(Elicit)]` refuses at compile time, the reader refuses at run time: a form no
+/// answer could satisfy, or that starts with an answer it refuses.
+#[test]
+fn forms_the_derive_would_refuse() {
+    let with = |property: Value| json!({"type": "object", "properties": {"p": property}});
+    let cases = [
+        (
+            json!({"type": "string", "minLength": 10, "maxLength": 3}),
+            "property `p`: `minLength` 10 is greater than `maxLength` 3: no answer could satisfy both",
+        ),
+        (
+            json!({"type": "integer", "minimum": 65535, "maximum": 1024}),
+            "property `p`: `minimum` 65535 is greater than `maximum` 1024: no answer could satisfy both",
+        ),
+        (
+            json!({"type": "number", "minimum": 0.5, "maximum": 0.25}),
+            "property `p`: `minimum` 0.5 is greater than `maximum` 0.25: no answer could satisfy both",
+        ),
+        (
+            json!({"type": "array", "minItems": 2, "maxItems": 1, "items": {"type": "string", "enum": ["a", "b"]}}),
+            "property `p`: `minItems` 2 is greater than `maxItems` 1: no answer could satisfy both",
+        ),
+        (
+            json!({"type": "array", "minItems": 3, "items": {"type": "string", "enum": ["a", "b"]}}),
+            "property `p`: `minItems` 3 asks for more choices than the 2 options",
+        ),
+        (
+            json!({"type": "string", "format": "email", "default": "nobody"}),
+            "property `p`: the `default` breaks the property's own rules: it must be an e-mail address, got \"nobody\"",
+        ),
+        (
+            json!({"type": "string", "format": "date", "default": "2023-02-29"}),
+            "property `p`: the `default` breaks the property's own rules: it must be a date, like 2025-11-25, got \"2023-02-29\"",
+        ),
+        (
+            json!({"type": "string", "minLength": 3, "default": "ab"}),
+            "property `p`: the `default` breaks the property's own rules: it must be at least 3 characters long, got 2",
+        ),
+        (
+            json!({"type": "integer", "minimum": 1024, "default": 80}),
+            "property `p`: the `default` breaks the property's own rules: it must be at least 1024, got 80",
+        ),
+        (
+            json!({"type": "array", "maxItems": 1, "items": {"type": "string", "enum": ["a", "b"]}, "default": ["a", "b"]}),
+            "property `p`: the `default` breaks the property's own rules: it must have at most 1 option chosen, got 2",
+        ),
+        (
+            json!({"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "default": ["a", "a"]}),
+            "property `p`: the `default` breaks the property's own rules: it chooses \"a\" more than once",
+        ),
+    ];
+    for (property, message) in cases {
+        assert_eq!(
+            read(with(property.clone())),
+            Err(message.to_owned()),
+            "{property}"
+        );
+    }
+    // Equal bounds are fine: exactly one answer satisfies them.
+    assert!(
+        read(with(
+            json!({"type": "integer", "minimum": 2, "maximum": 2.0, "default": 2})
+        ))
+        .is_ok()
+    );
+    assert!(
+        read(with(
+            json!({"type": "string", "minLength": 2, "maxLength": 2})
+        ))
+        .is_ok()
+    );
+}

@@ -22,6 +22,7 @@ mod error;
 pub mod field;
 mod form;
 mod format;
+mod received;
 pub mod request;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;

@@ -8,7 +8,6 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-mod de;
 mod number;
 mod ser;
 

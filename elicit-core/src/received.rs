@@ -3,15 +3,22 @@
 //!
 //! Shapes the MCP specification does not allow are refused, each with a message naming the
 //! property: a nested object, an array that is not a multi-select of strings, a `type` list, an
-//! unknown `format`, a titled option without a title, a default that is not an option. Keys the
-//! specification does not define (`pattern`, `$comment`, ...) are ignored, as the official
-//! TypeScript SDK drops them.
+//! unknown `format`, a titled option without a title, a default that is not an option. So is a
+//! form no answer could satisfy, or that starts with an answer it refuses, as `#[derive(Elicit)]`
+//! refuses them at compile time: a `minimum` above the `maximum` (and likewise for lengths and
+//! choices), a `minItems` beyond the options, a `default` that breaks the property's own rules
+//! (judged by the rules that judge answers). Keys the specification does not define (`pattern`,
+//! `$comment`, ...) are ignored, as the official TypeScript SDK drops them.
+//!
+//! Reading is linear in the size of the schema.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 use serde::de::{Deserialize, Deserializer, Error as _};
 use serde_json::{Map, Value};
 
+use crate::rules;
 use crate::schema::{
     BooleanSchema, MultiSelectSchema, Number, NumberSchema, NumberType, Property, PropertySchema,
     RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
@@ -41,8 +48,8 @@ fn schema(value: &Value) -> Result<RequestedSchema> {
     let Value::Object(properties) = properties else {
         return Err("the `properties` of a requestedSchema must be an object".into());
     };
-    let required: Vec<&str> = match top.get("required") {
-        None => Vec::new(),
+    let required: HashSet<&str> = match top.get("required") {
+        None => HashSet::new(),
         Some(Value::Array(names)) => names
             .iter()
             .map(|n| {
@@ -62,7 +69,8 @@ fn schema(value: &Value) -> Result<RequestedSchema> {
     let properties = properties
         .iter()
         .map(|(name, schema)| {
-            property(name, schema, required.contains(&name.as_str()))
+            property(name, schema, required.contains(name.as_str()))
+                .and_then(consistent)
                 .map_err(|msg| format!("property `{name}`: {msg}"))
         })
         .collect::<Result<Vec<_>>>()?;
@@ -290,10 +298,9 @@ fn distinct(options: Vec<SelectOption>) -> Result<Vec<SelectOption>> {
     if options.is_empty() {
         return Err("a select needs at least one option".into());
     }
-    for (i, option) in options.iter().enumerate() {
-        if options[..i].iter().any(|o| o.value == option.value) {
-            return Err(format!("the option {:?} is listed twice", option.value()));
-        }
+    let mut seen = HashSet::with_capacity(options.len());
+    if let Some(twice) = options.iter().find(|o| !seen.insert(o.value())) {
+        return Err(format!("the option {:?} is listed twice", twice.value()));
     }
     Ok(options)
 }
@@ -302,10 +309,58 @@ fn check_default<'a>(
     options: &[SelectOption],
     default: impl Iterator<Item = &'a Cow<'static, str>>,
 ) -> Result<()> {
+    let values: HashSet<&str> = options.iter().map(SelectOption::value).collect();
     for value in default {
-        if !options.iter().any(|o| o.value == *value) {
+        if !values.contains(&**value) {
             return Err(format!("the default {value:?} is not one of the options"));
         }
     }
     Ok(())
+}
+
+/// A property some answer can satisfy, which starts with an answer it accepts: what the derive
+/// checks at compile time, checked here for a schema read at run time.
+fn consistent(property: Property) -> Result<Property> {
+    match property.schema() {
+        PropertySchema::String(s) => {
+            ordered(("minLength", s.min_length), ("maxLength", s.max_length))?;
+        }
+        PropertySchema::Number(n) => ordered(("minimum", n.minimum), ("maximum", n.maximum))?,
+        PropertySchema::MultiSelect(m) => {
+            ordered(("minItems", m.min_items), ("maxItems", m.max_items))?;
+            let options = m.options.len() as u64;
+            if let Some(min) = m.min_items.filter(|min| *min > options) {
+                return Err(format!(
+                    "`minItems` {min} asks for more choices than the {options} options"
+                ));
+            }
+        }
+        PropertySchema::Boolean(_) | PropertySchema::SingleSelect(_) => {}
+    }
+    if let Some(default) = property.schema().default_value() {
+        let mut problems = Vec::new();
+        rules::check(property.schema(), &default, |kind| {
+            problems.push(kind.to_string())
+        });
+        if !problems.is_empty() {
+            return Err(format!(
+                "the `default` breaks the property's own rules: it {}",
+                problems.join("; it ")
+            ));
+        }
+    }
+    Ok(property)
+}
+
+/// A lower bound that is not above its upper bound.
+fn ordered<T: PartialOrd + std::fmt::Display>(
+    (low, low_value): (&str, Option<T>),
+    (high, high_value): (&str, Option<T>),
+) -> Result<()> {
+    match (low_value, high_value) {
+        (Some(l), Some(h)) if l > h => Err(format!(
+            "`{low}` {l} is greater than `{high}` {h}: no answer could satisfy both"
+        )),
+        _ => Ok(()),
+    }
 }

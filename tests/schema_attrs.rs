@@ -239,3 +239,38 @@ fn attributes_merge() {
     );
     assert_eq!(required::<Merged>(), ["field"]);
 }
+
+/// `usize` and `isize` are as wide as the target's pointers: their bounds are judged for the
+/// target by the compiler, never by the width of the machine the derive runs on. On a 64-bit
+/// target, five billion fits a `usize`; on a 32-bit one this form would not compile.
+#[cfg(target_pointer_width = "64")]
+#[test]
+fn target_width_integers_take_bounds_the_target_holds() {
+    #[derive(Elicit, Debug)]
+    struct Upload {
+        #[elicit(maximum = 5_000_000_000)]
+        bytes: usize,
+        #[elicit(minimum = -3_000_000_000, default = -3_000_000_000)]
+        offset: isize,
+    }
+    assert_eq!(
+        property::<Upload>("bytes"),
+        json!({"type": "integer", "minimum": 0, "maximum": 5_000_000_000u64})
+    );
+    assert_eq!(
+        property::<Upload>("offset"),
+        json!({"type": "integer", "minimum": -3_000_000_000i64, "default": -3_000_000_000i64})
+    );
+    let content = json!({"bytes": 4_999_999_999u64});
+    let upload = Upload::from_content(content.as_object().unwrap()).unwrap();
+    assert_eq!(
+        (upload.bytes, upload.offset),
+        (4_999_999_999, -3_000_000_000)
+    );
+    let too_big = json!({"bytes": 5_000_000_001u64});
+    let err = Upload::from_content(too_big.as_object().unwrap()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "`bytes`: must be at most 5000000000, got 5000000001"
+    );
+}

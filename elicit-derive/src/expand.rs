@@ -368,13 +368,16 @@ fn number(n: NumLit) -> TokenStream {
 /// For a field type the derive cannot recognize by name, checks that its attributes fit its kind:
 /// trait bounds for the kind, and for numbers a `const` check that the type can hold the value.
 /// Each is spanned at its attribute, so the error points there. (Typed defaults and `min_items`
-/// carry their own bounds.)
+/// carry their own bounds.) For `isize` and `usize`, whose range is the target's, only the
+/// numbers are checked that way.
 fn kind_checks(field: &Field<'_>) -> TokenStream {
-    if field.known.base.is_some() {
-        return TokenStream::new(); // checked by the derive itself, with better words
+    match field.known.base {
+        None => {}
+        Some(Base::Integer { range: None, .. }) => return number_checks(field),
+        Some(_) => return TokenStream::new(), // checked by the derive itself, with better words
     }
     let attrs = &field.attrs;
-    let mut checks = TokenStream::new();
+    let mut checks = number_checks(field);
     let requirements = [
         (
             attrs.min_length.as_ref().map(|a| a.key_span()),
@@ -395,6 +398,25 @@ fn kind_checks(field: &Field<'_>) -> TokenStream {
             checks.extend(require(field, span, check));
         }
     }
+    if let Some(default) = &attrs.default {
+        match default.value {
+            DefaultLit::Text(_) => {
+                checks.extend(require(field, default.key_span(), "require_text_value"));
+            }
+            DefaultLit::Bool(_) => {
+                checks.extend(require(field, default.key_span(), "require_boolean"));
+            }
+            DefaultLit::Number(_) | DefaultLit::Choice(_) | DefaultLit::Choices(_) => {}
+        }
+    }
+    checks
+}
+
+/// A `const` check, spanned at each numeric attribute, that the field's type can hold its value,
+/// judged by the compiler for the target.
+fn number_checks(field: &Field<'_>) -> TokenStream {
+    let attrs = &field.attrs;
+    let mut checks = TokenStream::new();
     let numbers = [
         attrs
             .minimum
@@ -420,17 +442,6 @@ fn kind_checks(field: &Field<'_>) -> TokenStream {
         checks.extend(quote_spanned! {span=>
             const _: () = _elicit::__private::check_number::<#ty>(#n, #message);
         });
-    }
-    if let Some(default) = &attrs.default {
-        match default.value {
-            DefaultLit::Text(_) => {
-                checks.extend(require(field, default.key_span(), "require_text_value"));
-            }
-            DefaultLit::Bool(_) => {
-                checks.extend(require(field, default.key_span(), "require_boolean"));
-            }
-            DefaultLit::Number(_) | DefaultLit::Choice(_) | DefaultLit::Choices(_) => {}
-        }
     }
     checks
 }

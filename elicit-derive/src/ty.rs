@@ -22,8 +22,10 @@ pub(crate) enum Base {
     Boolean,
     Integer {
         name: &'static str,
-        min: i128,
-        max: i128,
+        /// The type's range, for the types whose width is the same on every target; `None` for
+        /// `isize` and `usize`, whose range is the target's and not the macro's host's: their
+        /// bounds are checked by a `const` evaluation in the generated code.
+        range: Option<(i128, i128)>,
     },
     Float {
         name: &'static str,
@@ -50,12 +52,16 @@ impl Base {
 }
 
 macro_rules! integers {
-    ($($ty:ident)*) => {
-        &[$((stringify!($ty), $ty::MIN as i128, $ty::MAX as i128)),*]
+    ($($ty:ident)*; $($target_width:ident)*) => {
+        &[
+            $((stringify!($ty), Some(($ty::MIN as i128, $ty::MAX as i128))),)*
+            $((stringify!($target_width), None),)*
+        ]
     };
 }
 
-const INTEGERS: &[(&str, i128, i128)] = integers!(i8 i16 i32 i64 isize u8 u16 u32 u64 usize);
+const INTEGERS: &[(&str, Option<(i128, i128)>)] =
+    integers!(i8 i16 i32 i64 u8 u16 u32 u64; isize usize);
 
 impl FieldType {
     pub(crate) fn classify(ty: &syn::Type) -> Self {
@@ -292,8 +298,8 @@ fn base(ty: &syn::Type) -> Option<Base> {
     }
     INTEGERS
         .iter()
-        .find(|(n, _, _)| *n == name)
-        .map(|&(name, min, max)| Base::Integer { name, min, max })
+        .find(|(n, _)| *n == name)
+        .map(|&(name, range)| Base::Integer { name, range })
 }
 
 #[cfg(test)]
@@ -313,8 +319,7 @@ mod tests {
             classify("u8").base,
             Some(Base::Integer {
                 name: "u8",
-                min: 0,
-                max: 255
+                range: Some((0, 255))
             })
         );
         assert!(matches!(
@@ -331,8 +336,15 @@ mod tests {
             t.base,
             Some(Base::Integer {
                 name: "i16",
-                min: -32768,
-                max: 32767
+                range: Some((-32768, 32767))
+            })
+        );
+        // The macro runs on the host: the width of `usize` is the target's, not the host's.
+        assert_eq!(
+            classify("Option<usize>").base,
+            Some(Base::Integer {
+                name: "usize",
+                range: None
             })
         );
         let t = classify("::core::option::Option<String>");

@@ -283,7 +283,13 @@ fn check_in_type(
                 field.ident, field.ident
             ),
         ),
-        (Base::Integer { name, min, max }, NumLit::Int(v)) if v < min || v > max => cx
+        (
+            Base::Integer {
+                name,
+                range: Some((min, max)),
+            },
+            NumLit::Int(v),
+        ) if v < min || v > max => cx
             .error_spanned_by(
                 tokens,
                 format!("`{key} = {v}` is out of range for `{name}`, which holds {min} to {max}"),

@@ -13,6 +13,8 @@ mod ctxt;
 mod doc;
 mod expand;
 mod fallback;
+// The one comparison of numbers, shared with the runtime: a link to its file.
+mod numeric;
 mod sensitive;
 mod ty;
 mod valid;

@@ -326,7 +326,7 @@ fn check_order(cx: &Ctxt, min: &Option<Attr<u64>>, max: &Option<Attr<u64>>) {
 /// `minimum` above `maximum` leaves no number that could be accepted.
 fn check_bound_order(cx: &Ctxt, field: &Field<'_>) {
     if let (Some(min), Some(max)) = (&field.attrs.minimum, &field.attrs.maximum)
-        && max.value.lt(min.value)
+        && max.value < min.value
     {
         cx.error_spanned_by(
             min.whole(),
@@ -358,13 +358,13 @@ fn check_default_within(cx: &Ctxt, field: &Field<'_>) {
             &attrs.max_items,
         ),
         DefaultLit::Number(n) => {
-            if let Some(min) = attrs.minimum.as_ref().filter(|m| n.lt(m.value)) {
+            if let Some(min) = attrs.minimum.as_ref().filter(|m| *n < m.value) {
                 cx.error_spanned_by(
                     default.whole(),
                     format!("`default = {n}` is below `minimum = {}`", min.value),
                 );
             }
-            if let Some(max) = attrs.maximum.as_ref().filter(|m| m.value.lt(*n)) {
+            if let Some(max) = attrs.maximum.as_ref().filter(|m| m.value < *n) {
                 cx.error_spanned_by(
                     default.whole(),
                     format!("`default = {n}` is above `maximum = {}`", max.value),

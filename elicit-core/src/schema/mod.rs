@@ -9,6 +9,7 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 mod number;
+mod numeric;
 mod ser;
 
 pub use number::Number;

@@ -3,6 +3,8 @@
 use core::cmp::Ordering;
 use core::fmt;
 
+use super::numeric::Numeric;
+
 /// A JSON number as a schema states it (`minimum`, `maximum`, `default`): an integer or a finite
 /// floating-point value.
 ///
@@ -130,43 +132,24 @@ impl Number {
         }
     }
 
-    /// How `self` compares with `other` as numbers: exactly between integers, through `f64`
-    /// otherwise. Every `Number` is finite, so every two compare. The one comparison of numbers
-    /// in the crate, `const` so that compile-time checks use it too.
-    pub(crate) const fn compare(&self, other: &Number) -> Ordering {
-        match (self.as_i128(), other.as_i128()) {
-            (Some(a), Some(b)) => {
-                if a < b {
-                    Ordering::Less
-                } else if a > b {
-                    Ordering::Greater
-                } else {
-                    Ordering::Equal
-                }
-            }
-            _ => {
-                let (a, b) = (self.as_f64(), other.as_f64());
-                if a < b {
-                    Ordering::Less
-                } else if a > b {
-                    Ordering::Greater
-                } else {
-                    Ordering::Equal
-                }
-            }
+    /// The number as the one comparison of the crate sees it.
+    pub(crate) const fn numeric(&self) -> Numeric {
+        match self.as_i128() {
+            Some(v) => Numeric::Int(v),
+            None => Numeric::Float(self.as_f64()),
         }
     }
 }
 
 impl PartialEq for Number {
     fn eq(&self, other: &Number) -> bool {
-        self.compare(other).is_eq()
+        self.numeric() == other.numeric()
     }
 }
 
 impl PartialOrd for Number {
     fn partial_cmp(&self, other: &Number) -> Option<Ordering> {
-        Some(self.compare(other))
+        self.numeric().partial_cmp(&other.numeric())
     }
 }
 

@@ -1,0 +1,1 @@
+../../elicit-core/src/schema/numeric.rs

@@ -106,27 +106,18 @@ impl Container {
         let mut rename_all: Option<Attr<RenameRule>> = None;
         let mut crate_path: Option<Attr<syn::Path>> = None;
         let mut message: Option<Attr<String>> = None;
-        let mut serde_rename_all = None;
-        for attr in attrs {
-            if attr.path().is_ident("elicit") {
-                parse_elicit(cx, attr, |key, value| match key {
-                    "rename_all" => set(cx, &mut rename_all, value.parse(rename_rule)),
-                    "crate" => set(cx, &mut crate_path, value.parse(crate_path_value)),
-                    "message" if level == Level::Struct => set(
-                        cx,
-                        &mut message,
-                        value.parse(string("message = \"Where should we ship your order?\"")),
-                    ),
-                    _ => value.unknown(level),
-                });
-            } else if attr.path().is_ident("serde")
-                && let Some(rule) = serde_rename(attr, "rename_all")
-                    .as_deref()
-                    .and_then(RenameRule::from_name)
-            {
-                serde_rename_all = Some(rule);
-            }
-        }
+        let serde_rename_all = read_attrs(cx, attrs, "rename_all", |key, value| match key {
+            "rename_all" => set(cx, &mut rename_all, value.parse(rename_rule)),
+            "crate" => set(cx, &mut crate_path, value.parse(crate_path_value)),
+            "message" if level == Level::Struct => set(
+                cx,
+                &mut message,
+                value.parse(string("message = \"Where should we ship your order?\"")),
+            ),
+            _ => value.unknown(level),
+        })
+        .as_deref()
+        .and_then(RenameRule::from_name);
         Container {
             rename_all: rename_all.map(|a| a.value).or(serde_rename_all),
             crate_path: crate_path.map(|a| a.value),
@@ -156,7 +147,6 @@ pub(crate) struct Field {
 impl Field {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut rename: Option<Attr<String>> = None;
-        let mut serde_rename_value = None;
         let mut f = Field {
             rename: None,
             title: None,
@@ -172,41 +162,33 @@ impl Field {
             default: None,
             not_sensitive: None,
         };
-        for attr in attrs {
-            if attr.path().is_ident("elicit") {
-                parse_elicit(cx, attr, |key, value| match key {
-                    "rename" => set(
-                        cx,
-                        &mut rename,
-                        value.parse(string("rename = \"wireName\"")),
-                    ),
-                    "title" => set(
-                        cx,
-                        &mut f.title,
-                        value.parse(string("title = \"Your name\"")),
-                    ),
-                    "description" => set(
-                        cx,
-                        &mut f.description,
-                        value.parse(string("description = \"Shown under the field\"")),
-                    ),
-                    "min_length" => set(cx, &mut f.min_length, value.parse(count("characters"))),
-                    "max_length" => set(cx, &mut f.max_length, value.parse(count("characters"))),
-                    "minimum" => set(cx, &mut f.minimum, value.parse(number)),
-                    "maximum" => set(cx, &mut f.maximum, value.parse(number)),
-                    "format" => set(cx, &mut f.format, value.parse(format)),
-                    "default" => set(cx, &mut f.default, value.parse(default)),
-                    "min_items" => set(cx, &mut f.min_items, value.parse(count("choices"))),
-                    "max_items" => set(cx, &mut f.max_items, value.parse(count("choices"))),
-                    "not_sensitive" => set(cx, &mut f.not_sensitive, value.flag()),
-                    _ => value.unknown(Level::Field),
-                });
-            } else if attr.path().is_ident("serde")
-                && let Some(name) = serde_rename(attr, "rename")
-            {
-                serde_rename_value = Some(name);
-            }
-        }
+        let serde_rename_value = read_attrs(cx, attrs, "rename", |key, value| match key {
+            "rename" => set(
+                cx,
+                &mut rename,
+                value.parse(string("rename = \"wireName\"")),
+            ),
+            "title" => set(
+                cx,
+                &mut f.title,
+                value.parse(string("title = \"Your name\"")),
+            ),
+            "description" => set(
+                cx,
+                &mut f.description,
+                value.parse(string("description = \"Shown under the field\"")),
+            ),
+            "min_length" => set(cx, &mut f.min_length, value.parse(count("characters"))),
+            "max_length" => set(cx, &mut f.max_length, value.parse(count("characters"))),
+            "minimum" => set(cx, &mut f.minimum, value.parse(number)),
+            "maximum" => set(cx, &mut f.maximum, value.parse(number)),
+            "format" => set(cx, &mut f.format, value.parse(format)),
+            "default" => set(cx, &mut f.default, value.parse(default)),
+            "min_items" => set(cx, &mut f.min_items, value.parse(count("choices"))),
+            "max_items" => set(cx, &mut f.max_items, value.parse(count("choices"))),
+            "not_sensitive" => set(cx, &mut f.not_sensitive, value.flag()),
+            _ => value.unknown(Level::Field),
+        });
         f.rename = rename.map(|a| a.value).or(serde_rename_value);
         f
     }
@@ -223,28 +205,19 @@ impl Variant {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut rename: Option<Attr<String>> = None;
         let mut title: Option<Attr<String>> = None;
-        let mut serde_rename_value = None;
-        for attr in attrs {
-            if attr.path().is_ident("elicit") {
-                parse_elicit(cx, attr, |key, value| match key {
-                    "rename" => set(
-                        cx,
-                        &mut rename,
-                        value.parse(string("rename = \"wire-value\"")),
-                    ),
-                    "title" => set(
-                        cx,
-                        &mut title,
-                        value.parse(string("title = \"Shown to the user\"")),
-                    ),
-                    _ => value.unknown(Level::Variant),
-                });
-            } else if attr.path().is_ident("serde")
-                && let Some(name) = serde_rename(attr, "rename")
-            {
-                serde_rename_value = Some(name);
-            }
-        }
+        let serde_rename_value = read_attrs(cx, attrs, "rename", |key, value| match key {
+            "rename" => set(
+                cx,
+                &mut rename,
+                value.parse(string("rename = \"wire-value\"")),
+            ),
+            "title" => set(
+                cx,
+                &mut title,
+                value.parse(string("title = \"Shown to the user\"")),
+            ),
+            _ => value.unknown(Level::Variant),
+        });
         Variant {
             rename: rename.map(|a| a.value).or(serde_rename_value),
             title,
@@ -288,6 +261,27 @@ fn parse_elicit(cx: &Ctxt, attr: &syn::Attribute, mut each: impl FnMut(&str, Val
     if let Err(err) = result {
         cx.syn_error(err);
     }
+}
+
+/// Reads every `#[elicit(..)]` among `attrs`, handing each key to `each`, and returns what a
+/// `#[serde(..)]` among them names under `serde_key`: the fallback of the elicit rename.
+fn read_attrs(
+    cx: &Ctxt,
+    attrs: &[syn::Attribute],
+    serde_key: &str,
+    mut each: impl FnMut(&str, Value<'_>),
+) -> Option<String> {
+    let mut serde_name = None;
+    for attr in attrs {
+        if attr.path().is_ident("elicit") {
+            parse_elicit(cx, attr, &mut each);
+        } else if attr.path().is_ident("serde")
+            && let Some(name) = serde_rename(attr, serde_key)
+        {
+            serde_name = Some(name);
+        }
+    }
+    serde_name
 }
 
 /// Stores an attribute, or reports it as a duplicate (the first one stays).

@@ -191,11 +191,19 @@ pub enum ErrorKind {
         /// The option's wire value.
         choice: String,
     },
+    /// A value a field type of its own refuses (see [`FormField`](crate::field::FormField)), in
+    /// the type's words: `reason` completes "`field`: ..." as the other kinds do ("must be a user
+    /// ID like \"u-42\", got \"bob\"").
+    Invalid {
+        /// What is wrong, as a person reads it.
+        reason: String,
+    },
 }
 
 impl ErrorKind {
-    /// A value of another JSON type than the field takes.
-    pub(crate) fn wrong_type(expected: Expected, value: &Value) -> Self {
+    /// A value of another JSON type than the field takes: [`ErrorKind::WrongType`], with the type
+    /// of `value`.
+    pub fn wrong_type(expected: Expected, value: &Value) -> Self {
         ErrorKind::WrongType {
             expected,
             found: JsonType::of(value),
@@ -267,6 +275,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::RepeatedChoice { choice } => {
                 write!(f, "chooses {choice:?} more than once")
             }
+            ErrorKind::Invalid { reason } => f.write_str(reason),
         }
     }
 }
@@ -548,6 +557,12 @@ mod tests {
                     choice: "red".into(),
                 },
                 "chooses \"red\" more than once",
+            ),
+            (
+                ErrorKind::Invalid {
+                    reason: "must be a user ID like \"u-42\", got \"bob\"".into(),
+                },
+                "must be a user ID like \"u-42\", got \"bob\"",
             ),
         ];
         for (kind, text) in cases {

@@ -10,14 +10,6 @@
 #![warn(unreachable_pub)]
 
 mod answer;
-#[cfg(any(
-    feature = "chrono",
-    feature = "jiff",
-    feature = "time",
-    feature = "url",
-    feature = "email_address"
-))]
-mod ecosystem;
 mod error;
 pub mod field;
 mod form;

@@ -38,7 +38,7 @@ macro_rules! text_field {
             fn from_value(
                 value: &serde_json::Value,
             ) -> Result<Self, $crate::field::Refusal> {
-                $crate::ecosystem::formatted(value, $crate::schema::StringFormat::$format, $parse)
+                $crate::field::ecosystem::formatted(value, $crate::schema::StringFormat::$format, $parse)
                     .map_err(Box::new)
             }
 

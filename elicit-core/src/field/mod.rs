@@ -1,0 +1,304 @@
+//! The field model: which Rust types can be fields of a form, what each contributes to the
+//! schema, and how each reads from and writes to an answer.
+//!
+//! `#[derive(Elicit)]` asks every field type for its [`FormField`] implementation, so a type a flat
+//! form cannot hold (a nested struct, a map, a tuple, ...) fails to compile at that field, with a
+//! message that says so. The kind traits ([`TextField`], [`NumberField`], [`BooleanField`],
+//! [`SelectField`], [`MultiSelectField`]) say which attributes a field accepts: `min_length` on a
+//! number fails at the attribute.
+//!
+//! The options of a select are the variants of a fieldless enum deriving `Elicit`, which
+//! implements [`Choice`] (and [`FormField`], as a single-select); a `Vec`, `HashSet` or `BTreeSet`
+//! of it is a multi-select.
+//!
+//! A type of your own becomes a field by implementing [`FormField`] (and the kind trait of its
+//! kind, so that the kind's attributes apply): see the example there.
+
+use serde_json::Value;
+
+use crate::error::{ErrorKind, Expected, describe};
+use crate::schema::{Number, SelectOption, StringFormat, option_position};
+
+#[cfg(any(
+    feature = "chrono",
+    feature = "jiff",
+    feature = "time",
+    feature = "url",
+    feature = "email_address"
+))]
+mod ecosystem;
+mod std_types;
+
+/// What a field type contributes to the schema: its [`FieldKind`], and whether it may be left
+/// out. The attributes of the field (`title`, `min_length`, `default`, ...) narrow or replace it.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldShape {
+    /// What the field holds, with what the type implies (a format, a range).
+    pub kind: FieldKind,
+    /// Whether the field is left out of `required` and may be absent from an answer, as
+    /// `Option<_>` is.
+    pub optional: bool,
+}
+
+impl FieldShape {
+    /// A required field of this kind: what a type states unless it is an `Option`.
+    pub const fn required(kind: FieldKind) -> Self {
+        FieldShape {
+            kind,
+            optional: false,
+        }
+    }
+}
+
+/// The kinds of field an MCP form has, each with what the Rust type implies.
+#[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
+pub enum FieldKind {
+    /// Text (`"type": "string"`); `format` is one every value of the type has (a date type says
+    /// `date`), stated in the schema unless the field's `format` attribute gives one.
+    Text {
+        /// The format every value of the type has.
+        format: Option<StringFormat>,
+    },
+    /// An integer (`"type": "integer"`) of a type whose values are `min..=max`. The schema
+    /// states `stated_min` and `stated_max` unless the field's `minimum` and `maximum` replace
+    /// them; `min` and `max` are what the compile-time checks of those attributes hold them to.
+    Integer {
+        /// The type's smallest value.
+        min: i128,
+        /// The type's largest value.
+        max: i128,
+        /// `minimum` stated when no attribute gives one.
+        stated_min: Option<Number>,
+        /// `maximum` stated when no attribute gives one.
+        stated_max: Option<Number>,
+    },
+    /// A number (`"type": "number"`) of a floating-point type whose finite values lie in
+    /// `-max..=max`.
+    Float {
+        /// The type's largest finite value.
+        max: f64,
+    },
+    /// `true` or `false`.
+    Boolean,
+    /// One of the options.
+    SingleSelect {
+        /// The options, from the enum's [`Choice`] implementation.
+        options: &'static [SelectOption],
+    },
+    /// Any number of the options.
+    MultiSelect {
+        /// The options, from the enum's [`Choice`] implementation.
+        options: &'static [SelectOption],
+    },
+}
+
+/// A Rust type that can be a field of an elicitation form.
+///
+/// Implemented for `String`, `bool`, the integer types `i8`..`i64`, `u8`..`u64`, `isize`,
+/// `usize`, the floats `f32` and `f64`, fieldless enums deriving `Elicit` (single-selects), `Vec`,
+/// `HashSet` and `BTreeSet` of such enums (multi-selects), `Option<T>` of each (an optional
+/// field), and the date, time, URL and e-mail types of the optional integrations.
+///
+/// A type of your own is a field once it says what it contributes to the schema ([`SHAPE`]), how
+/// it reads from an answer ([`from_value`]) and how it writes into one ([`to_value`]). Reading
+/// runs after the property's own rules have passed (the JSON type, lengths, bounds, format), so
+/// `from_value` checks only what the type adds, and reports it as an [`ErrorKind`], which names
+/// the field when it is shown. Implement the kind trait too ([`TextField`], [`NumberField`], ...)
+/// for the kind's attributes to apply.
+///
+/// [`SHAPE`]: FormField::SHAPE
+/// [`from_value`]: FormField::from_value
+/// [`to_value`]: FormField::to_value
+///
+/// ```
+/// use mcp_elicit::field::{FieldKind, FieldShape, FormField, Refusal, TextField};
+/// use mcp_elicit::{Elicit, ErrorKind, Expected};
+/// use serde_json::{Value, json};
+///
+/// /// A user ID: `u-` and digits.
+/// #[derive(Debug, PartialEq)]
+/// struct UserId(String);
+///
+/// impl FormField for UserId {
+///     const SHAPE: FieldShape = FieldShape::required(FieldKind::Text { format: None });
+///
+///     fn from_value(value: &Value) -> Result<Self, Refusal> {
+///         let Value::String(text) = value else {
+///             return Err(Box::new(ErrorKind::wrong_type(Expected::Text, value)));
+///         };
+///         match text.strip_prefix("u-") {
+///             Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+///                 Ok(UserId(text.clone()))
+///             }
+///             _ => Err(Box::new(ErrorKind::Invalid {
+///                 reason: format!("must be a user ID like \"u-42\", got {text:?}"),
+///             })),
+///         }
+///     }
+///
+///     fn to_value(&self) -> Option<Value> {
+///         Some(Value::String(self.0.clone()))
+///     }
+/// }
+///
+/// // A text field: `min_length`, `max_length` and `format` apply to it.
+/// impl TextField for UserId {}
+///
+/// #[derive(Elicit, Debug)]
+/// struct Invite {
+///     /// Whom to invite
+///     #[elicit(max_length = 12)]
+///     user: UserId,
+///     note: Option<String>,
+/// }
+///
+/// assert_eq!(
+///     serde_json::to_value(Invite::requested_schema()).unwrap()["properties"]["user"],
+///     json!({"type": "string", "description": "Whom to invite", "maxLength": 12})
+/// );
+/// let ok = json!({"user": "u-42"});
+/// assert_eq!(Invite::from_content(ok.as_object().unwrap()).unwrap().user, UserId("u-42".into()));
+/// let bad = json!({"user": "bob"});
+/// let err = Invite::from_content(bad.as_object().unwrap()).unwrap_err();
+/// assert_eq!(err.to_string(), "`user`: must be a user ID like \"u-42\", got \"bob\"");
+/// let long = json!({"user": "u-1234567890123"});
+/// let err = Invite::from_content(long.as_object().unwrap()).unwrap_err();
+/// assert_eq!(err.to_string(), "`user`: must be at most 12 characters long, got 15");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a field of an elicitation form",
+    label = "not a form field type",
+    note = "MCP elicitation forms are flat: each field holds text (`String`), a number (`i8`..`i64`, `u8`..`u64`, `isize`, `usize`, `f32`, `f64`), a `bool`, a choice (a fieldless enum deriving `Elicit`) or several choices (a `Vec`, `HashSet` or `BTreeSet` of such an enum), optionally wrapped in `Option`",
+    note = "a struct deriving `Elicit` is a whole form, not a field: move its fields into this struct"
+)]
+pub trait FormField: Sized {
+    /// What the type contributes to the schema: its kind (text, number, ...), with the format or
+    /// range every value of the type has, and whether the field may be left out.
+    const SHAPE: FieldShape;
+
+    /// The value of the field, read from its JSON value in an answer. A derived form calls it
+    /// only with a value that met the property's rules, so only what the type adds is left to
+    /// check (an integer type's range, an enum's variants, a user ID's shape); called directly,
+    /// it must refuse any other JSON too (a wrong type with [`ErrorKind::wrong_type`]).
+    fn from_value(value: &Value) -> Result<Self, Refusal>;
+
+    /// The field's JSON value in an answer; `None` leaves the field out (an `Option` that is
+    /// `None`, a value the format cannot write). `from_value` reads it back to the same value.
+    fn to_value(&self) -> Option<Value>;
+
+    /// The value of a field the answer leaves out: `None` (it is missing) but for `Option`,
+    /// whose absence is `None`. Only `Option` overrides it.
+    #[doc(hidden)]
+    fn absent() -> Option<Self> {
+        None
+    }
+}
+
+/// A field that holds free text: `min_length`, `max_length` and `format` apply to it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a text field",
+    label = "this attribute applies to text fields only",
+    note = "`min_length`, `max_length` and `format` apply to `String` and `Option<String>` fields"
+)]
+pub trait TextField: FormField {}
+
+/// A field whose value is written as text: `String`, and the date, time, URL and e-mail types of
+/// the optional integrations. A text `default` applies to it (checked against the field's format
+/// at compile time).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a text field",
+    label = "a text default applies to text fields only",
+    note = "a text `default` applies to `String` (and to the date, time, URL and e-mail types of the optional integrations); the default of a select names a variant: `default = Plan::Pro`"
+)]
+pub trait TextValue: FormField {}
+
+/// A field that holds a number: `minimum`, `maximum` and a numeric `default` apply to it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a numeric field",
+    label = "this attribute applies to numeric fields only",
+    note = "`minimum`, `maximum` and a numeric `default` apply to integer and floating-point fields"
+)]
+pub trait NumberField: FormField {}
+
+/// A field that holds `true` or `false`: a boolean `default` applies to it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a boolean field",
+    label = "a `true`/`false` default applies to boolean fields only",
+    note = "a `default = true` or `default = false` applies to `bool` and `Option<bool>` fields"
+)]
+pub trait BooleanField: FormField {}
+
+/// Why [`FormField::from_value`] refuses a value: the problem, boxed (the refusal is the rare path,
+/// and a small `Result` keeps the accepted value from being copied through a large one).
+pub type Refusal = Box<ErrorKind>;
+
+/// A fieldless enum whose variants are the options of a select; `#[derive(Elicit)]` implements
+/// it, with each variant's wire value and title.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be an option of a select",
+    label = "not a choice",
+    note = "the options of a select are the variants of a fieldless enum with `#[derive(Elicit)]`; a multi-select is a `Vec`, `HashSet` or `BTreeSet` of such an enum"
+)]
+pub trait Choice {
+    /// The options, one per variant, in declaration order.
+    #[doc(hidden)]
+    const OPTIONS: &'static [SelectOption];
+    /// Each variant's discriminant, in the same order: how a `const` default finds its option.
+    #[doc(hidden)]
+    const DISCRIMINANTS: &'static [i128];
+
+    /// The position of this variant in [`Choice::OPTIONS`].
+    #[doc(hidden)]
+    fn index(&self) -> usize;
+
+    /// The variant at this position in [`Choice::OPTIONS`].
+    #[doc(hidden)]
+    fn from_index(index: usize) -> Option<Self>
+    where
+        Self: Sized;
+}
+
+/// The variant whose wire value `value` is.
+#[inline]
+pub(crate) fn choice_of<E: Choice>(value: &Value) -> Result<E, ErrorKind> {
+    let Value::String(text) = value else {
+        return Err(ErrorKind::wrong_type(Expected::Option, value));
+    };
+    option_position(E::OPTIONS, text)
+        .and_then(E::from_index)
+        .ok_or_else(|| ErrorKind::NotAnOption {
+            found: describe(value),
+            options: E::OPTIONS.into(),
+        })
+}
+
+/// The wire value of a variant.
+pub(crate) fn wire_value<E: Choice>(choice: &E) -> Option<Value> {
+    E::OPTIONS
+        .get(choice.index())
+        .map(|option| Value::String(option.value().to_owned()))
+}
+
+/// A single-select field: a [`Choice`] enum, or `Option` of one. Its `default` names a variant.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a single-select field",
+    label = "a default naming one option needs a single-select field",
+    note = "a single-select field is a fieldless enum with `#[derive(Elicit)]`, or `Option` of one; the default of a multi-select is a list: `default = [Color::Red]`"
+)]
+pub trait SelectField: FormField {
+    /// The enum whose variants are the options.
+    type Choice: Choice;
+}
+
+/// A multi-select field: a `Vec`, `HashSet` or `BTreeSet` of a [`Choice`] enum, or `Option` of
+/// one. `min_items`, `max_items` and a list `default` apply to it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a multi-select field",
+    label = "this attribute applies to multi-select fields only",
+    note = "`min_items`, `max_items` and a list default apply to a `Vec`, `HashSet` or `BTreeSet` of a fieldless enum with `#[derive(Elicit)]`"
+)]
+pub trait MultiSelectField: FormField {
+    /// The enum whose variants are the options.
+    type Choice: Choice;
+}

@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::error::{ContentError, ErrorKind, FieldError};
 use crate::field::{FieldShape, FormField, Refusal};
 use crate::rules;
-use crate::schema::{Content, Property, RequestedSchema};
+use crate::schema::{Content, Property, PropertySchema, RequestedSchema};
 
 /// The message of a form whose struct gives none with `#[elicit(message = "...")]`.
 pub const DEFAULT_MESSAGE: &str = "Please fill in this form.";
@@ -69,6 +69,7 @@ impl Problems {
 pub struct FieldAccess<T> {
     shape: FieldShape,
     from_value: fn(&Value) -> Result<T, Refusal>,
+    from_option: fn(usize) -> Option<T>,
     to_value: fn(&T) -> Option<Value>,
     absent: fn() -> Option<T>,
 }
@@ -79,6 +80,7 @@ pub const fn access<T: FormField>() -> FieldAccess<T> {
     FieldAccess {
         shape: T::SHAPE,
         from_value: T::from_value,
+        from_option: T::from_option,
         to_value: T::to_value,
         absent: T::absent,
     }
@@ -125,13 +127,29 @@ impl<T> FieldAccess<T> {
                 }
             };
         };
-        let mut passed = true;
-        rules::check(&property.schema, value, |kind| {
-            passed = false;
-            report(problems, kind);
-        });
-        if !passed {
-            return None;
+        if let PropertySchema::SingleSelect(select) = &property.schema {
+            // One lookup: the rule finds the option, and a derived enum takes the variant at its
+            // position without looking again.
+            match rules::single_option(select, value) {
+                Ok(index) => {
+                    if let Some(choice) = (self.from_option)(index) {
+                        return Some(choice);
+                    }
+                }
+                Err(kind) => {
+                    report(problems, kind);
+                    return None;
+                }
+            }
+        } else {
+            let mut passed = true;
+            rules::check(&property.schema, value, |kind| {
+                passed = false;
+                report(problems, kind);
+            });
+            if !passed {
+                return None;
+            }
         }
         match (self.from_value)(value) {
             Ok(value) => Some(value),

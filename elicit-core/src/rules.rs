@@ -102,15 +102,25 @@ fn number(schema: &NumberSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)
 
 #[inline(always)]
 fn single(schema: &SingleSelectSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)) {
-    let Value::String(choice) = value else {
-        return fail(ErrorKind::wrong_type(Expected::Option, value));
-    };
-    if option_position(&schema.options, choice).is_none() {
-        fail(ErrorKind::NotAnOption {
-            found: describe(value),
-            options: schema.options.clone(),
-        });
+    if let Err(kind) = single_option(schema, value) {
+        fail(kind);
     }
+}
+
+/// The position among the options of the option `value` chooses: the single-select rule, which
+/// the typed parser also uses to take the variant without a second lookup.
+#[inline(always)]
+pub(crate) fn single_option(
+    schema: &SingleSelectSchema,
+    value: &Value,
+) -> Result<usize, ErrorKind> {
+    let Value::String(choice) = value else {
+        return Err(ErrorKind::wrong_type(Expected::Option, value));
+    };
+    option_position(&schema.options, choice).ok_or_else(|| ErrorKind::NotAnOption {
+        found: describe(value),
+        options: schema.options.clone(),
+    })
 }
 
 #[inline(always)]

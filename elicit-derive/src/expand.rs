@@ -559,6 +559,12 @@ fn expand_enum(input: &Input<'_>, variants: &[Variant<'_>], krate: &TokenStream)
                     _elicit::__private::single_from_value(__elicit_value)
                 }
 
+                fn from_option(
+                    __elicit_index: ::core::primitive::usize,
+                ) -> ::core::option::Option<Self> {
+                    <Self as _elicit::field::Choice>::from_index(__elicit_index)
+                }
+
                 fn to_value(&self) -> ::core::option::Option<_elicit::__private::Value> {
                     _elicit::__private::single_to_value(self)
                 }

@@ -187,6 +187,15 @@ pub trait FormField: Sized {
     /// `None`, a value the format cannot write). `from_value` reads it back to the same value.
     fn to_value(&self) -> Option<Value>;
 
+    /// The value of a single-select field whose answer is the option at `index` of its options, as
+    /// the rules found it; `None` reads the value with `from_value` instead. A derived enum takes
+    /// its variant at that position, so an answer's option is looked up once.
+    #[doc(hidden)]
+    fn from_option(index: usize) -> Option<Self> {
+        let _ = index;
+        None
+    }
+
     /// The value of a field the answer leaves out: `None` (it is missing) but for `Option`,
     /// whose absence is `None`. Only `Option` overrides it.
     #[doc(hidden)]

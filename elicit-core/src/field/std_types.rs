@@ -70,6 +70,10 @@ impl<T: FormField> FormField for Option<T> {
         self.as_ref().and_then(T::to_value)
     }
 
+    fn from_option(index: usize) -> Option<Self> {
+        T::from_option(index).map(Some)
+    }
+
     fn absent() -> Option<Self> {
         Some(None)
     }

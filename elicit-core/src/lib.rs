@@ -3,6 +3,25 @@
 //! types a form can hold, and the parser of the client's answer.
 //!
 //! Use it through the `mcp-elicit` crate, which re-exports it and adds the derive.
+//!
+//! # Layout
+//!
+//! Five layers, each importing only from those below it:
+//!
+//! 1. **The schema model**: [`schema`] (what a form is: properties, options, [`Number`]s, and
+//!    how each [`ProtocolVersion`] writes it).
+//! 2. **The rules**: [`ErrorKind`] and the errors (what can be wrong), the four formats, the
+//!    rules that judge a value (one implementation: the typed parser and
+//!    [`RequestedSchema::validate`] both call it), and the reader of a schema any server wrote,
+//!    which refuses what the derive refuses.
+//! 3. **The field model**: [`field`] (which Rust types are fields, what each contributes to
+//!    the schema, how each reads from and writes to an answer).
+//! 4. **The form**: [`Elicit`], with the field access and the hidden `const` helpers that
+//!    generated code calls.
+//! 5. **The protocol**: [`Elicitation`] (the answer), [`request`] (the params of
+//!    `elicitation/create`) and, with the feature `rmcp`, the rmcp integration.
+//!
+//! [`Number`]: schema::Number
 #![forbid(unsafe_code)]
 // docs.rs (nightly, `--cfg docsrs`) marks each item behind a cargo feature with that feature.
 #![cfg_attr(docsrs, feature(doc_cfg))]

@@ -70,6 +70,7 @@ pub struct FieldAccess<T> {
     shape: FieldShape,
     from_value: fn(&Value) -> Result<T, Refusal>,
     from_option: fn(usize) -> Option<T>,
+    from_options: fn(&[usize]) -> Option<T>,
     to_value: fn(&T) -> Option<Value>,
     absent: fn() -> Option<T>,
 }
@@ -81,6 +82,7 @@ pub const fn access<T: FormField>() -> FieldAccess<T> {
         shape: T::SHAPE,
         from_value: T::from_value,
         from_option: T::from_option,
+        from_options: T::from_options,
         to_value: T::to_value,
         absent: T::absent,
     }
@@ -140,6 +142,19 @@ impl<T> FieldAccess<T> {
                     report(problems, kind);
                     return None;
                 }
+            }
+        } else if let PropertySchema::MultiSelect(select) = &property.schema {
+            // One lookup per choice, as for a single select.
+            let mut passed = true;
+            let positions = rules::multi_options(select, value, &mut |kind| {
+                passed = false;
+                report(problems, kind);
+            });
+            if !passed {
+                return None;
+            }
+            if let Some(choices) = positions.and_then(|p| (self.from_options)(&p)) {
+                return Some(choices);
             }
         } else {
             let mut passed = true;

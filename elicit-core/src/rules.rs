@@ -125,8 +125,22 @@ pub(crate) fn single_option(
 
 #[inline(always)]
 fn multi(schema: &MultiSelectSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)) {
+    multi_options(schema, value, fail);
+}
+
+/// The multi-select rule: the number of choices, each an option, none twice. Gives the position
+/// among the options of each choice, in the order given, when every item is an option (other
+/// problems may still have been reported): the typed parser takes the variants there, without a
+/// second lookup.
+#[inline(always)]
+pub(crate) fn multi_options(
+    schema: &MultiSelectSchema,
+    value: &Value,
+    fail: &mut impl FnMut(ErrorKind),
+) -> Option<Vec<usize>> {
     let Value::Array(items) = value else {
-        return fail(ErrorKind::wrong_type(Expected::Options, value));
+        fail(ErrorKind::wrong_type(Expected::Options, value));
+        return None;
     };
     let count = items.len() as u64;
     // Longer than allowed, or than it could be without repeating an option: refused by its
@@ -134,32 +148,91 @@ fn multi(schema: &MultiSelectSchema, value: &Value, fail: &mut impl FnMut(ErrorK
     let options = schema.options.len() as u64;
     let max_items = schema.max_items.map_or(options, |max| max.min(options));
     if count > max_items {
-        return fail(ErrorKind::TooManyChoices { max_items, count });
+        fail(ErrorKind::TooManyChoices { max_items, count });
+        return None;
     }
     if let Some(min_items) = schema.min_items.filter(|min| count < *min) {
         fail(ErrorKind::TooFewChoices { min_items, count });
     }
-    // At most as many items as options here, so this is bounded by the form's own size.
-    for (i, item) in items.iter().enumerate() {
-        let known = item
-            .as_str()
-            .and_then(|s| option_position(&schema.options, s));
-        match known {
-            None => fail(ErrorKind::NotAnOption {
+    // At most as many items as options here, so this is bounded by the form's own size. Each
+    // item is looked up once; a repeat is found by its position among the options.
+    const UNKNOWN: usize = usize::MAX;
+    let mut seen = OptionSet::new(schema.options.len());
+    let mut repeated = OptionSet::new(schema.options.len());
+    let positions: Vec<usize> = items
+        .iter()
+        .map(|item| {
+            let position = item
+                .as_str()
+                .and_then(|s| option_position(&schema.options, s))
+                .unwrap_or(UNKNOWN);
+            if position != UNKNOWN && seen.insert(position) {
+                repeated.insert(position);
+            }
+            position
+        })
+        .collect();
+    // The problems in the order of the items: a repeat where the option is first chosen.
+    let mut all_known = true;
+    let mut told = OptionSet::new(schema.options.len());
+    for (item, &position) in items.iter().zip(&positions) {
+        if position == UNKNOWN {
+            all_known = false;
+            fail(ErrorKind::NotAnOption {
                 found: describe(item),
                 options: schema.options.clone(),
-            }),
-            Some(_) => {
-                let first = items.iter().position(|other| other == item);
-                let repeated_later =
-                    first == Some(i) && items[i + 1..].iter().any(|other| other == item);
-                if repeated_later {
-                    fail(ErrorKind::RepeatedChoice {
-                        choice: item.as_str().map(excerpt).unwrap_or_default(),
-                    });
-                }
-            }
+            });
+        } else if repeated.contains(position) && !told.insert(position) {
+            fail(ErrorKind::RepeatedChoice {
+                choice: item.as_str().map(excerpt).unwrap_or_default(),
+            });
         }
+    }
+    all_known.then_some(positions)
+}
+
+/// A set of positions among a select's options: in place for up to 256 options, on the heap
+/// beyond.
+struct OptionSet {
+    inline: [u64; 4],
+    heap: Vec<u64>,
+}
+
+impl OptionSet {
+    fn new(options: usize) -> Self {
+        let words = options.div_ceil(64);
+        OptionSet {
+            inline: [0; 4],
+            heap: if words > 4 {
+                vec![0; words]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    fn words(&self) -> &[u64] {
+        if self.heap.is_empty() {
+            &self.inline
+        } else {
+            &self.heap
+        }
+    }
+
+    fn contains(&self, position: usize) -> bool {
+        self.words()[position / 64] & (1 << (position % 64)) != 0
+    }
+
+    /// Adds `position`; whether it was there already.
+    fn insert(&mut self, position: usize) -> bool {
+        let had = self.contains(position);
+        let words = if self.heap.is_empty() {
+            &mut self.inline[..]
+        } else {
+            &mut self.heap[..]
+        };
+        words[position / 64] |= 1 << (position % 64);
+        had
     }
 }
 
@@ -207,5 +280,50 @@ impl RequestedSchema {
         } else {
             Err(ContentError::new(errors))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn problems(options: usize, answer: Value) -> Vec<String> {
+        let values: Vec<String> = (0..options).map(|i| format!("o{i}")).collect();
+        let schema: RequestedSchema = serde_json::from_value(json!({
+            "type": "object",
+            "properties": {"pick": {"type": "array", "items": {"type": "string", "enum": values}}}
+        }))
+        .unwrap();
+        let content = json!({ "pick": answer });
+        match schema.validate(content.as_object().unwrap()) {
+            Ok(()) => Vec::new(),
+            Err(e) => e.errors().iter().map(|e| e.kind().to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn repeats_are_reported_where_the_option_is_first_chosen() {
+        assert_eq!(
+            problems(5, json!(["o1", "x", "o1", "o2", "o2"])),
+            [
+                "chooses \"o1\" more than once",
+                "must be one of \"o0\", \"o1\", \"o2\", \"o3\", \"o4\", got \"x\"",
+                "chooses \"o2\" more than once",
+            ]
+        );
+        assert!(problems(3, json!(["o2", "o0"])).is_empty());
+    }
+
+    #[test]
+    fn repeats_are_found_among_many_options() {
+        // Beyond 256 options the set of positions is on the heap.
+        assert_eq!(
+            problems(1000, json!(["o999", "o3", "o999", "o300"])),
+            ["chooses \"o999\" more than once"]
+        );
+        let every: Vec<String> = (0..1000).map(|i| format!("o{i}")).collect();
+        assert!(problems(1000, json!(every)).is_empty());
     }
 }

@@ -196,6 +196,14 @@ pub trait FormField: Sized {
         None
     }
 
+    /// The value of a multi-select field whose answer chooses the options at `positions`, in
+    /// that order, as the rules found them; `None` reads the value with `from_value` instead.
+    #[doc(hidden)]
+    fn from_options(positions: &[usize]) -> Option<Self> {
+        let _ = positions;
+        None
+    }
+
     /// The value of a field the answer leaves out: `None` (it is missing) but for `Option`,
     /// whose absence is `None`. Only `Option` overrides it.
     #[doc(hidden)]

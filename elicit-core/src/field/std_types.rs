@@ -74,6 +74,10 @@ impl<T: FormField> FormField for Option<T> {
         T::from_option(index).map(Some)
     }
 
+    fn from_options(positions: &[usize]) -> Option<Self> {
+        T::from_options(positions).map(Some)
+    }
+
     fn absent() -> Option<Self> {
         Some(None)
     }
@@ -131,6 +135,10 @@ impl<E: Choice> FormField for Vec<E> {
         choices_of::<E, _>(value).map_err(Box::new)
     }
 
+    fn from_options(positions: &[usize]) -> Option<Self> {
+        positions.iter().map(|&i| E::from_index(i)).collect()
+    }
+
     fn to_value(&self) -> Option<Value> {
         let values = self.iter().filter_map(wire_value);
         Some(Value::Array(values.collect()))
@@ -150,6 +158,10 @@ impl<E: Choice + Eq + Hash, S: BuildHasher + Default> FormField for HashSet<E, S
         choices_of::<E, _>(value).map_err(Box::new)
     }
 
+    fn from_options(positions: &[usize]) -> Option<Self> {
+        positions.iter().map(|&i| E::from_index(i)).collect()
+    }
+
     fn to_value(&self) -> Option<Value> {
         set_value(self.iter())
     }
@@ -166,6 +178,10 @@ impl<E: Choice + Ord> FormField for BTreeSet<E> {
     #[inline]
     fn from_value(value: &Value) -> Result<Self, Refusal> {
         choices_of::<E, _>(value).map_err(Box::new)
+    }
+
+    fn from_options(positions: &[usize]) -> Option<Self> {
+        positions.iter().map(|&i| E::from_index(i)).collect()
     }
 
     fn to_value(&self) -> Option<Value> {

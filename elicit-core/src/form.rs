@@ -129,42 +129,33 @@ impl<T> FieldAccess<T> {
                 }
             };
         };
-        if let PropertySchema::SingleSelect(select) = &property.schema {
-            // One lookup: the rule finds the option, and a derived enum takes the variant at its
-            // position without looking again.
-            match rules::single_option(select, value) {
-                Ok(index) => {
-                    if let Some(choice) = (self.from_option)(index) {
-                        return Some(choice);
-                    }
-                }
+        let mut passed = true;
+        let mut fail = |kind| {
+            passed = false;
+            report(problems, kind);
+        };
+        // A select's rule finds the chosen options, and a derived enum takes its variants at
+        // their positions: each option is looked up once.
+        let chosen = match &property.schema {
+            PropertySchema::SingleSelect(select) => match rules::single_option(select, value) {
+                Ok(index) => (self.from_option)(index),
                 Err(kind) => {
-                    report(problems, kind);
-                    return None;
+                    fail(kind);
+                    None
                 }
+            },
+            PropertySchema::MultiSelect(select) => rules::multi_options(select, value, &mut fail)
+                .and_then(|positions| (self.from_options)(positions.as_slice())),
+            schema => {
+                rules::check(schema, value, fail);
+                None
             }
-        } else if let PropertySchema::MultiSelect(select) = &property.schema {
-            // One lookup per choice, as for a single select.
-            let mut passed = true;
-            let positions = rules::multi_options(select, value, &mut |kind| {
-                passed = false;
-                report(problems, kind);
-            });
-            if !passed {
-                return None;
-            }
-            if let Some(choices) = positions.and_then(|p| (self.from_options)(&p)) {
-                return Some(choices);
-            }
-        } else {
-            let mut passed = true;
-            rules::check(&property.schema, value, |kind| {
-                passed = false;
-                report(problems, kind);
-            });
-            if !passed {
-                return None;
-            }
+        };
+        if !passed {
+            return None;
+        }
+        if chosen.is_some() {
+            return chosen;
         }
         match (self.from_value)(value) {
             Ok(value) => Some(value),

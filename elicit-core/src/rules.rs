@@ -137,7 +137,7 @@ pub(crate) fn multi_options(
     schema: &MultiSelectSchema,
     value: &Value,
     fail: &mut impl FnMut(ErrorKind),
-) -> Option<Vec<usize>> {
+) -> Option<Positions> {
     let Value::Array(items) = value else {
         fail(ErrorKind::wrong_type(Expected::Options, value));
         return None;
@@ -159,23 +159,21 @@ pub(crate) fn multi_options(
     const UNKNOWN: usize = usize::MAX;
     let mut seen = OptionSet::new(schema.options.len());
     let mut repeated = OptionSet::new(schema.options.len());
-    let positions: Vec<usize> = items
-        .iter()
-        .map(|item| {
-            let position = item
-                .as_str()
-                .and_then(|s| option_position(&schema.options, s))
-                .unwrap_or(UNKNOWN);
-            if position != UNKNOWN && seen.insert(position) {
-                repeated.insert(position);
-            }
-            position
-        })
-        .collect();
+    let mut positions = Positions::new(items.len());
+    for item in items {
+        let position = item
+            .as_str()
+            .and_then(|s| option_position(&schema.options, s))
+            .unwrap_or(UNKNOWN);
+        if position != UNKNOWN && seen.insert(position) {
+            repeated.insert(position);
+        }
+        positions.push(position);
+    }
     // The problems in the order of the items: a repeat where the option is first chosen.
     let mut all_known = true;
     let mut told = OptionSet::new(schema.options.len());
-    for (item, &position) in items.iter().zip(&positions) {
+    for (item, &position) in items.iter().zip(positions.as_slice()) {
         if position == UNKNOWN {
             all_known = false;
             fail(ErrorKind::NotAnOption {
@@ -189,6 +187,45 @@ pub(crate) fn multi_options(
         }
     }
     all_known.then_some(positions)
+}
+
+/// The positions of a multi-select's choices among its options, in the order given: in place
+/// for up to 16 choices (no allocation for a form's usual multi-select), on the heap beyond.
+pub(crate) struct Positions {
+    inline: [usize; 16],
+    len: usize,
+    heap: Vec<usize>,
+}
+
+impl Positions {
+    fn new(count: usize) -> Self {
+        Positions {
+            inline: [0; 16],
+            len: 0,
+            heap: if count > 16 {
+                Vec::with_capacity(count)
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    fn push(&mut self, position: usize) {
+        if self.heap.capacity() > 0 {
+            self.heap.push(position);
+        } else {
+            self.inline[self.len] = position;
+            self.len += 1;
+        }
+    }
+
+    pub(crate) fn as_slice(&self) -> &[usize] {
+        if self.heap.capacity() > 0 {
+            &self.heap
+        } else {
+            &self.inline[..self.len]
+        }
+    }
 }
 
 /// A set of positions among a select's options: in place for up to 256 options, on the heap

@@ -203,3 +203,50 @@ fn the_model_reads_like_the_json() {
     assert!(schema.property("gamma").is_none());
     assert_eq!(property::<Ordered>("mid"), json!({"type": "boolean"}));
 }
+
+/// `NonZero` integers: their integer's field, with zero refused; an unsigned one states
+/// `minimum: 1`.
+#[test]
+fn non_zero_integers() {
+    use std::num::{NonZeroI32, NonZeroU8, NonZeroU32, NonZeroUsize};
+
+    #[derive(Elicit, Debug, PartialEq)]
+    struct Party {
+        guests: NonZeroU32,
+        #[elicit(maximum = 12)]
+        rooms: NonZeroU8,
+        offset: Option<NonZeroI32>,
+        tables: Option<NonZeroUsize>,
+    }
+    assert_schema::<Party>(json!({
+        "type": "object",
+        "properties": {
+            "guests": {"type": "integer", "minimum": 1},
+            "rooms": {"type": "integer", "minimum": 1, "maximum": 12},
+            "offset": {"type": "integer"},
+            "tables": {"type": "integer", "minimum": 1}
+        },
+        "required": ["guests", "rooms"]
+    }));
+    let ok = json!({"guests": 4, "rooms": 2, "offset": -3});
+    let party = Party::from_content(ok.as_object().unwrap()).unwrap();
+    assert_eq!(
+        party,
+        Party {
+            guests: NonZeroU32::new(4).unwrap(),
+            rooms: NonZeroU8::new(2).unwrap(),
+            offset: NonZeroI32::new(-3),
+            tables: None,
+        }
+    );
+    assert_eq!(party.to_content(), *ok.as_object().unwrap());
+    let zeros = json!({"guests": 0, "rooms": 13, "offset": 0, "tables": 0});
+    let err = Party::from_content(zeros.as_object().unwrap()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "`guests`: must be at least 1, got 0\n\
+         `rooms`: must be at most 12, got 13\n\
+         `offset`: must not be 0\n\
+         `tables`: must be at least 1, got 0"
+    );
+}

@@ -282,3 +282,57 @@ fn string_with_a_format_stays_the_plain_way() {
     let plain = Plain::from_content(&content(json!({}))).unwrap();
     assert_eq!(plain.day, "2024-02-29");
 }
+
+mod uuid_fields {
+    use super::*;
+    use uuid::Uuid;
+
+    #[derive(Elicit, Debug, PartialEq)]
+    struct Booking {
+        /// The booking to change
+        booking_id: Uuid,
+        previous: Option<Uuid>,
+    }
+
+    #[test]
+    fn a_uuid_is_text_read_in_any_form_and_written_hyphenated_lowercase() {
+        let schema = serde_json::to_value(Booking::requested_schema()).unwrap();
+        assert_eq!(
+            schema["properties"],
+            json!({
+                "booking_id": {"type": "string", "description": "The booking to change"},
+                "previous": {"type": "string"}
+            })
+        );
+        let id = Uuid::from_u128(0x67e5_5044_10b1_426f_9247_bb68_0e5f_e0c8);
+        for written in [
+            "67e55044-10b1-426f-9247-bb680e5fe0c8",
+            "67E55044-10B1-426F-9247-BB680E5FE0C8",
+            "67e5504410b1426f9247bb680e5fe0c8",
+            "{67e55044-10b1-426f-9247-bb680e5fe0c8}",
+            "urn:uuid:67e55044-10b1-426f-9247-bb680e5fe0c8",
+        ] {
+            let booking = Booking::from_content(&content(json!({"booking_id": written}))).unwrap();
+            assert_eq!(booking.booking_id, id, "{written}");
+        }
+        let booking = Booking {
+            booking_id: id,
+            previous: None,
+        };
+        assert_eq!(
+            booking.to_content(),
+            content(json!({"booking_id": "67e55044-10b1-426f-9247-bb680e5fe0c8"}))
+        );
+        assert_eq!(
+            Booking::from_content(&booking.to_content()).unwrap(),
+            booking
+        );
+        let err = Booking::from_content(&content(json!({"booking_id": "67e55044", "previous": 7})))
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "`booking_id`: must be a UUID, like 67e55044-10b1-426f-9247-bb680e5fe0c8, got \"67e55044\"\n\
+             `previous`: must be text, got a number"
+        );
+    }
+}

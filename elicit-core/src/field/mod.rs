@@ -28,6 +28,8 @@ use crate::schema::{Number, SelectOption, StringFormat, option_position};
 ))]
 mod ecosystem;
 mod std_types;
+#[cfg(feature = "uuid")]
+mod uuid;
 
 /// What a field type contributes to the schema: its [`FieldKind`], and whether it may be left
 /// out. The attributes of the field (`title`, `min_length`, `default`, ...) narrow or replace it.
@@ -96,9 +98,9 @@ pub enum FieldKind {
 /// A Rust type that can be a field of an elicitation form.
 ///
 /// Implemented for `String`, `bool`, the integer types `i8`..`i64`, `u8`..`u64`, `isize`,
-/// `usize`, the floats `f32` and `f64`, fieldless enums deriving `Elicit` (single-selects), `Vec`,
+/// `usize` and their `NonZero` forms, the floats `f32` and `f64`, fieldless enums deriving `Elicit` (single-selects), `Vec`,
 /// `HashSet` and `BTreeSet` of such enums (multi-selects), `Option<T>` of each (an optional
-/// field), and the date, time, URL and e-mail types of the optional integrations.
+/// field), and the date, time, URL, e-mail and UUID types of the optional integrations.
 ///
 /// A type of your own is a field once it says what it contributes to the schema ([`SHAPE`]), how
 /// it reads from an answer ([`from_value`]) and how it writes into one ([`to_value`]). Reading

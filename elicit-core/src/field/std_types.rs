@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 use std::hash::{BuildHasher, Hash};
+use std::num::NonZero;
 
 use serde_json::Value;
 
@@ -304,6 +305,53 @@ integer_fields! {
     u64: states ZERO, None;
     usize: states ZERO, None;
 }
+
+/// The non-zero integers: the underlying integer field, read and refused alike, and zero refused
+/// in words. An unsigned one states `minimum: 1`; a signed one cannot say "not zero" in a schema,
+/// so it states what its integer states.
+macro_rules! non_zero_fields {
+    ($($ty:ty)*) => {$(
+        #[diagnostic::do_not_recommend]
+        impl FormField for NonZero<$ty> {
+            const SHAPE: FieldShape = non_zero(<$ty as FormField>::SHAPE);
+
+            #[inline]
+            fn from_value(value: &Value) -> Result<Self, Refusal> {
+                NonZero::new(<$ty as FormField>::from_value(value)?).ok_or_else(|| {
+                    Box::new(ErrorKind::Invalid {
+                        reason: "must not be 0".to_owned(),
+                    })
+                })
+            }
+
+            fn to_value(&self) -> Option<Value> {
+                Some(Value::from(self.get()))
+            }
+        }
+        #[diagnostic::do_not_recommend]
+        impl NumberField for NonZero<$ty> {}
+    )*};
+}
+
+/// The shape of an integer type without zero: an unsigned one starts at 1.
+const fn non_zero(integer: FieldShape) -> FieldShape {
+    match integer.kind {
+        FieldKind::Integer {
+            min: 0,
+            max,
+            stated_max,
+            ..
+        } => FieldShape::required(FieldKind::Integer {
+            min: 1,
+            max,
+            stated_min: Some(Number::from_i64(1)),
+            stated_max,
+        }),
+        _ => integer,
+    }
+}
+
+non_zero_fields!(i8 i16 i32 i64 isize u8 u16 u32 u64 usize);
 
 #[diagnostic::do_not_recommend]
 impl FormField for f32 {

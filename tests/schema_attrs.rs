@@ -274,3 +274,56 @@ fn target_width_integers_take_bounds_the_target_holds() {
         "`bytes`: must be at most 5000000000, got 5000000001"
     );
 }
+
+/// `#[elicit(skip)]`: the field is not on the form and not in the answer; it is filled with its
+/// type's `Default`. Its type need not be a form field, and its name is never asked for.
+#[test]
+fn skipped_fields_are_off_the_form() {
+    #[derive(Elicit, Debug, PartialEq)]
+    struct Booking {
+        nights: u32,
+        #[elicit(skip)]
+        notes: Vec<String>,
+        #[elicit(skip)]
+        password: Option<String>,
+        guest: String,
+    }
+    assert_schema::<Booking>(json!({
+        "type": "object",
+        "properties": {
+            "nights": {"type": "integer", "minimum": 0},
+            "guest": {"type": "string"}
+        },
+        "required": ["nights", "guest"]
+    }));
+    let answer = json!({"nights": 2, "guest": "Ada", "notes": ["ignored"], "password": "x"});
+    let booking = Booking::from_content(answer.as_object().unwrap()).unwrap();
+    assert_eq!(
+        booking,
+        Booking {
+            nights: 2,
+            notes: Vec::new(),
+            password: None,
+            guest: "Ada".to_owned(),
+        }
+    );
+    let filled = Booking {
+        notes: vec!["kept out".to_owned()],
+        ..booking
+    };
+    assert_eq!(
+        filled.to_content(),
+        *json!({"nights": 2, "guest": "Ada"}).as_object().unwrap()
+    );
+
+    #[derive(Elicit, Debug, PartialEq)]
+    struct OnlySkipped {
+        #[elicit(skip)]
+        seen: u8,
+    }
+    assert_schema::<OnlySkipped>(json!({"type": "object", "properties": {}}));
+    assert_eq!(
+        OnlySkipped::from_content(&mcp_elicit::Content::new()).unwrap(),
+        OnlySkipped { seen: 0 }
+    );
+}

@@ -16,8 +16,9 @@ pub(crate) struct Input<'a> {
 }
 
 pub(crate) enum Data<'a> {
-    /// A form: a struct with named fields.
-    Struct(Vec<Field<'a>>),
+    /// A form: a struct with named fields, those on the form and those `#[elicit(skip)]` leaves
+    /// off it.
+    Struct(Vec<Field<'a>>, Vec<Skipped<'a>>),
     /// The options of a select: a fieldless enum.
     Enum(Vec<Variant<'a>>),
 }
@@ -35,6 +36,12 @@ pub(crate) struct Field<'a> {
     pub(crate) wire_name: String,
 }
 
+/// A field `#[elicit(skip)]` leaves off the form: filled with its type's `Default`.
+pub(crate) struct Skipped<'a> {
+    pub(crate) ident: &'a syn::Ident,
+    pub(crate) ty: &'a syn::Type,
+}
+
 /// An option of a select.
 pub(crate) struct Variant<'a> {
     pub(crate) ident: &'a syn::Ident,
@@ -49,14 +56,19 @@ impl<'a> Input<'a> {
         let data = match &input.data {
             syn::Data::Struct(data) => {
                 let attrs = attr::Container::from_ast(cx, &input.attrs, Level::Struct);
-                let fields = struct_fields(cx, input, data)?
-                    .iter()
-                    .filter_map(|field| Field::from_ast(cx, field, attrs.rename_all))
-                    .collect();
+                let mut fields = Vec::new();
+                let mut skipped = Vec::new();
+                for field in struct_fields(cx, input, data)? {
+                    match Field::from_ast(cx, field, attrs.rename_all) {
+                        Some(Ok(field)) => fields.push(field),
+                        Some(Err(skip)) => skipped.push(skip),
+                        None => {}
+                    }
+                }
                 return Some(Input {
                     original: input,
                     attrs,
-                    data: Data::Struct(fields),
+                    data: Data::Struct(fields, skipped),
                 });
             }
             syn::Data::Enum(data) => data,
@@ -134,20 +146,39 @@ fn struct_fields<'a>(
 }
 
 impl<'a> Field<'a> {
-    fn from_ast(cx: &Ctxt, field: &'a syn::Field, rename_all: Option<RenameRule>) -> Option<Self> {
+    /// A field of the form, or one `#[elicit(skip)]` leaves off it.
+    fn from_ast(
+        cx: &Ctxt,
+        field: &'a syn::Field,
+        rename_all: Option<RenameRule>,
+    ) -> Option<Result<Self, Skipped<'a>>> {
         let ident = field.ident.as_ref()?;
         let attrs = attr::Field::from_ast(cx, &field.attrs);
+        if attrs.skip.is_some() {
+            for (key, tokens) in attrs.form_keys() {
+                cx.error_spanned_by(
+                    tokens,
+                    format!(
+                        "`{key}` does nothing on a field that `skip` leaves off the form: remove it, or remove `skip`"
+                    ),
+                );
+            }
+            return Some(Err(Skipped {
+                ident,
+                ty: &field.ty,
+            }));
+        }
         let wire_name = wire_name(ident, attrs.rename.as_ref(), |name| {
             rename_all.map_or_else(|| name.to_owned(), |rule| rule.apply_to_field(name))
         });
-        Some(Field {
+        Some(Ok(Field {
             ident,
             ty: &field.ty,
             known: FieldType::classify(&field.ty),
             unsupported: crate::ty::unsupported(&field.ty),
             attrs,
             wire_name,
-        })
+        }))
     }
 }
 

@@ -5,7 +5,7 @@ use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::ast::{Data, Field, Input, Variant};
+use crate::ast::{Data, Field, Input, Skipped, Variant};
 use crate::attr::{DefaultLit, Format, NumLit};
 use crate::ctxt::Ctxt;
 use crate::ty::Base;
@@ -21,14 +21,14 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
     let krate = runtime_path(parsed.as_ref());
     match (cx.check(), parsed) {
         (Ok(()), Some(parsed)) => match &parsed.data {
-            Data::Struct(fields) => expand_struct(&parsed, fields, &krate),
+            Data::Struct(fields, skipped) => expand_struct(&parsed, fields, skipped, &krate),
             Data::Enum(variants) => expand_enum(&parsed, variants, &krate),
         },
         (Err(err), parsed) => {
             // The checks the compiler runs (trait bounds, `const` checks) still run for the fields
             // the derive found no fault with, so one compile reports every mistake.
             let checks = match parsed.as_ref().map(|p| &p.data) {
-                Some(Data::Struct(fields)) if input.generics.params.is_empty() => {
+                Some(Data::Struct(fields, _)) if input.generics.params.is_empty() => {
                     compiler_checks(fields)
                 }
                 _ => TokenStream::new(),
@@ -69,7 +69,12 @@ fn runtime_path(input: Option<&Input<'_>>) -> TokenStream {
     }
 }
 
-fn expand_struct(input: &Input<'_>, fields: &[Field<'_>], krate: &TokenStream) -> TokenStream {
+fn expand_struct(
+    input: &Input<'_>,
+    fields: &[Field<'_>],
+    skipped: &[Skipped<'_>],
+    krate: &TokenStream,
+) -> TokenStream {
     let ident = &input.original.ident;
     let count = fields.len();
     // Items beside the impl: multi-select defaults and the checks of each field.
@@ -83,7 +88,7 @@ fn expand_struct(input: &Input<'_>, fields: &[Field<'_>], krate: &TokenStream) -
         items.extend(kind_checks(field));
         items.extend(min_items_check(field));
     }
-    let from_content = from_content(fields);
+    let from_content = from_content(fields, skipped);
     let to_content = to_content(fields);
     let message = input.attrs.message.as_ref().map(|m| {
         let text = &m.value;
@@ -141,18 +146,26 @@ fn accessor(index: usize) -> syn::Ident {
     format_ident!("__ELICIT_FIELD_{}", index)
 }
 
-/// Reads every field (recording every problem), then builds the struct if none failed.
-fn from_content(fields: &[Field<'_>]) -> TokenStream {
+/// Reads every field (recording every problem), then builds the struct if none failed, the
+/// skipped fields with their type's `Default` (spanned at the type, so a type without one is an
+/// error there).
+fn from_content(fields: &[Field<'_>], skipped: &[Skipped<'_>]) -> TokenStream {
     let signature = quote! {
         fn from_content(
             __elicit_content: &_elicit::Content,
         ) -> ::core::result::Result<Self, _elicit::ContentError>
     };
+    let defaults = skipped.iter().map(|skip| {
+        let ident = skip.ident;
+        let ty = skip.ty;
+        let default = quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default());
+        quote!(#ident: #default)
+    });
     if fields.is_empty() {
         return quote! {
             #signature {
                 let _ = __elicit_content;
-                ::core::result::Result::Ok(Self {})
+                ::core::result::Result::Ok(Self { #(#defaults),* })
             }
         };
     }
@@ -194,7 +207,7 @@ fn from_content(fields: &[Field<'_>]) -> TokenStream {
             #(#reads)*
             match (#(#values,)*) {
                 (#(::core::option::Option::Some(#values),)*) => {
-                    ::core::result::Result::Ok(Self { #(#idents: #values),* })
+                    ::core::result::Result::Ok(Self { #(#idents: #values,)* #(#defaults,)* })
                 }
                 _ => ::core::result::Result::Err(__elicit_problems.into_error()),
             }

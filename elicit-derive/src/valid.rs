@@ -15,7 +15,7 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
     check_generics(cx, input);
     check_labels(cx, [&input.attrs.message]);
     match &input.data {
-        Data::Struct(fields) => {
+        Data::Struct(fields, _) => {
             check_unique_names(cx, fields.iter().map(|f| (f.ident, &f.wire_name)), "field");
             for field in fields {
                 check_labels(cx, [&field.attrs.title, &field.attrs.description]);

@@ -78,6 +78,7 @@ impl Level {
                 "max_items",
                 "default",
                 "not_sensitive",
+                "skip",
             ],
             Level::Variant => &["rename", "title"],
         }
@@ -142,9 +143,33 @@ pub(crate) struct Field {
     pub(crate) default: Option<Attr<DefaultLit>>,
     /// `not_sensitive`: the author says the field holds no secret, whatever its name.
     pub(crate) not_sensitive: Option<Attr<()>>,
+    /// `skip`: the field is not on the form; it is filled with its type's `Default`.
+    pub(crate) skip: Option<Attr<()>>,
 }
 
 impl Field {
+    /// The keys written on this field that shape its place on the form (all but `skip` and
+    /// `rename`): each key's name and its tokens, in the order of this list.
+    pub(crate) fn form_keys(&self) -> Vec<(String, TokenStream)> {
+        fn key<T>(attr: &Option<Attr<T>>) -> Option<(String, TokenStream)> {
+            attr.as_ref().map(|a| (a.key_name(), a.whole()))
+        }
+        let keys = [
+            key(&self.title),
+            key(&self.description),
+            key(&self.min_length),
+            key(&self.max_length),
+            key(&self.minimum),
+            key(&self.maximum),
+            key(&self.format),
+            key(&self.min_items),
+            key(&self.max_items),
+            key(&self.default),
+            key(&self.not_sensitive),
+        ];
+        keys.into_iter().flatten().collect()
+    }
+
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut rename: Option<Attr<String>> = None;
         let mut f = Field {
@@ -161,6 +186,7 @@ impl Field {
             max_items: None,
             default: None,
             not_sensitive: None,
+            skip: None,
         };
         let serde_rename_value = read_attrs(cx, attrs, "rename", |key, value| match key {
             "rename" => set(
@@ -187,6 +213,7 @@ impl Field {
             "min_items" => set(cx, &mut f.min_items, value.parse(count("choices"))),
             "max_items" => set(cx, &mut f.max_items, value.parse(count("choices"))),
             "not_sensitive" => set(cx, &mut f.not_sensitive, value.flag()),
+            "skip" => set(cx, &mut f.skip, value.flag()),
             _ => value.unknown(Level::Field),
         });
         f.rename = rename.map(|a| a.value).or(serde_rename_value);

@@ -91,6 +91,25 @@ impl FieldError {
         FieldError { field, kind }
     }
 
+    /// A problem found by the form's own code, as [`ErrorKind::Invalid`]: `field` is the wire
+    /// name (the key in the schema and the answer), `message` completes "`field`: ..." as a
+    /// person reads it. What a form's `#[elicit(validate = ..)]` function returns.
+    ///
+    /// ```
+    /// use mcp_elicit::FieldError;
+    ///
+    /// let problem = FieldError::custom("lastNight", "must not be before the first night");
+    /// assert_eq!(problem.to_string(), "`lastNight`: must not be before the first night");
+    /// ```
+    pub fn custom(field: impl Into<Cow<'static, str>>, message: impl fmt::Display) -> Self {
+        FieldError::new(
+            field.into(),
+            ErrorKind::Invalid {
+                reason: message.to_string(),
+            },
+        )
+    }
+
     /// The field's wire name: its key in the schema and in the content.
     pub fn field(&self) -> &str {
         &self.field
@@ -191,9 +210,10 @@ pub enum ErrorKind {
         /// The option's wire value.
         choice: String,
     },
-    /// A value a field type of its own refuses (see [`FormField`](crate::field::FormField)), in
-    /// the type's words: `reason` completes "`field`: ..." as the other kinds do ("must be a user
-    /// ID like \"u-42\", got \"bob\"").
+    /// A value the form's own code refuses, in its words: a field type of its own (see
+    /// [`FormField`](crate::field::FormField)), or a `#[elicit(validate = ..)]` function on the
+    /// field or the form (see [`FieldError::custom`]). `reason` completes "`field`: ..." as the
+    /// other kinds do ("must be a user ID like \"u-42\", got \"bob\"").
     Invalid {
         /// What is wrong, as a person reads it.
         reason: String,

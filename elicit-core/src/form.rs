@@ -2,6 +2,9 @@
 //! `#[derive(Elicit)]` generates reads and writes it field by field (hidden: the facade pins the
 //! derive to this version).
 
+use std::borrow::Borrow;
+use std::fmt;
+
 use serde_json::Value;
 
 use crate::error::{ContentError, ErrorKind, FieldError};
@@ -57,15 +60,68 @@ impl Problems {
     pub fn into_error(self) -> ContentError {
         ContentError::new(self.0)
     }
+
+    fn report(&mut self, property: &'static Property, kind: ErrorKind) {
+        self.0.push(FieldError::new(property.name.clone(), kind));
+    }
+}
+
+/// `#[elicit(validate = check)]` on a field: `check` judges a value its own rules passed (as
+/// anything the value borrows as: a `String` field's check may take `&str`); its error's text is
+/// the field's problem.
+#[doc(hidden)]
+#[inline]
+pub fn validate_field<T: Borrow<B>, B: ?Sized, E: fmt::Display>(
+    value: Option<T>,
+    check: impl FnOnce(&B) -> Result<(), E>,
+    property: &'static Property,
+    problems: &mut Problems,
+) -> Option<T> {
+    let value = value?;
+    match check(value.borrow()) {
+        Ok(()) => Some(value),
+        Err(error) => {
+            let reason = error.to_string();
+            problems.report(property, ErrorKind::Invalid { reason });
+            None
+        }
+    }
+}
+
+/// [`validate_field`] on an `Option` field: `check` sees the value, when one is given.
+#[doc(hidden)]
+#[inline]
+pub fn validate_optional_field<T: Borrow<B>, B: ?Sized, E: fmt::Display>(
+    value: Option<Option<T>>,
+    check: impl FnOnce(&B) -> Result<(), E>,
+    property: &'static Property,
+    problems: &mut Problems,
+) -> Option<Option<T>> {
+    match value? {
+        None => Some(None),
+        Some(value) => validate_field(Some(value), check, property, problems).map(Some),
+    }
+}
+
+/// `#[elicit(validate = check)]` on the form: `check`'s problems, if any, are the answer's.
+#[doc(hidden)]
+pub fn validate_form<T>(
+    form: T,
+    check: impl FnOnce(&T) -> Result<(), Vec<FieldError>>,
+) -> Result<T, ContentError> {
+    match check(&form) {
+        Err(problems) if !problems.is_empty() => Err(ContentError::new(problems)),
+        _ => Ok(form),
+    }
 }
 
 /// How generated code reaches one field type's [`FormField`] implementation.
-#[doc(hidden)]
 ///
 /// The derive writes one `const` of it per field, with [`access`]: the trait bound is checked
 /// there, once, at the field's type, and every other use (the schema, `from_content`,
 /// `to_content`) goes through the accessor without a bound of its own. A type that is not a form
 /// field is one error, not one per use.
+#[doc(hidden)]
 pub struct FieldAccess<T> {
     shape: FieldShape,
     from_value: fn(&Value) -> Result<T, Refusal>,
@@ -107,9 +163,7 @@ impl<T> FieldAccess<T> {
         property: &'static Property,
         problems: &mut Problems,
     ) -> Option<T> {
-        let name = &property.name;
-        let report =
-            |problems: &mut Problems, kind| problems.0.push(FieldError::new(name.clone(), kind));
+        let report = |problems: &mut Problems, kind| problems.report(property, kind);
         // `null` is no value: an absent field and a `null` one are read alike.
         let Some(value) = value.filter(|v| !v.is_null()) else {
             // An `Option` is `None`: the user left it empty (a client shows the default, so an

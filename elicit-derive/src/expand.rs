@@ -6,7 +6,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::{Data, Field, Input, Skipped, Variant};
-use crate::attr::{DefaultLit, Format, NumLit};
+use crate::attr::{Attr, DefaultLit, Format, NumLit};
 use crate::ctxt::Ctxt;
 use crate::ty::Base;
 use crate::{ast, fallback, valid};
@@ -88,7 +88,7 @@ fn expand_struct(
         items.extend(kind_checks(field));
         items.extend(min_items_check(field));
     }
-    let from_content = from_content(fields, skipped);
+    let from_content = from_content(fields, skipped, input.attrs.validate.as_ref());
     let to_content = to_content(fields);
     let message = input.attrs.message.as_ref().map(|m| {
         let text = &m.value;
@@ -149,7 +149,11 @@ fn accessor(index: usize) -> syn::Ident {
 /// Reads every field (recording every problem), then builds the struct if none failed, the
 /// skipped fields with their type's `Default` (spanned at the type, so a type without one is an
 /// error there).
-fn from_content(fields: &[Field<'_>], skipped: &[Skipped<'_>]) -> TokenStream {
+fn from_content(
+    fields: &[Field<'_>],
+    skipped: &[Skipped<'_>],
+    validate: Option<&Attr<syn::Path>>,
+) -> TokenStream {
     let signature = quote! {
         fn from_content(
             __elicit_content: &_elicit::Content,
@@ -161,11 +165,21 @@ fn from_content(fields: &[Field<'_>], skipped: &[Skipped<'_>]) -> TokenStream {
         let default = quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default());
         quote!(#ident: #default)
     });
+    // The form's own check, once every field has been read.
+    let finish = |form: TokenStream| match validate {
+        Some(check) => {
+            let path = &check.value;
+            let check = quote_spanned!(path.span()=> #path);
+            quote!(_elicit::__private::validate_form(#form, #check))
+        }
+        None => quote!(::core::result::Result::Ok(#form)),
+    };
     if fields.is_empty() {
+        let form = finish(quote!(Self { #(#defaults),* }));
         return quote! {
             #signature {
                 let _ = __elicit_content;
-                ::core::result::Result::Ok(Self { #(#defaults),* })
+                #form
             }
         };
     }
@@ -175,17 +189,41 @@ fn from_content(fields: &[Field<'_>], skipped: &[Skipped<'_>]) -> TokenStream {
         .collect();
     let wire_names = fields.iter().map(|f| &f.wire_name);
     let positions = 0..count;
-    let reads = values.iter().enumerate().map(|(i, value)| {
-        let field = accessor(i);
-        quote! {
-            let #value = #field.read(
-                __elicit_found[#i],
-                &__ELICIT_PROPERTIES[#i],
-                &mut __elicit_problems,
-            );
-        }
-    });
+    let reads = values
+        .iter()
+        .zip(fields)
+        .enumerate()
+        .map(|(i, (value, f))| {
+            let field = accessor(i);
+            // The field's own check, on a value its rules passed (an `Option`'s, when given).
+            let validate = f.attrs.validate.as_ref().map(|check| {
+                let path = &check.value;
+                let check = quote_spanned!(path.span()=> #path);
+                let helper = if f.known.optional {
+                    quote!(validate_optional_field)
+                } else {
+                    quote!(validate_field)
+                };
+                quote! {
+                    let #value = _elicit::__private::#helper(
+                        #value,
+                        #check,
+                        &__ELICIT_PROPERTIES[#i],
+                        &mut __elicit_problems,
+                    );
+                }
+            });
+            quote! {
+                let #value = #field.read(
+                    __elicit_found[#i],
+                    &__ELICIT_PROPERTIES[#i],
+                    &mut __elicit_problems,
+                );
+                #validate
+            }
+        });
     let idents = fields.iter().map(|f| f.ident);
+    let form = finish(quote!(Self { #(#idents: #values,)* #(#defaults,)* }));
     quote! {
         #signature {
             // One pass over the content, each key matched to its field (keys the form does not
@@ -207,7 +245,7 @@ fn from_content(fields: &[Field<'_>], skipped: &[Skipped<'_>]) -> TokenStream {
             #(#reads)*
             match (#(#values,)*) {
                 (#(::core::option::Option::Some(#values),)*) => {
-                    ::core::result::Result::Ok(Self { #(#idents: #values,)* #(#defaults,)* })
+                    #form
                 }
                 _ => ::core::result::Result::Err(__elicit_problems.into_error()),
             }

@@ -14,7 +14,9 @@ pub use self::build::*;
 pub use self::checks::*;
 use crate::field::{Choice, Refusal, choice_of, wire_value};
 pub use crate::field::{FieldKind, FieldShape};
-pub use crate::form::{FieldAccess, Problems, access};
+pub use crate::form::{
+    FieldAccess, Problems, access, validate_field, validate_form, validate_optional_field,
+};
 pub use crate::schema::Content;
 
 /// `FormField::from_value` of a derived select enum.

@@ -12,7 +12,9 @@ use crate::ctxt::Ctxt;
 mod value;
 
 pub(crate) use value::{DefaultLit, Format, NumLit};
-use value::{Value, count, crate_path_value, default, format, number, rename_rule, string};
+use value::{
+    Value, count, crate_path_value, default, format, function_path, number, rename_rule, string,
+};
 
 /// One attribute the user wrote: its key, its value and where both are.
 pub(crate) struct Attr<T> {
@@ -63,7 +65,7 @@ impl Level {
 
     fn keys(self) -> &'static [&'static str] {
         match self {
-            Level::Struct => &["rename_all", "crate", "message"],
+            Level::Struct => &["rename_all", "crate", "message", "validate"],
             Level::Enum => &["rename_all", "crate"],
             Level::Field => &[
                 "rename",
@@ -79,6 +81,7 @@ impl Level {
                 "default",
                 "not_sensitive",
                 "skip",
+                "validate",
             ],
             Level::Variant => &["rename", "title"],
         }
@@ -100,6 +103,9 @@ pub(crate) struct Container {
     pub(crate) crate_path: Option<syn::Path>,
     /// `message = ".."`: what the client shows above the form.
     pub(crate) message: Option<Attr<String>>,
+    /// `validate = path`: `fn(&Self) -> Result<(), Vec<FieldError>>`, run once every field has
+    /// been read.
+    pub(crate) validate: Option<Attr<syn::Path>>,
 }
 
 impl Container {
@@ -107,6 +113,7 @@ impl Container {
         let mut rename_all: Option<Attr<RenameRule>> = None;
         let mut crate_path: Option<Attr<syn::Path>> = None;
         let mut message: Option<Attr<String>> = None;
+        let mut validate: Option<Attr<syn::Path>> = None;
         let serde_rename_all = read_attrs(cx, attrs, "rename_all", |key, value| match key {
             "rename_all" => set(cx, &mut rename_all, value.parse(rename_rule)),
             "crate" => set(cx, &mut crate_path, value.parse(crate_path_value)),
@@ -115,6 +122,9 @@ impl Container {
                 &mut message,
                 value.parse(string("message = \"Where should we ship your order?\"")),
             ),
+            "validate" if level == Level::Struct => {
+                set(cx, &mut validate, value.parse(function_path))
+            }
             _ => value.unknown(level),
         })
         .as_deref()
@@ -123,6 +133,7 @@ impl Container {
             rename_all: rename_all.map(|a| a.value).or(serde_rename_all),
             crate_path: crate_path.map(|a| a.value),
             message,
+            validate,
         }
     }
 }
@@ -145,6 +156,9 @@ pub(crate) struct Field {
     pub(crate) not_sensitive: Option<Attr<()>>,
     /// `skip`: the field is not on the form; it is filled with its type's `Default`.
     pub(crate) skip: Option<Attr<()>>,
+    /// `validate = path`: `fn(&T) -> Result<(), E>`, run on the field's value once its own rules
+    /// have passed.
+    pub(crate) validate: Option<Attr<syn::Path>>,
 }
 
 impl Field {
@@ -166,6 +180,7 @@ impl Field {
             key(&self.max_items),
             key(&self.default),
             key(&self.not_sensitive),
+            key(&self.validate),
         ];
         keys.into_iter().flatten().collect()
     }
@@ -187,6 +202,7 @@ impl Field {
             default: None,
             not_sensitive: None,
             skip: None,
+            validate: None,
         };
         let serde_rename_value = read_attrs(cx, attrs, "rename", |key, value| match key {
             "rename" => set(
@@ -214,6 +230,7 @@ impl Field {
             "max_items" => set(cx, &mut f.max_items, value.parse(count("choices"))),
             "not_sensitive" => set(cx, &mut f.not_sensitive, value.flag()),
             "skip" => set(cx, &mut f.skip, value.flag()),
+            "validate" => set(cx, &mut f.validate, value.parse(function_path)),
             _ => value.unknown(Level::Field),
         });
         f.rename = rename.map(|a| a.value).or(serde_rename_value);

@@ -205,6 +205,18 @@ pub(super) fn crate_path_value(key: &str, input: ParseStream<'_>) -> syn::Result
         .map_err(|_| syn::Error::new_spanned(&lit, expected()))
 }
 
+/// `validate = path::to::function`: a path, as written or in a string.
+pub(super) fn function_path(key: &str, input: ParseStream<'_>) -> syn::Result<syn::Path> {
+    let expected = || format!("`{key}` takes the path of a function, like `{key} = check_nights`");
+    if input.peek(syn::LitStr) {
+        let lit = single::<syn::LitStr>(input, expected)?;
+        return lit
+            .parse::<syn::Path>()
+            .map_err(|_| syn::Error::new_spanned(&lit, expected()));
+    }
+    single::<syn::Path>(input, expected)
+}
+
 /// `min_length = 3`, `min_items = 1`: a whole number of `unit`s, without suffix.
 pub(super) fn count(unit: &'static str) -> impl FnOnce(&str, ParseStream<'_>) -> syn::Result<u64> {
     move |key, input| {

@@ -145,6 +145,30 @@ pub const fn access<T: FormField>() -> FieldAccess<T> {
 }
 
 impl<T> FieldAccess<T> {
+    /// The accessor of a field that reads and writes its type its own way (not through the
+    /// type's [`FormField`] implementation): what `#[elicit(from_str)]` uses.
+    pub(crate) const fn with(
+        shape: FieldShape,
+        from_value: fn(&Value) -> Result<T, Refusal>,
+        to_value: fn(&T) -> Option<Value>,
+        absent: fn() -> Option<T>,
+    ) -> Self {
+        const fn no_option<T>(_: usize) -> Option<T> {
+            None
+        }
+        const fn no_options<T>(_: &[usize]) -> Option<T> {
+            None
+        }
+        FieldAccess {
+            shape,
+            from_value,
+            from_option: no_option,
+            from_options: no_options,
+            to_value,
+            absent,
+        }
+    }
+
     /// What the type contributes to the schema.
     pub const fn shape(&self) -> FieldShape {
         self.shape

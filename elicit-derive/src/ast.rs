@@ -171,11 +171,18 @@ impl<'a> Field<'a> {
         let wire_name = wire_name(ident, attrs.rename.as_ref(), |name| {
             rename_all.map_or_else(|| name.to_owned(), |rule| rule.apply_to_field(name))
         });
+        let mut known = FieldType::classify(&field.ty);
+        let mut unsupported = crate::ty::unsupported(&field.ty);
+        if attrs.from_str.is_some() {
+            // Text, whatever the type: its `FromStr` reads it (an `Option` of it stays optional).
+            known.base = Some(crate::ty::Base::Text);
+            unsupported = None;
+        }
         Some(Ok(Field {
             ident,
             ty: &field.ty,
-            known: FieldType::classify(&field.ty),
-            unsupported: crate::ty::unsupported(&field.ty),
+            known,
+            unsupported,
             attrs,
             wire_name,
         }))

@@ -136,8 +136,16 @@ fn expand_struct(
 fn field_accessor(index: usize, field: &Field<'_>) -> TokenStream {
     let name = accessor(index);
     let ty = field.ty;
+    let access = match (&field.attrs.from_str, field.known.optional) {
+        (None, _) => quote_spanned!(ty.span()=> _elicit::__private::access::<#ty>()),
+        // The type's `FromStr` and `Display`, checked here at the field's type.
+        (Some(_), false) => quote_spanned!(ty.span()=> _elicit::__private::from_str_access()),
+        (Some(_), true) => {
+            quote_spanned!(ty.span()=> _elicit::__private::from_str_optional_access())
+        }
+    };
     quote_spanned! {ty.span()=>
-        const #name: _elicit::__private::FieldAccess<#ty> = _elicit::__private::access::<#ty>();
+        const #name: _elicit::__private::FieldAccess<#ty> = #access;
     }
 }
 

@@ -82,6 +82,7 @@ impl Level {
                 "not_sensitive",
                 "skip",
                 "validate",
+                "from_str",
             ],
             Level::Variant => &["rename", "title"],
         }
@@ -159,6 +160,8 @@ pub(crate) struct Field {
     /// `validate = path`: `fn(&T) -> Result<(), E>`, run on the field's value once its own rules
     /// have passed.
     pub(crate) validate: Option<Attr<syn::Path>>,
+    /// `from_str`: a text field read with the type's `FromStr`, written with its `Display`.
+    pub(crate) from_str: Option<Attr<()>>,
 }
 
 impl Field {
@@ -181,6 +184,7 @@ impl Field {
             key(&self.default),
             key(&self.not_sensitive),
             key(&self.validate),
+            key(&self.from_str),
         ];
         keys.into_iter().flatten().collect()
     }
@@ -203,6 +207,7 @@ impl Field {
             not_sensitive: None,
             skip: None,
             validate: None,
+            from_str: None,
         };
         let serde_rename_value = read_attrs(cx, attrs, "rename", |key, value| match key {
             "rename" => set(
@@ -231,6 +236,7 @@ impl Field {
             "not_sensitive" => set(cx, &mut f.not_sensitive, value.flag()),
             "skip" => set(cx, &mut f.skip, value.flag()),
             "validate" => set(cx, &mut f.validate, value.parse(function_path)),
+            "from_str" => set(cx, &mut f.from_str, value.flag()),
             _ => value.unknown(Level::Field),
         });
         f.rename = rename.map(|a| a.value).or(serde_rename_value);

@@ -62,14 +62,17 @@ pub enum FieldKind {
         /// The format every value of the type has.
         format: Option<StringFormat>,
     },
-    /// An integer (`"type": "integer"`) of a type whose values are `min..=max`. The schema
-    /// states `stated_min` and `stated_max` unless the field's `minimum` and `maximum` replace
-    /// them; `min` and `max` are what the compile-time checks of those attributes hold them to.
+    /// An integer (`"type": "integer"`) of a type whose values are `min..=max` (without 0 unless
+    /// `zero`). The schema states `stated_min` and `stated_max` unless the field's `minimum` and
+    /// `maximum` replace them; `min`, `max` and `zero` are what the compile-time checks of those
+    /// attributes and of a default hold them to.
     Integer {
         /// The type's smallest value.
         min: i128,
         /// The type's largest value.
         max: i128,
+        /// Whether 0 is a value of the type (not for the `NonZero` integers).
+        zero: bool,
         /// `minimum` stated when no attribute gives one.
         stated_min: Option<Number>,
         /// `maximum` stated when no attribute gives one.

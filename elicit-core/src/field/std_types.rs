@@ -205,6 +205,7 @@ macro_rules! integer_fields {
             const SHAPE: FieldShape = FieldShape::required(FieldKind::Integer {
                 min: <$ty>::MIN as i128,
                 max: <$ty>::MAX as i128,
+                zero: true,
                 stated_min: $stated_min,
                 stated_max: $stated_max,
             });
@@ -333,7 +334,8 @@ macro_rules! non_zero_fields {
     )*};
 }
 
-/// The shape of an integer type without zero: an unsigned one starts at 1.
+/// The shape of an integer type without zero: an unsigned one starts at 1, a signed one holds
+/// every value of its range but zero.
 const fn non_zero(integer: FieldShape) -> FieldShape {
     match integer.kind {
         FieldKind::Integer {
@@ -344,7 +346,21 @@ const fn non_zero(integer: FieldShape) -> FieldShape {
         } => FieldShape::required(FieldKind::Integer {
             min: 1,
             max,
+            zero: false,
             stated_min: Some(Number::from_i64(1)),
+            stated_max,
+        }),
+        FieldKind::Integer {
+            min,
+            max,
+            stated_min,
+            stated_max,
+            ..
+        } => FieldShape::required(FieldKind::Integer {
+            min,
+            max,
+            zero: false,
+            stated_min,
             stated_max,
         }),
         _ => integer,

@@ -52,11 +52,11 @@ pub const fn check_min_items<T: MultiSelectField>(min_items: u64, message: &'sta
 }
 
 /// Whether the numeric field type `T` can hold `value`: an integer type takes whole numbers in
-/// its range, a float type finite numbers up to its largest.
+/// its range (but 0 for a `NonZero` type), a float type finite numbers up to its largest.
 pub const fn fits<T: NumberField>(value: Number) -> bool {
     match T::SHAPE.kind {
-        FieldKind::Integer { min, max, .. } => match value.as_i128() {
-            Some(v) => min <= v && v <= max,
+        FieldKind::Integer { min, max, zero, .. } => match value.as_i128() {
+            Some(v) => min <= v && v <= max && (zero || v != 0),
             None => false,
         },
         FieldKind::Float { max } => {

@@ -10,7 +10,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::schema::{Number, SelectOption, StringFormat};
+use crate::schema::{Number, Options, StringFormat};
 
 /// Every problem found in the content of an answer, in form order; each names its field.
 ///
@@ -189,7 +189,7 @@ pub enum ErrorKind {
         /// The value that came, as JSON (its first 64 characters).
         found: String,
         /// The options.
-        options: Cow<'static, [SelectOption]>,
+        options: Options,
     },
     /// A multi-select with fewer choices than `minItems`.
     TooFewChoices {
@@ -496,7 +496,7 @@ mod tests {
     #[test]
     fn every_kind_reads_as_a_sentence() {
         let n = Number::from_i64;
-        let options: Cow<'static, [SelectOption]> = Cow::Owned(
+        let options = Options::new(
             (0..10)
                 .map(|i| {
                     crate::__private::option(["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"][i])

@@ -20,8 +20,8 @@ use serde_json::{Map, Value};
 
 use crate::rules;
 use crate::schema::{
-    BooleanSchema, MultiSelectSchema, Number, NumberSchema, NumberType, Property, PropertySchema,
-    RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
+    BooleanSchema, MultiSelectSchema, Number, NumberSchema, NumberType, Options, Property,
+    PropertySchema, RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
 };
 
 impl<'de> Deserialize<'de> for RequestedSchema {
@@ -196,7 +196,7 @@ fn single_select(p: &Map<String, Value>) -> Result<PropertySchema> {
     let default = optional(p, "default", text, "text")?;
     check_default(&options, default.iter())?;
     Ok(PropertySchema::SingleSelect(SingleSelectSchema {
-        options: Cow::Owned(options),
+        options: Options::new(options),
         default,
     }))
 }
@@ -240,7 +240,7 @@ fn multi_select(p: &Map<String, Value>) -> Result<PropertySchema> {
     };
     check_default(&options, default.iter().flatten())?;
     Ok(PropertySchema::MultiSelect(MultiSelectSchema {
-        options: Cow::Owned(options),
+        options: Options::new(options),
         min_items: optional(p, "minItems", count, "a whole number")?,
         max_items: optional(p, "maxItems", count, "a whole number")?,
         default: default.map(Cow::Owned),

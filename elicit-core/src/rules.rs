@@ -14,7 +14,7 @@ use crate::error::{ContentError, ErrorKind, Expected, FieldError, describe, exce
 use crate::format;
 use crate::schema::{
     Content, MultiSelectSchema, Number, NumberSchema, NumberType, PropertySchema, RequestedSchema,
-    SingleSelectSchema, StringSchema, option_position,
+    SingleSelectSchema, StringSchema,
 };
 
 /// Checks `value` against `schema`, reporting each problem; whether there was none.
@@ -117,10 +117,13 @@ pub(crate) fn single_option(
     let Value::String(choice) = value else {
         return Err(ErrorKind::wrong_type(Expected::Option, value));
     };
-    option_position(&schema.options, choice).ok_or_else(|| ErrorKind::NotAnOption {
-        found: describe(value),
-        options: schema.options.clone(),
-    })
+    schema
+        .options
+        .position(choice)
+        .ok_or_else(|| ErrorKind::NotAnOption {
+            found: describe(value),
+            options: schema.options.clone(),
+        })
 }
 
 #[inline(always)]
@@ -163,7 +166,7 @@ pub(crate) fn multi_options(
     for item in items {
         let position = item
             .as_str()
-            .and_then(|s| option_position(&schema.options, s))
+            .and_then(|s| schema.options.position(s))
             .unwrap_or(UNKNOWN);
         if position != UNKNOWN && seen.insert(position) {
             repeated.insert(position);

@@ -17,7 +17,7 @@
 use serde_json::Value;
 
 use crate::error::{ErrorKind, Expected, describe};
-use crate::schema::{Number, SelectOption, StringFormat, option_position};
+use crate::schema::{Number, Options, SelectOption, StringFormat, search};
 
 #[cfg(any(
     feature = "chrono",
@@ -287,11 +287,11 @@ pub(crate) fn choice_of<E: Choice>(value: &Value) -> Result<E, ErrorKind> {
     let Value::String(text) = value else {
         return Err(ErrorKind::wrong_type(Expected::Option, value));
     };
-    option_position(E::OPTIONS, text)
+    search(E::OPTIONS, text)
         .and_then(E::from_index)
         .ok_or_else(|| ErrorKind::NotAnOption {
             found: describe(value),
-            options: E::OPTIONS.into(),
+            options: Options::from_static(E::OPTIONS),
         })
 }
 

@@ -6,8 +6,8 @@ use std::borrow::Cow;
 
 use crate::field::{Choice, FieldKind, FieldShape};
 use crate::schema::{
-    BooleanSchema, MultiSelectSchema, Number, NumberSchema, NumberType, Property, PropertySchema,
-    RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
+    BooleanSchema, MultiSelectSchema, Number, NumberSchema, NumberType, Options, Property,
+    PropertySchema, RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
 };
 
 /// A field's attributes, as the derive read them; built with `const` setters.
@@ -245,14 +245,14 @@ pub const fn property(shape: FieldShape, attrs: FieldAttrs) -> Property {
             },
         }),
         FieldKind::SingleSelect { options } => PropertySchema::SingleSelect(SingleSelectSchema {
-            options: Cow::Borrowed(options),
+            options: Options::from_static(options),
             default: match attrs.default {
                 Some(DefaultValue::Choice(value)) => Some(Cow::Borrowed(value)),
                 _ => None,
             },
         }),
         FieldKind::MultiSelect { options } => PropertySchema::MultiSelect(MultiSelectSchema {
-            options: Cow::Borrowed(options),
+            options: Options::from_static(options),
             min_items: attrs.min_items,
             max_items: attrs.max_items,
             default: match attrs.default {

@@ -10,9 +10,12 @@ use std::sync::OnceLock;
 
 mod number;
 mod numeric;
+mod options;
 mod ser;
 
 pub use number::Number;
+pub use options::Options;
+pub(crate) use options::search;
 pub use ser::SchemaFor;
 
 /// The content of an answer: the JSON object of field values in an `ElicitResult`.
@@ -312,13 +315,6 @@ impl SelectOption {
     }
 }
 
-/// The position of the option whose wire value is `value`, compared exactly: how an answer's
-/// choice is looked up, on every path.
-#[inline]
-pub(crate) fn option_position(options: &[SelectOption], value: &str) -> Option<usize> {
-    options.iter().position(|o| o.value() == value)
-}
-
 /// Whether a select renders titled: it does as soon as one option has a title, and then every
 /// option carries one (the official TypeScript SDK drops a `oneOf` whose options lack titles).
 fn any_titled(options: &[SelectOption]) -> bool {
@@ -328,7 +324,7 @@ fn any_titled(options: &[SelectOption]) -> bool {
 /// A single choice among options: a Rust enum, rendered untitled (`enum`) or titled (`oneOf`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SingleSelectSchema {
-    pub(crate) options: Cow<'static, [SelectOption]>,
+    pub(crate) options: Options,
     pub(crate) default: Option<Cow<'static, str>>,
 }
 
@@ -352,7 +348,7 @@ impl SingleSelectSchema {
 /// Any number of choices among options: a `Vec`, `HashSet` or `BTreeSet` of a Rust enum.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MultiSelectSchema {
-    pub(crate) options: Cow<'static, [SelectOption]>,
+    pub(crate) options: Options,
     pub(crate) min_items: Option<u64>,
     pub(crate) max_items: Option<u64>,
     pub(crate) default: Option<Cow<'static, [Cow<'static, str>]>>,

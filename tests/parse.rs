@@ -525,10 +525,23 @@ fn every_problem_is_reported_in_form_order() {
          `email`: must be an e-mail address, got \"al\"\n\
          `age`: must be at least 13, got 12\n\
          `plan`: must be one of \"free\", \"pro\", got \"gold\"\n\
-         `topics`: must have at most 2 options chosen, got 3"
+         `topics`: must have at most 2 options chosen, got 3\n\
+         `topics`: chooses \"events\" more than once\n\
+         `topics`: must be one of \"releases\", \"security-notices\", \"events\", got \"nope\""
     );
     let fields: Vec<&str> = err.errors().iter().map(|e| e.field()).collect();
-    assert_eq!(fields, ["displayName", "email", "age", "plan", "topics"]);
+    assert_eq!(
+        fields,
+        [
+            "displayName",
+            "email",
+            "age",
+            "plan",
+            "topics",
+            "topics",
+            "topics"
+        ]
+    );
     assert_eq!(err.for_field("age").count(), 1);
     let err: &dyn std::error::Error = &err;
     assert!(err.source().is_none());

@@ -146,19 +146,22 @@ pub(crate) fn multi_options(
         return None;
     };
     let count = items.len() as u64;
-    // Longer than allowed, or than it could be without repeating an option: refused by its
-    // length alone, without looking at the items.
     let options = schema.options.len() as u64;
     let max_items = schema.max_items.map_or(options, |max| max.min(options));
     if count > max_items {
         fail(ErrorKind::TooManyChoices { max_items, count });
-        return None;
+        // Longer than the options: no choice of items could make it right, and its items are not
+        // looked at (the work stays bounded by the form's own size). Otherwise the problems of
+        // its items are reported too.
+        if count > options {
+            return None;
+        }
     }
     if let Some(min_items) = schema.min_items.filter(|min| count < *min) {
         fail(ErrorKind::TooFewChoices { min_items, count });
     }
-    // At most as many items as options here, so this is bounded by the form's own size. Each
-    // item is looked up once; a repeat is found by its position among the options.
+    // At most as many items as options here. Each item is looked up once; a repeat is found by
+    // its position among the options.
     const UNKNOWN: usize = usize::MAX;
     let mut seen = OptionSet::new(schema.options.len());
     let mut repeated = OptionSet::new(schema.options.len());
@@ -354,6 +357,30 @@ mod tests {
             ]
         );
         assert!(problems(3, json!(["o2", "o0"])).is_empty());
+    }
+
+    #[test]
+    fn a_list_too_long_for_its_limit_reports_its_items_too() {
+        let schema: RequestedSchema = serde_json::from_value(json!({
+            "type": "object",
+            "properties": {"pick": {"type": "array", "maxItems": 2, "items": {"type": "string", "enum": ["a", "b", "c", "d"]}}}
+        }))
+        .unwrap();
+        let content = json!({"pick": ["a", "a", "z"]});
+        let err = schema.validate(content.as_object().unwrap()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "`pick`: must have at most 2 options chosen, got 3\n\
+             `pick`: chooses \"a\" more than once\n\
+             `pick`: must be one of \"a\", \"b\", \"c\", \"d\", got \"z\""
+        );
+        // Longer than the options: refused by its length alone.
+        let content = json!({"pick": ["z", "z", "z", "z", "z"]});
+        let err = schema.validate(content.as_object().unwrap()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "`pick`: must have at most 2 options chosen, got 5"
+        );
     }
 
     #[test]

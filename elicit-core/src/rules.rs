@@ -204,6 +204,7 @@ pub(crate) struct Positions {
 }
 
 impl Positions {
+    #[inline]
     fn new(count: usize) -> Self {
         Positions {
             inline: [0; 16],
@@ -216,6 +217,7 @@ impl Positions {
         }
     }
 
+    #[inline]
     fn push(&mut self, position: usize) {
         if self.heap.capacity() > 0 {
             self.heap.push(position);
@@ -225,6 +227,7 @@ impl Positions {
         }
     }
 
+    #[inline]
     pub(crate) fn as_slice(&self) -> &[usize] {
         if self.heap.capacity() > 0 {
             &self.heap
@@ -242,6 +245,7 @@ struct OptionSet {
 }
 
 impl OptionSet {
+    #[inline]
     fn new(options: usize) -> Self {
         let words = options.div_ceil(64);
         OptionSet {
@@ -254,6 +258,7 @@ impl OptionSet {
         }
     }
 
+    #[inline]
     fn words(&self) -> &[u64] {
         if self.heap.is_empty() {
             &self.inline
@@ -262,11 +267,13 @@ impl OptionSet {
         }
     }
 
+    #[inline]
     fn contains(&self, position: usize) -> bool {
         self.words()[position / 64] & (1 << (position % 64)) != 0
     }
 
     /// Adds `position`; whether it was there already.
+    #[inline]
     fn insert(&mut self, position: usize) -> bool {
         let had = self.contains(position);
         let words = if self.heap.is_empty() {

@@ -133,6 +133,7 @@ impl Number {
     }
 
     /// The number as the one comparison of the crate sees it.
+    #[inline]
     pub(crate) const fn numeric(&self) -> Numeric {
         match self.as_i128() {
             Some(v) => Numeric::Int(v),
@@ -142,12 +143,14 @@ impl Number {
 }
 
 impl PartialEq for Number {
+    #[inline]
     fn eq(&self, other: &Number) -> bool {
         self.numeric() == other.numeric()
     }
 }
 
 impl PartialOrd for Number {
+    #[inline]
     fn partial_cmp(&self, other: &Number) -> Option<Ordering> {
         self.numeric().partial_cmp(&other.numeric())
     }

@@ -18,6 +18,7 @@ pub(crate) enum Numeric {
 
 impl Numeric {
     /// The value as an `f64` (the nearest one, for integers beyond 2^53).
+    #[inline]
     pub(crate) const fn as_f64(self) -> f64 {
         match self {
             Numeric::Int(v) => v as f64,
@@ -26,6 +27,7 @@ impl Numeric {
     }
 
     /// How `self` compares with `other` as numbers, `const` so that compile-time checks use it.
+    #[inline]
     pub(crate) const fn compare(self, other: Numeric) -> Ordering {
         match (self, other) {
             (Numeric::Int(a), Numeric::Int(b)) => order(a < b, a > b),
@@ -49,12 +51,14 @@ const fn order(less: bool, greater: bool) -> Ordering {
 
 /// Equal as numbers: `2` equals `2.0`.
 impl PartialEq for Numeric {
+    #[inline]
     fn eq(&self, other: &Numeric) -> bool {
         self.compare(*other).is_eq()
     }
 }
 
 impl PartialOrd for Numeric {
+    #[inline]
     fn partial_cmp(&self, other: &Numeric) -> Option<Ordering> {
         Some(self.compare(*other))
     }

@@ -56,19 +56,23 @@ impl Options {
 
     /// The position of the option whose wire value is `value`, compared exactly: how an answer's
     /// choice is looked up, on every path.
-    #[inline]
+    ///
+    /// Always inlined: for a derived form's `static` options, what is left is the search of a
+    /// short list, as before there was anything to share.
+    #[inline(always)]
     pub fn position(&self, value: &str) -> Option<usize> {
         match &self.0 {
-            Repr::Shared(indexed) if indexed.positions.is_some() => {
-                indexed.positions.as_ref()?.get(value).copied()
-            }
-            _ => search(self, value),
+            Repr::Static(options) => search(options, value),
+            Repr::Shared(indexed) => match &indexed.positions {
+                Some(positions) => positions.get(value).copied(),
+                None => search(&indexed.options, value),
+            },
         }
     }
 }
 
 /// The position of `value` among `options`, one by one.
-#[inline]
+#[inline(always)]
 pub(crate) fn search(options: &[SelectOption], value: &str) -> Option<usize> {
     options.iter().position(|o| o.value() == value)
 }
@@ -76,6 +80,7 @@ pub(crate) fn search(options: &[SelectOption], value: &str) -> Option<usize> {
 impl Deref for Options {
     type Target = [SelectOption];
 
+    #[inline(always)]
     fn deref(&self) -> &[SelectOption] {
         match &self.0 {
             Repr::Static(options) => options,

@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mcp_elicit::request::FormRequest;
-use mcp_elicit::{Content, Elicit, ProtocolVersion};
+use mcp_elicit::{Content, Elicit, ProtocolVersion, RequestedSchema};
 use rmcp::model::{
     ElicitRequest, ElicitRequestParams, ElicitationSchema, RequestId, ServerJsonRpcMessage,
     ServerRequest,
@@ -112,6 +112,58 @@ fn signup_answer() -> Value {
         "topics": ["security-notices", "releases"],
         "newsletter": true,
         "teamSize": 3
+    })
+}
+
+/// A form of formats: e-mail addresses, URIs, dates and date-times, the checks that cost most.
+#[derive(Elicit, Deserialize, JsonSchema, Debug)]
+#[elicit(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+struct FormatHeavy {
+    #[elicit(min_length = 1, max_length = 60)]
+    #[schemars(length(min = 1, max = 60))]
+    name: String,
+    #[elicit(format = "email")]
+    #[schemars(email)]
+    email: String,
+    #[elicit(format = "email")]
+    #[schemars(email)]
+    backup_email: Option<String>,
+    #[elicit(format = "uri")]
+    #[schemars(url)]
+    homepage: String,
+    #[elicit(format = "uri")]
+    #[schemars(url)]
+    docs: Option<String>,
+    #[elicit(format = "date")]
+    #[schemars(extend("format" = "date"))]
+    start: String,
+    #[elicit(format = "date")]
+    #[schemars(extend("format" = "date"))]
+    end: String,
+    #[elicit(format = "date-time")]
+    #[schemars(extend("format" = "date-time"))]
+    created: String,
+    #[elicit(format = "date-time")]
+    #[schemars(extend("format" = "date-time"))]
+    reminder: Option<String>,
+    #[elicit(max_length = 200)]
+    #[schemars(length(max = 200))]
+    note: Option<String>,
+}
+
+fn format_heavy_answer() -> Value {
+    json!({
+        "name": "Ada Lovelace",
+        "email": "ada@example.com",
+        "backupEmail": "ada.lovelace+backup@mail.example.org",
+        "homepage": "https://example.com/ada?tab=notes#top",
+        "docs": "https://docs.example.org/analytical-engine/notes/g",
+        "start": "2025-11-25",
+        "end": "2025-12-31",
+        "created": "2025-11-25T09:30:00Z",
+        "reminder": "2025-12-24T18:00:00.250+01:00",
+        "note": "Bring the notes on Bernoulli numbers."
     })
 }
 
@@ -298,9 +350,68 @@ fn bench_unconstrained(c: &mut Criterion) {
     group.finish();
 }
 
+/// Schemas and answers a server or client receives, built to be slow: at `n` and `10 × n`, the
+/// time should grow about tenfold.
+fn bench_hostile(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hostile");
+    group.sample_size(20);
+    for n in [1_000, 10_000] {
+        let options: Vec<String> = (0..n).map(|i| format!("option-{i}")).collect();
+        let unknown: Vec<String> = (0..n).map(|i| format!("unknown-{i}")).collect();
+        let single = json!({"type": "object", "properties": {
+            "pick": {"type": "string", "enum": options}
+        }})
+        .to_string();
+        group.bench_function(
+            BenchmarkId::new("read a single-select of n options", n),
+            |b| b.iter(|| black_box(serde_json::from_str::<RequestedSchema>(black_box(&single)))),
+        );
+        let names: Vec<String> = (0..n).map(|i| format!("field{i}")).collect();
+        let properties: serde_json::Map<String, Value> = names
+            .iter()
+            .map(|name| (name.clone(), json!({"type": "boolean"})))
+            .collect();
+        let required =
+            json!({"type": "object", "properties": properties, "required": names}).to_string();
+        group.bench_function(BenchmarkId::new("read n required properties", n), |b| {
+            b.iter(|| {
+                black_box(serde_json::from_str::<RequestedSchema>(black_box(
+                    &required,
+                )))
+            })
+        });
+        let multi: RequestedSchema =
+            serde_json::from_value(json!({"type": "object", "properties": {
+                "pick": {"type": "array", "items": {"type": "string", "enum": options}}
+            }}))
+            .expect("a multi-select");
+        let wrong: Content = json!({ "pick": unknown })
+            .as_object()
+            .expect("an object")
+            .clone();
+        group.bench_function(
+            BenchmarkId::new("validate n choices none of n options", n),
+            |b| b.iter(|| black_box(multi.validate(black_box(&wrong)))),
+        );
+        let mut every = options.clone();
+        every.reverse();
+        let right: Content = json!({ "pick": every })
+            .as_object()
+            .expect("an object")
+            .clone();
+        group.bench_function(
+            BenchmarkId::new("validate n choices of n options", n),
+            |b| b.iter(|| black_box(multi.validate(black_box(&right)))),
+        );
+    }
+    group.finish();
+}
+
 fn benches(c: &mut Criterion) {
     bench_form::<Signup>(c, "realistic", signup_answer());
     bench_unconstrained(c);
+    bench_form::<FormatHeavy>(c, "format-heavy", format_heavy_answer());
+    bench_hostile(c);
     bench_form::<Form1>(c, "1 field", Form1::answer());
     bench_form::<Form10>(c, "10 fields", Form10::answer());
     bench_form::<Form50>(c, "50 fields", Form50::answer());

@@ -334,3 +334,80 @@ fn spoils_list() -> [Spoil; 12] {
         Spoil::TooFewChoices,
     ]
 }
+
+/// What a multi-select's answer should be told, by a model written the plain way: the count
+/// against the limits, then, if the list is no longer than the options, each unknown choice and
+/// each repeated option (once, where it is first chosen), in the order of the items.
+fn expected_multi_problems(
+    options: usize,
+    max_items: Option<u64>,
+    items: &[String],
+) -> Vec<String> {
+    let offered: std::collections::HashMap<String, usize> =
+        (0..options).map(|i| (format!("o{i}"), i)).collect();
+    let mut problems = Vec::new();
+    let count = items.len() as u64;
+    let max = max_items.map_or(options as u64, |m| m.min(options as u64));
+    if count > max {
+        problems.push(format!(
+            "must have at most {max} option{} chosen, got {count}",
+            if max == 1 { "" } else { "s" }
+        ));
+        if count > options as u64 {
+            return problems;
+        }
+    }
+    let mut seen = std::collections::HashMap::new();
+    for item in items {
+        *seen.entry(item.as_str()).or_insert(0) += 1;
+    }
+    let mut told = std::collections::HashSet::new();
+    for item in items {
+        if !offered.contains_key(item) {
+            problems.push(format!("not an option: {item}"));
+        } else if seen[item.as_str()] > 1 && told.insert(item.as_str()) {
+            problems.push(format!("chooses {item:?} more than once"));
+        }
+    }
+    problems
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Long option lists (indexed by value past 16 options, sets of positions on the heap past
+    /// 256) and long answers: `validate` says what the plain model says.
+    #[test]
+    fn large_multi_selects_are_judged_like_the_plain_model(
+        options in 1usize..3_000,
+        max_items in proptest::option::of(0u64..3_000),
+        picks in proptest::collection::vec((0usize..4_000, any::<bool>()), 0..3_500),
+    ) {
+        let values: Vec<String> = (0..options).map(|i| format!("o{i}")).collect();
+        let mut property = json!({"type": "array", "items": {"type": "string", "enum": values}});
+        if let Some(max) = max_items {
+            property["maxItems"] = json!(max);
+        }
+        let schema: RequestedSchema =
+            serde_json::from_value(json!({"type": "object", "properties": {"pick": property}})).unwrap();
+        let items: Vec<String> = picks
+            .iter()
+            .map(|&(i, offered)| if offered { format!("o{}", i % options) } else { format!("x{i}") })
+            .collect();
+        let content = json!({ "pick": items });
+        let told: Vec<String> = match schema.validate(content.as_object().unwrap()) {
+            Ok(()) => Vec::new(),
+            Err(err) => err
+                .errors()
+                .iter()
+                .map(|e| match e.kind() {
+                    mcp_elicit::ErrorKind::NotAnOption { found, .. } => {
+                        format!("not an option: {}", found.trim_matches('"'))
+                    }
+                    other => other.to_string(),
+                })
+                .collect(),
+        };
+        prop_assert_eq!(told, expected_multi_problems(options, max_items, &items));
+    }
+}

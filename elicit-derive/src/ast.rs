@@ -173,9 +173,19 @@ impl<'a> Field<'a> {
         });
         let mut known = FieldType::classify(&field.ty);
         let mut unsupported = crate::ty::unsupported(&field.ty);
+        if let (Some(from_str), Some(_)) = (&attrs.from_str, &attrs.with) {
+            cx.error_spanned_by(
+                from_str.whole(),
+                "`from_str` and `with` each say how the field is read: keep one",
+            );
+        }
         if attrs.from_str.is_some() {
             // Text, whatever the type: its `FromStr` reads it (an `Option` of it stays optional).
             known.base = Some(crate::ty::Base::Text);
+            unsupported = None;
+        } else if attrs.with.is_some() {
+            // Whatever the module's `SHAPE` says: checked by the compiler, not by name.
+            known.base = None;
             unsupported = None;
         }
         Some(Ok(Field {

@@ -136,6 +136,9 @@ fn expand_struct(
 fn field_accessor(index: usize, field: &Field<'_>) -> TokenStream {
     let name = accessor(index);
     let ty = field.ty;
+    if let Some(with) = &field.attrs.with {
+        return with_accessor(index, field, &with.value);
+    }
     let access = match (&field.attrs.from_str, field.known.optional) {
         (None, _) => quote_spanned!(ty.span()=> _elicit::__private::access::<#ty>()),
         // The type's `FromStr` and `Display`, checked here at the field's type.
@@ -146,6 +149,51 @@ fn field_accessor(index: usize, field: &Field<'_>) -> TokenStream {
     };
     quote_spanned! {ty.span()=>
         const #name: _elicit::__private::FieldAccess<#ty> = #access;
+    }
+}
+
+/// The accessor of a `with = module` field: the module, handed over as a `WithModule` (for an
+/// `Option` field, the module reads the type inside it), each item spanned at the path so that a
+/// module that lacks one, or gives it another type, is an error there.
+fn with_accessor(index: usize, field: &Field<'_>, module: &syn::Path) -> TokenStream {
+    let name = accessor(index);
+    let marker = format_ident!("__ElicitWith{}", index);
+    let ty = field.ty;
+    let inner = match crate::ty::option_inner(ty) {
+        Some(inner) if field.known.optional => inner,
+        _ => ty,
+    };
+    let access = if field.known.optional {
+        quote!(with_optional_access)
+    } else {
+        quote!(with_access)
+    };
+    let span = module.span();
+    let shape = quote_spanned!(span=> #module::SHAPE);
+    let from_value = quote_spanned!(span=> #module::from_value(__elicit_value));
+    let to_value = quote_spanned!(span=> #module::to_value(__elicit_value));
+    quote! {
+        enum #marker {}
+
+        impl _elicit::__private::WithModule for #marker {
+            type Value = #inner;
+            const SHAPE: _elicit::field::FieldShape = #shape;
+
+            fn from_value(
+                __elicit_value: &_elicit::__private::Value,
+            ) -> ::core::result::Result<#inner, _elicit::field::Refusal> {
+                #from_value
+            }
+
+            fn to_value(
+                __elicit_value: &#inner,
+            ) -> ::core::option::Option<_elicit::__private::Value> {
+                #to_value
+            }
+        }
+
+        const #name: _elicit::__private::FieldAccess<#ty> =
+            _elicit::__private::#access::<#marker>();
     }
 }
 
@@ -430,6 +478,9 @@ fn number(n: NumLit) -> TokenStream {
 /// carry their own bounds.) For `isize` and `usize`, whose range is the target's, only the
 /// numbers are checked that way.
 fn kind_checks(field: &Field<'_>) -> TokenStream {
+    if let Some(with) = &field.attrs.with {
+        return with_checks(field, &with.value);
+    }
     match field.known.base {
         None => {}
         Some(Base::Integer { range: None, .. }) => return number_checks(field),
@@ -467,6 +518,68 @@ fn kind_checks(field: &Field<'_>) -> TokenStream {
             }
             DefaultLit::Number(_) | DefaultLit::Choice(_) | DefaultLit::Choices(_) => {}
         }
+    }
+    checks
+}
+
+/// The attribute checks of a `with = module` field, whose kind only the module's `SHAPE` says:
+/// `const` checks of that shape, each spanned at its attribute.
+fn with_checks(field: &Field<'_>, module: &syn::Path) -> TokenStream {
+    let attrs = &field.attrs;
+    let module_name = quote!(#module).to_string().replace(' ', "");
+    let mut checks = TokenStream::new();
+    let mut require = |span: Span, key: String, kind: &str, words: &str| {
+        let kind = format_ident!("{kind}");
+        let message = format!(
+            "`{key}` applies to {words}, and `with = {module_name}` does not make `{}` one",
+            field.ident
+        );
+        checks.extend(quote_spanned! {span=>
+            const _: () = _elicit::__private::require_shape(
+                #module::SHAPE,
+                _elicit::__private::Kind::#kind,
+                #message,
+            );
+        });
+    };
+    let text = [&attrs.min_length, &attrs.max_length];
+    for attr in text.into_iter().flatten() {
+        require(attr.key_span(), attr.key_name(), "Text", "text fields");
+    }
+    if let Some(format) = &attrs.format {
+        require(format.key_span(), format.key_name(), "Text", "text fields");
+    }
+    for attr in [&attrs.min_items, &attrs.max_items].into_iter().flatten() {
+        require(
+            attr.key_span(),
+            attr.key_name(),
+            "MultiSelect",
+            "multi-selects",
+        );
+    }
+    let mut numbers: Vec<(Span, String, NumLit)> = [&attrs.minimum, &attrs.maximum]
+        .into_iter()
+        .flatten()
+        .map(|a| (a.key_span(), a.key_name(), a.value))
+        .collect();
+    if let Some(default) = &attrs.default {
+        let span = default.key_span();
+        match default.value {
+            DefaultLit::Text(_) => require(span, default.key_name(), "Text", "text fields"),
+            DefaultLit::Bool(_) => require(span, default.key_name(), "Boolean", "boolean fields"),
+            DefaultLit::Number(n) => numbers.push((span, default.key_name(), n)),
+            DefaultLit::Choice(_) | DefaultLit::Choices(_) => {}
+        }
+    }
+    for (span, key, value) in numbers {
+        let n = number(value);
+        let message = format!(
+            "`{key} = {value}` does not fit field `{}`, as `with = {module_name}` makes it",
+            field.ident
+        );
+        checks.extend(quote_spanned! {span=>
+            const _: () = _elicit::__private::check_number_shape(#module::SHAPE, #n, #message);
+        });
     }
     checks
 }
@@ -511,6 +624,9 @@ fn min_items_check(field: &Field<'_>) -> TokenStream {
     let Some(min_items) = &field.attrs.min_items else {
         return TokenStream::new();
     };
+    if field.attrs.with.is_some() {
+        return TokenStream::new(); // the module's shape is checked by `with_checks`
+    }
     if field
         .known
         .base

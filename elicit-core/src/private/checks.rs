@@ -54,7 +54,12 @@ pub const fn check_min_items<T: MultiSelectField>(min_items: u64, message: &'sta
 /// Whether the numeric field type `T` can hold `value`: an integer type takes whole numbers in
 /// its range (but 0 for a `NonZero` type), a float type finite numbers up to its largest.
 pub const fn fits<T: NumberField>(value: Number) -> bool {
-    match T::SHAPE.kind {
+    fits_shape(T::SHAPE, value)
+}
+
+/// Whether a field of this shape can hold `value`: [`fits`], for a shape a `with` module gives.
+pub const fn fits_shape(shape: FieldShape, value: Number) -> bool {
+    match shape.kind {
         FieldKind::Integer { min, max, zero, .. } => match value.as_i128() {
             Some(v) => min <= v && v <= max && (zero || v != 0),
             None => false,
@@ -75,6 +80,43 @@ pub const fn fits<T: NumberField>(value: Number) -> bool {
 /// derive calls it, spanned at the attribute, for field types it cannot recognize by name.
 pub const fn check_number<T: NumberField>(value: Number, message: &'static str) {
     if !fits::<T>(value) {
+        panic!("{}", message);
+    }
+}
+
+/// The kinds of field an attribute may require of a `with` field's shape.
+pub enum Kind {
+    /// Text.
+    Text,
+    /// A number.
+    Number,
+    /// `true` or `false`.
+    Boolean,
+    /// A multi-select.
+    MultiSelect,
+}
+
+/// Fails to compile with `message` unless `shape` is of `kind`: the attribute checks of a `with`
+/// field, whose kind only its module's `SHAPE` says.
+pub const fn require_shape(shape: FieldShape, kind: Kind, message: &'static str) {
+    let fits = matches!(
+        (kind, shape.kind),
+        (Kind::Text, FieldKind::Text { .. })
+            | (
+                Kind::Number,
+                FieldKind::Integer { .. } | FieldKind::Float { .. }
+            )
+            | (Kind::Boolean, FieldKind::Boolean)
+            | (Kind::MultiSelect, FieldKind::MultiSelect { .. })
+    );
+    if !fits {
+        panic!("{}", message);
+    }
+}
+
+/// Fails to compile with `message` unless a field of this shape can hold `value`.
+pub const fn check_number_shape(shape: FieldShape, value: Number, message: &'static str) {
+    if !fits_shape(shape, value) {
         panic!("{}", message);
     }
 }

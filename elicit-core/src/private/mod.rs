@@ -8,12 +8,14 @@
 mod build;
 mod checks;
 mod from_str;
+mod with;
 
 pub use serde_json::{Map, Value};
 
 pub use self::build::*;
 pub use self::checks::*;
 pub use self::from_str::{from_str_access, from_str_optional_access};
+pub use self::with::{WithModule, with_access, with_optional_access};
 use crate::field::{Choice, Refusal, choice_of, wire_value};
 pub use crate::field::{FieldKind, FieldShape};
 pub use crate::form::{

@@ -13,7 +13,8 @@ mod value;
 
 pub(crate) use value::{DefaultLit, Format, NumLit};
 use value::{
-    Value, count, crate_path_value, default, format, function_path, number, rename_rule, string,
+    Value, count, crate_path_value, default, format, function_path, module_path, number,
+    rename_rule, string,
 };
 
 /// One attribute the user wrote: its key, its value and where both are.
@@ -83,6 +84,7 @@ impl Level {
                 "skip",
                 "validate",
                 "from_str",
+                "with",
             ],
             Level::Variant => &["rename", "title"],
         }
@@ -162,6 +164,9 @@ pub(crate) struct Field {
     pub(crate) validate: Option<Attr<syn::Path>>,
     /// `from_str`: a text field read with the type's `FromStr`, written with its `Display`.
     pub(crate) from_str: Option<Attr<()>>,
+    /// `with = module`: a field read and written by the module's `from_value` and `to_value`,
+    /// of the kind its `SHAPE` says.
+    pub(crate) with: Option<Attr<syn::Path>>,
 }
 
 impl Field {
@@ -185,6 +190,7 @@ impl Field {
             key(&self.not_sensitive),
             key(&self.validate),
             key(&self.from_str),
+            key(&self.with),
         ];
         keys.into_iter().flatten().collect()
     }
@@ -208,6 +214,7 @@ impl Field {
             skip: None,
             validate: None,
             from_str: None,
+            with: None,
         };
         let serde_rename_value = read_attrs(cx, attrs, "rename", |key, value| match key {
             "rename" => set(
@@ -237,6 +244,7 @@ impl Field {
             "skip" => set(cx, &mut f.skip, value.flag()),
             "validate" => set(cx, &mut f.validate, value.parse(function_path)),
             "from_str" => set(cx, &mut f.from_str, value.flag()),
+            "with" => set(cx, &mut f.with, value.parse(module_path)),
             _ => value.unknown(Level::Field),
         });
         f.rename = rename.map(|a| a.value).or(serde_rename_value);

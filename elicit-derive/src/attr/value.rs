@@ -217,6 +217,22 @@ pub(super) fn function_path(key: &str, input: ParseStream<'_>) -> syn::Result<sy
     single::<syn::Path>(input, expected)
 }
 
+/// `with = path::to::module`: a path, as written or in a string.
+pub(super) fn module_path(key: &str, input: ParseStream<'_>) -> syn::Result<syn::Path> {
+    let expected = || {
+        format!(
+            "`{key}` takes the path of a module that provides `SHAPE`, `from_value` and `to_value`, like `{key} = seconds`"
+        )
+    };
+    if input.peek(syn::LitStr) {
+        let lit = single::<syn::LitStr>(input, expected)?;
+        return lit
+            .parse::<syn::Path>()
+            .map_err(|_| syn::Error::new_spanned(&lit, expected()));
+    }
+    single::<syn::Path>(input, expected)
+}
+
 /// `min_length = 3`, `min_items = 1`: a whole number of `unit`s, without suffix.
 pub(super) fn count(unit: &'static str) -> impl FnOnce(&str, ParseStream<'_>) -> syn::Result<u64> {
     move |key, input| {

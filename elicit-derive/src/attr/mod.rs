@@ -13,8 +13,7 @@ mod value;
 
 pub(crate) use value::{DefaultLit, Format, NumLit};
 use value::{
-    Value, count, crate_path_value, default, format, function_path, module_path, number,
-    rename_rule, string,
+    Value, count, crate_path_value, default, format, number, path_to, rename_rule, string,
 };
 
 /// One attribute the user wrote: its key, its value and where both are.
@@ -125,9 +124,11 @@ impl Container {
                 &mut message,
                 value.parse(string("message = \"Where should we ship your order?\"")),
             ),
-            "validate" if level == Level::Struct => {
-                set(cx, &mut validate, value.parse(function_path))
-            }
+            "validate" if level == Level::Struct => set(
+                cx,
+                &mut validate,
+                value.parse(path_to(FUNCTION, "nights_in_order")),
+            ),
             _ => value.unknown(level),
         })
         .as_deref()
@@ -242,9 +243,13 @@ impl Field {
             "max_items" => set(cx, &mut f.max_items, value.parse(count("choices"))),
             "not_sensitive" => set(cx, &mut f.not_sensitive, value.flag()),
             "skip" => set(cx, &mut f.skip, value.flag()),
-            "validate" => set(cx, &mut f.validate, value.parse(function_path)),
+            "validate" => set(
+                cx,
+                &mut f.validate,
+                value.parse(path_to(FUNCTION, "check_nights")),
+            ),
             "from_str" => set(cx, &mut f.from_str, value.flag()),
-            "with" => set(cx, &mut f.with, value.parse(module_path)),
+            "with" => set(cx, &mut f.with, value.parse(path_to(MODULE, "seconds"))),
             _ => value.unknown(Level::Field),
         });
         f.rename = rename.map(|a| a.value).or(serde_rename_value);
@@ -341,6 +346,11 @@ fn read_attrs(
     }
     serde_name
 }
+
+/// What `validate = ..` names.
+const FUNCTION: &str = "a function";
+/// What `with = ..` names.
+const MODULE: &str = "a module that provides `SHAPE`, `from_value` and `to_value`";
 
 /// Stores an attribute, or reports it as a duplicate (the first one stays).
 fn set<T>(cx: &Ctxt, slot: &mut Option<Attr<T>>, attr: Option<Attr<T>>) {

@@ -205,32 +205,22 @@ pub(super) fn crate_path_value(key: &str, input: ParseStream<'_>) -> syn::Result
         .map_err(|_| syn::Error::new_spanned(&lit, expected()))
 }
 
-/// `validate = path::to::function`: a path, as written or in a string.
-pub(super) fn function_path(key: &str, input: ParseStream<'_>) -> syn::Result<syn::Path> {
-    let expected = || format!("`{key}` takes the path of a function, like `{key} = check_nights`");
-    if input.peek(syn::LitStr) {
-        let lit = single::<syn::LitStr>(input, expected)?;
-        return lit
-            .parse::<syn::Path>()
-            .map_err(|_| syn::Error::new_spanned(&lit, expected()));
+/// `validate = check_nights`, `with = seconds`: a path, as written or in a string, to `what`
+/// (shown with `example` when the value is not one).
+pub(super) fn path_to(
+    what: &'static str,
+    example: &'static str,
+) -> impl FnOnce(&str, ParseStream<'_>) -> syn::Result<syn::Path> {
+    move |key, input| {
+        let expected = || format!("`{key}` takes the path of {what}, like `{key} = {example}`");
+        if input.peek(syn::LitStr) {
+            let lit = single::<syn::LitStr>(input, expected)?;
+            return lit
+                .parse::<syn::Path>()
+                .map_err(|_| syn::Error::new_spanned(&lit, expected()));
+        }
+        single::<syn::Path>(input, expected)
     }
-    single::<syn::Path>(input, expected)
-}
-
-/// `with = path::to::module`: a path, as written or in a string.
-pub(super) fn module_path(key: &str, input: ParseStream<'_>) -> syn::Result<syn::Path> {
-    let expected = || {
-        format!(
-            "`{key}` takes the path of a module that provides `SHAPE`, `from_value` and `to_value`, like `{key} = seconds`"
-        )
-    };
-    if input.peek(syn::LitStr) {
-        let lit = single::<syn::LitStr>(input, expected)?;
-        return lit
-            .parse::<syn::Path>()
-            .map_err(|_| syn::Error::new_spanned(&lit, expected()));
-    }
-    single::<syn::Path>(input, expected)
 }
 
 /// `min_length = 3`, `min_items = 1`: a whole number of `unit`s, without suffix.

@@ -21,6 +21,9 @@ pub(crate) enum Data<'a> {
     Struct(Vec<Field<'a>>, Vec<Skipped<'a>>),
     /// The options of a select: a fieldless enum.
     Enum(Vec<Variant<'a>>),
+    /// A newtype with `#[elicit(transparent)]`: a field type standing for its one field (named
+    /// in messages by the struct), reached through `member`.
+    Transparent(Box<Field<'a>>, syn::Member),
 }
 
 /// A field of a form.
@@ -56,6 +59,14 @@ impl<'a> Input<'a> {
         let data = match &input.data {
             syn::Data::Struct(data) => {
                 let attrs = attr::Container::from_ast(cx, &input.attrs, Level::Struct);
+                if attrs.transparent.is_some() {
+                    let (field, member) = transparent_field(cx, input, data)?;
+                    return Some(Input {
+                        original: input,
+                        attrs,
+                        data: Data::Transparent(Box::new(field), member),
+                    });
+                }
                 let mut fields = Vec::new();
                 let mut skipped = Vec::new();
                 for field in struct_fields(cx, input, data)? {
@@ -115,6 +126,68 @@ impl<'a> Input<'a> {
             data: Data::Enum(variants),
         })
     }
+}
+
+/// The one field of a `transparent` struct, named or not, with the attributes a type can carry
+/// (bounds and `format`); `None` (with the reason in `cx`) for another number of fields.
+fn transparent_field<'a>(
+    cx: &Ctxt,
+    input: &'a syn::DeriveInput,
+    data: &'a syn::DataStruct,
+) -> Option<(Field<'a>, syn::Member)> {
+    let mut fields = data.fields.iter();
+    let (Some(field), None) = (fields.next(), fields.next()) else {
+        cx.error_spanned_by(
+            &input.ident,
+            format!(
+                "`transparent` makes `{}` stand for its one field, and it has {}: give it exactly one",
+                input.ident,
+                data.fields.len()
+            ),
+        );
+        return None;
+    };
+    let attrs = attr::Field::from_ast(cx, &field.attrs);
+    let carried = [
+        attrs.title.as_ref().map(|a| (a.key_name(), a.whole())),
+        attrs
+            .description
+            .as_ref()
+            .map(|a| (a.key_name(), a.whole())),
+        attrs.default.as_ref().map(|a| (a.key_name(), a.whole())),
+        attrs
+            .not_sensitive
+            .as_ref()
+            .map(|a| (a.key_name(), a.whole())),
+        attrs.skip.as_ref().map(|a| (a.key_name(), a.whole())),
+        attrs.validate.as_ref().map(|a| (a.key_name(), a.whole())),
+        attrs.from_str.as_ref().map(|a| (a.key_name(), a.whole())),
+        attrs.with.as_ref().map(|a| (a.key_name(), a.whole())),
+    ];
+    for (key, tokens) in carried.into_iter().flatten() {
+        cx.error_spanned_by(
+            tokens,
+            format!(
+                "`{key}` does nothing on the field of a transparent type, which carries only bounds and `format`: write it where `{}` is used",
+                input.ident
+            ),
+        );
+    }
+    let member = match &field.ident {
+        Some(ident) => syn::Member::Named(ident.clone()),
+        None => syn::Member::Unnamed(syn::Index::from(0)),
+    };
+    Some((
+        Field {
+            ident: &input.ident,
+            ty: &field.ty,
+            known: FieldType::classify(&field.ty),
+            unsupported: crate::ty::unsupported(&field.ty),
+            attrs,
+            wire_name: String::new(),
+        },
+        member,
+    ))
 }
 
 /// The named fields of a struct, or `None` (with the reason in `cx`) for other shapes.

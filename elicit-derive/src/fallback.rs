@@ -44,6 +44,22 @@ pub(crate) fn dummy(
                 type Choice = Self;
             }
         },
+        // A transparent newtype is a field type, not a form.
+        syn::Data::Struct(_) if is_transparent(input) => quote! {
+            impl #impl_generics _elicit::FormField for #ident #ty_generics #where_clause {
+                const SHAPE: _elicit::field::FieldShape = _elicit::field::FieldShape::required(
+                    _elicit::field::FieldKind::Text { format: ::core::option::Option::None },
+                );
+                fn from_value(
+                    _: &_elicit::__private::Value,
+                ) -> ::core::result::Result<Self, _elicit::field::Refusal> {
+                    ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
+                }
+                fn to_value(&self) -> ::core::option::Option<_elicit::__private::Value> {
+                    ::core::option::Option::None
+                }
+            }
+        },
         syn::Data::Struct(_) | syn::Data::Union(_) => quote! {
             impl #impl_generics _elicit::Elicit for #ident #ty_generics #where_clause {
                 fn requested_schema() -> &'static _elicit::RequestedSchema {
@@ -69,4 +85,18 @@ pub(crate) fn dummy(
             #checks
         };
     }
+}
+
+/// Whether the input says `#[elicit(transparent)]`, read from the tokens (the input may not have
+/// parsed).
+fn is_transparent(input: &syn::DeriveInput) -> bool {
+    input.attrs.iter().any(|attr| {
+        attr.path().is_ident("elicit")
+            && attr.meta.require_list().is_ok_and(|list| {
+                list.tokens
+                    .clone()
+                    .into_iter()
+                    .any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "transparent"))
+            })
+    })
 }

@@ -20,21 +20,10 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
             for field in fields {
                 check_labels(cx, [&field.attrs.title, &field.attrs.description]);
                 check_sensitive(cx, field);
-                if let Some(reason) = &field.unsupported {
-                    // The type is the mistake; what its attributes would mean is moot.
-                    cx.error_spanned_by(field.ty, reason);
-                    continue;
-                }
-                if let Some(base) = field.known.base {
-                    check_applies(cx, field, base);
-                    check_default_kind(cx, field, base);
-                }
-                check_order(cx, &field.attrs.min_length, &field.attrs.max_length);
-                check_order(cx, &field.attrs.min_items, &field.attrs.max_items);
-                check_bound_order(cx, field);
-                check_default_within(cx, field);
+                check_field(cx, field);
             }
         }
+        Data::Transparent(field, _) => check_field(cx, field),
         Data::Enum(variants) => {
             check_unique_names(
                 cx,
@@ -46,6 +35,23 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
             }
         }
     }
+}
+
+/// The rules of one field's type and attributes.
+fn check_field(cx: &Ctxt, field: &Field<'_>) {
+    if let Some(reason) = &field.unsupported {
+        // The type is the mistake; what its attributes would mean is moot.
+        cx.error_spanned_by(field.ty, reason);
+        return;
+    }
+    if let Some(base) = field.known.base {
+        check_applies(cx, field, base);
+        check_default_kind(cx, field, base);
+    }
+    check_order(cx, &field.attrs.min_length, &field.attrs.max_length);
+    check_order(cx, &field.attrs.min_items, &field.attrs.max_items);
+    check_bound_order(cx, field);
+    check_default_within(cx, field);
 }
 
 /// The schema is one `static`, built once at compile time, so the type must be one concrete type.

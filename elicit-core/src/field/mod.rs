@@ -31,8 +31,9 @@ mod std_types;
 #[cfg(feature = "uuid")]
 mod uuid;
 
-/// What a field type contributes to the schema: its [`FieldKind`], and whether it may be left
-/// out. The attributes of the field (`title`, `min_length`, `default`, ...) narrow or replace it.
+/// What a field type contributes to the schema: its [`FieldKind`], whether it may be left out,
+/// and the constraints every value of the type meets. The attributes of the field (`title`,
+/// `min_length`, `default`, ...) add to it; bounds given at the field narrow the type's own.
 #[derive(Clone, Copy, Debug)]
 pub struct FieldShape {
     /// What the field holds, with what the type implies (a format, a range).
@@ -40,16 +41,51 @@ pub struct FieldShape {
     /// Whether the field is left out of `required` and may be absent from an answer, as
     /// `Option<_>` is.
     pub optional: bool,
+    /// Bounds every value of the type meets (a newtype's, with `#[elicit(transparent)]`).
+    pub constraints: Constraints,
 }
 
 impl FieldShape {
-    /// A required field of this kind: what a type states unless it is an `Option`.
+    /// A required field of this kind, with no constraints of its own: what a type states unless
+    /// it is an `Option` or a newtype.
     pub const fn required(kind: FieldKind) -> Self {
         FieldShape {
             kind,
             optional: false,
+            constraints: Constraints::NONE,
         }
     }
+}
+
+/// Bounds a type puts on every value, as the attributes of the same names do at a field: a
+/// newtype deriving `Elicit` with `#[elicit(transparent)]` carries its inner field's. The schema
+/// states the narrower of the type's and the field's.
+#[derive(Clone, Copy, Debug)]
+pub struct Constraints {
+    /// `min_length`: the fewest characters.
+    pub min_length: Option<u64>,
+    /// `max_length`: the most characters.
+    pub max_length: Option<u64>,
+    /// `minimum`: the smallest number.
+    pub minimum: Option<Number>,
+    /// `maximum`: the largest number.
+    pub maximum: Option<Number>,
+    /// `min_items`: the fewest choices.
+    pub min_items: Option<u64>,
+    /// `max_items`: the most choices.
+    pub max_items: Option<u64>,
+}
+
+impl Constraints {
+    /// No bounds.
+    pub const NONE: Constraints = Constraints {
+        min_length: None,
+        max_length: None,
+        minimum: None,
+        maximum: None,
+        min_items: None,
+        max_items: None,
+    };
 }
 
 /// The kinds of field an MCP form has, each with what the Rust type implies.

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use crate::field::{Choice, FieldKind, FieldShape};
+use crate::field::{Choice, Constraints, FieldKind, FieldShape};
 use crate::schema::{
     BooleanSchema, MultiSelectSchema, Number, NumberSchema, NumberType, Options, Property,
     PropertySchema, RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
@@ -209,10 +209,11 @@ pub const fn schema(properties: &'static [Property]) -> RequestedSchema {
 /// and [`require_boolean`](super::require_boolean) for the others. An attribute of another kind
 /// than the field's is ignored here.
 pub const fn property(shape: FieldShape, attrs: FieldAttrs) -> Property {
+    let c = shape.constraints;
     let schema = match shape.kind {
         FieldKind::Text { format } => PropertySchema::String(StringSchema {
-            min_length: attrs.min_length,
-            max_length: attrs.max_length,
+            min_length: larger(c.min_length, attrs.min_length),
+            max_length: smaller(c.max_length, attrs.max_length),
             format: match attrs.format {
                 Some(format) => Some(format),
                 None => format,
@@ -228,14 +229,14 @@ pub const fn property(shape: FieldShape, attrs: FieldAttrs) -> Property {
             ..
         } => number_schema(
             NumberType::Integer,
-            or(attrs.minimum, stated_min),
-            or(attrs.maximum, stated_max),
+            or(larger_number(c.minimum, attrs.minimum), stated_min),
+            or(smaller_number(c.maximum, attrs.maximum), stated_max),
             attrs.default,
         ),
         FieldKind::Float { .. } => number_schema(
             NumberType::Number,
-            attrs.minimum,
-            attrs.maximum,
+            larger_number(c.minimum, attrs.minimum),
+            smaller_number(c.maximum, attrs.maximum),
             attrs.default,
         ),
         FieldKind::Boolean => PropertySchema::Boolean(BooleanSchema {
@@ -253,8 +254,8 @@ pub const fn property(shape: FieldShape, attrs: FieldAttrs) -> Property {
         }),
         FieldKind::MultiSelect { options } => PropertySchema::MultiSelect(MultiSelectSchema {
             options: Options::from_static(options),
-            min_items: attrs.min_items,
-            max_items: attrs.max_items,
+            min_items: larger(c.min_items, attrs.min_items),
+            max_items: smaller(c.max_items, attrs.max_items),
             default: match attrs.default {
                 Some(DefaultValue::Choices(values)) => Some(Cow::Borrowed(values)),
                 _ => None,
@@ -292,6 +293,75 @@ const fn number_schema(
             _ => None,
         },
     })
+}
+
+/// The larger of two lower bounds, either perhaps absent: both apply.
+const fn larger(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if a > b { a } else { b }),
+        (Some(a), None) => Some(a),
+        (None, b) => b,
+    }
+}
+
+/// The smaller of two upper bounds, either perhaps absent: both apply.
+const fn smaller(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if a < b { a } else { b }),
+        (Some(a), None) => Some(a),
+        (None, b) => b,
+    }
+}
+
+/// [`larger`], of numbers.
+const fn larger_number(a: Option<Number>, b: Option<Number>) -> Option<Number> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if a.numeric().compare(b.numeric()).is_gt() {
+            a
+        } else {
+            b
+        }),
+        (Some(a), None) => Some(a),
+        (None, b) => b,
+    }
+}
+
+/// [`smaller`], of numbers.
+const fn smaller_number(a: Option<Number>, b: Option<Number>) -> Option<Number> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if a.numeric().compare(b.numeric()).is_lt() {
+            a
+        } else {
+            b
+        }),
+        (Some(a), None) => Some(a),
+        (None, b) => b,
+    }
+}
+
+/// The shape of a newtype with `#[elicit(transparent)]`: its inner field's type's shape, with the
+/// inner field's attributes as constraints of the newtype (and its `format` as the format it
+/// implies). The derive allows only bounds and `format` on the inner field.
+pub const fn transparent(inner: FieldShape, attrs: FieldAttrs) -> FieldShape {
+    let c = inner.constraints;
+    let kind = match (inner.kind, attrs.format) {
+        (FieldKind::Text { .. }, Some(format)) => FieldKind::Text {
+            format: Some(format),
+        },
+        (kind, _) => kind,
+    };
+    FieldShape {
+        kind,
+        optional: inner.optional,
+        constraints: Constraints {
+            min_length: larger(c.min_length, attrs.min_length),
+            max_length: smaller(c.max_length, attrs.max_length),
+            minimum: larger_number(c.minimum, attrs.minimum),
+            maximum: smaller_number(c.maximum, attrs.maximum),
+            min_items: larger(c.min_items, attrs.min_items),
+            max_items: smaller(c.max_items, attrs.max_items),
+        },
+    }
 }
 
 const fn or(given: Option<Number>, implied: Option<Number>) -> Option<Number> {

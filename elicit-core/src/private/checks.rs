@@ -3,12 +3,14 @@
 //! an attribute of another kind than the field. Each is a `const` evaluation spanned at the
 //! attribute, failing with the words the derive wrote for it.
 
+use std::borrow::Cow;
+
 use super::build::{DefaultValue, FieldAttrs};
 use crate::field::{
     BooleanField, Choice, FieldKind, FieldShape, MultiSelectField, NumberField, TextField,
     TextValue,
 };
-use crate::schema::Number;
+use crate::schema::{Number, PropertySchema};
 
 /// Fails to compile with `message` if a multi-select default names one variant twice.
 pub const fn check_distinct(discriminants: &[i128], message: &'static str) {
@@ -82,6 +84,94 @@ pub const fn check_number<T: NumberField>(value: Number, message: &'static str) 
     if !fits::<T>(value) {
         panic!("{}", message);
     }
+}
+
+/// Fails to compile with `message` if the property a field of this shape and these attributes
+/// makes cannot be satisfied, or starts with a default it refuses: where a type brings bounds of
+/// its own (a newtype with `#[elicit(transparent)]`), the field's bounds meet them here.
+pub const fn check_consistent(shape: FieldShape, attrs: FieldAttrs, message: &'static str) {
+    let property = super::build::property(shape, attrs);
+    let ok = match &property.schema {
+        PropertySchema::String(s) => {
+            ordered(s.min_length, s.max_length)
+                && match &s.default {
+                    Some(Cow::Borrowed(text)) => {
+                        let length = characters(text);
+                        at_least(length, s.min_length) && at_most(length, s.max_length)
+                    }
+                    _ => true,
+                }
+        }
+        PropertySchema::Number(n) => {
+            let ordered_bounds = match (n.minimum, n.maximum) {
+                (Some(min), Some(max)) => !min.numeric().compare(max.numeric()).is_gt(),
+                _ => true,
+            };
+            let default_within = match n.default {
+                Some(d) => {
+                    (match n.minimum {
+                        Some(min) => !d.numeric().compare(min.numeric()).is_lt(),
+                        None => true,
+                    }) && (match n.maximum {
+                        Some(max) => !d.numeric().compare(max.numeric()).is_gt(),
+                        None => true,
+                    })
+                }
+                None => true,
+            };
+            ordered_bounds && default_within
+        }
+        PropertySchema::MultiSelect(m) => {
+            ordered(m.min_items, m.max_items)
+                && match &m.default {
+                    Some(Cow::Borrowed(values)) => {
+                        let count = values.len() as u64;
+                        at_least(count, m.min_items) && at_most(count, m.max_items)
+                    }
+                    _ => true,
+                }
+        }
+        PropertySchema::Boolean(_) | PropertySchema::SingleSelect(_) => true,
+    };
+    core::mem::forget(property);
+    if !ok {
+        panic!("{}", message);
+    }
+}
+
+const fn ordered(low: Option<u64>, high: Option<u64>) -> bool {
+    match (low, high) {
+        (Some(low), Some(high)) => low <= high,
+        _ => true,
+    }
+}
+
+const fn at_least(n: u64, low: Option<u64>) -> bool {
+    match low {
+        Some(low) => n >= low,
+        None => true,
+    }
+}
+
+const fn at_most(n: u64, high: Option<u64>) -> bool {
+    match high {
+        Some(high) => n <= high,
+        None => true,
+    }
+}
+
+/// The characters (code points) of `text`, counted at compile time.
+const fn characters(text: &str) -> u64 {
+    let bytes = text.as_bytes();
+    let mut count = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] & 0xC0 != 0x80 {
+            count += 1;
+        }
+        i += 1;
+    }
+    count
 }
 
 /// The kinds of field an attribute may require of a `with` field's shape.

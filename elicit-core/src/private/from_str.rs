@@ -31,8 +31,8 @@ where
 {
     FieldAccess::with(
         FieldShape {
-            kind: TEXT,
             optional: true,
+            ..FieldShape::required(TEXT)
         },
         |value| parse::<T>(value).map(Some),
         |value| value.as_ref().and_then(write),

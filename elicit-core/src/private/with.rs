@@ -29,8 +29,8 @@ pub const fn with_access<M: WithModule>() -> FieldAccess<M::Value> {
 pub const fn with_optional_access<M: WithModule>() -> FieldAccess<Option<M::Value>> {
     FieldAccess::with(
         FieldShape {
-            kind: M::SHAPE.kind,
             optional: true,
+            ..M::SHAPE
         },
         optional_from::<M>,
         optional_to::<M>,

@@ -65,7 +65,7 @@ impl Level {
 
     fn keys(self) -> &'static [&'static str] {
         match self {
-            Level::Struct => &["rename_all", "crate", "message", "validate"],
+            Level::Struct => &["rename_all", "crate", "message", "validate", "transparent"],
             Level::Enum => &["rename_all", "crate"],
             Level::Field => &[
                 "rename",
@@ -108,6 +108,8 @@ pub(crate) struct Container {
     /// `validate = path`: `fn(&Self) -> Result<(), Vec<FieldError>>`, run once every field has
     /// been read.
     pub(crate) validate: Option<Attr<syn::Path>>,
+    /// `transparent`: the struct is not a form but a field type, standing for its one field.
+    pub(crate) transparent: Option<Attr<()>>,
 }
 
 impl Container {
@@ -116,6 +118,7 @@ impl Container {
         let mut crate_path: Option<Attr<syn::Path>> = None;
         let mut message: Option<Attr<String>> = None;
         let mut validate: Option<Attr<syn::Path>> = None;
+        let mut transparent: Option<Attr<()>> = None;
         let serde_rename_all = read_attrs(cx, attrs, "rename_all", |key, value| match key {
             "rename_all" => set(cx, &mut rename_all, value.parse(rename_rule)),
             "crate" => set(cx, &mut crate_path, value.parse(crate_path_value)),
@@ -129,6 +132,7 @@ impl Container {
                 &mut validate,
                 value.parse(path_to(FUNCTION, "nights_in_order")),
             ),
+            "transparent" if level == Level::Struct => set(cx, &mut transparent, value.flag()),
             _ => value.unknown(level),
         })
         .as_deref()
@@ -138,6 +142,7 @@ impl Container {
             crate_path: crate_path.map(|a| a.value),
             message,
             validate,
+            transparent,
         }
     }
 }

@@ -8,6 +8,7 @@ use syn::spanned::Spanned;
 use crate::ast::{Data, Field, Input, Skipped, Variant};
 use crate::attr::{Attr, DefaultLit, Format};
 use crate::ctxt::Ctxt;
+use crate::ty::Base;
 use crate::{ast, fallback, valid};
 
 mod checks;
@@ -27,6 +28,7 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
     match (cx.check(), parsed) {
         (Ok(()), Some(parsed)) => match &parsed.data {
             Data::Struct(fields, skipped) => expand_struct(&parsed, fields, skipped, &krate),
+            Data::Transparent(field, member) => expand_transparent(&parsed, field, member, &krate),
             Data::Enum(variants) => expand_enum(&parsed, variants, &krate),
         },
         (Err(err), parsed) => {
@@ -130,6 +132,73 @@ fn expand_struct(
 
                 #to_content
             }
+
+            #items
+        };
+    }
+}
+
+/// A newtype with `#[elicit(transparent)]`: a field type of its inner field's kind, carrying the
+/// inner field's bounds (and `format`) as constraints of its own, read and written as the inner
+/// value is. No `Elicit`: it is a field, not a form.
+fn expand_transparent(
+    input: &Input<'_>,
+    field: &Field<'_>,
+    member: &syn::Member,
+    krate: &TokenStream,
+) -> TokenStream {
+    let ident = &input.original.ident;
+    let inner = field.ty;
+    let mut items = TokenStream::new();
+    // The inner field's attributes as `__ELICIT_ATTRS_0`, and their checks.
+    let _ = property(field, 0, &mut items);
+    items.extend(kind_checks(field));
+    items.extend(min_items_check(field));
+    let access = accessor(0);
+    let access_const = field_accessor(0, field);
+    let wrap = match member {
+        syn::Member::Named(name) => quote!(Self { #name: __elicit_inner }),
+        syn::Member::Unnamed(_) => quote!(Self(__elicit_inner)),
+    };
+    // The kind traits, so that the attributes of the inner field's kind apply where the newtype
+    // is used; the derive knows them for the types it knows by name.
+    let kinds: Vec<TokenStream> = match field.known.base {
+        Some(Base::Text) => vec![quote!(TextField), quote!(TextValue)],
+        Some(Base::Integer { .. } | Base::Float { .. }) => vec![quote!(NumberField)],
+        Some(Base::Boolean) => vec![quote!(BooleanField)],
+        Some(Base::MultiSelect { .. }) | None => Vec::new(),
+    };
+    let kinds = kinds.iter().map(|kind| {
+        quote! {
+            #[automatically_derived]
+            impl _elicit::field::#kind for #ident {}
+        }
+    });
+    quote! {
+        #[doc(hidden)]
+        const _: () = {
+            use #krate as _elicit;
+
+            #access_const
+
+            #[automatically_derived]
+            impl _elicit::FormField for #ident {
+                const SHAPE: _elicit::field::FieldShape =
+                    _elicit::__private::transparent(#access.shape(), __ELICIT_ATTRS_0);
+
+                fn from_value(
+                    __elicit_value: &_elicit::__private::Value,
+                ) -> ::core::result::Result<Self, _elicit::field::Refusal> {
+                    <#inner as _elicit::FormField>::from_value(__elicit_value)
+                        .map(|__elicit_inner| #wrap)
+                }
+
+                fn to_value(&self) -> ::core::option::Option<_elicit::__private::Value> {
+                    <#inner as _elicit::FormField>::to_value(&self.#member)
+                }
+            }
+
+            #(#kinds)*
 
             #items
         };
@@ -436,6 +505,33 @@ fn property(field: &Field<'_>, index: usize, items: &mut TokenStream) -> TokenSt
         );
         items.extend(quote_spanned! {span=>
             const _: () = _elicit::__private::check_default_format(
+                #access.shape(),
+                #attrs_const,
+                #message,
+            );
+        });
+    }
+    // A type the derive does not know may bring bounds of its own (a newtype with
+    // `#[elicit(transparent)]`): the field's bounds and default must agree with them.
+    let bounded = [
+        attrs.min_length.as_ref().map(|a| a.key_span()),
+        attrs.max_length.as_ref().map(|a| a.key_span()),
+        attrs.minimum.as_ref().map(|a| a.key_span()),
+        attrs.maximum.as_ref().map(|a| a.key_span()),
+        attrs.min_items.as_ref().map(|a| a.key_span()),
+        attrs.max_items.as_ref().map(|a| a.key_span()),
+        attrs.default.as_ref().map(|a| a.key_span()),
+    ];
+    if field.known.base.is_none()
+        && let Some(span) = bounded.into_iter().flatten().next()
+    {
+        let ty = quote!(#ty).to_string().replace(' ', "");
+        let message = format!(
+            "the bounds or default of field `{}` contradict those of its type `{ty}`: no answer could satisfy both",
+            field.ident
+        );
+        items.extend(quote_spanned! {span=>
+            const _: () = _elicit::__private::check_consistent(
                 #access.shape(),
                 #attrs_const,
                 #message,

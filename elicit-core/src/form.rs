@@ -115,6 +115,11 @@ pub fn validate_form<T>(
     }
 }
 
+/// The value of a required field the answer leaves out: none (it is missing).
+pub(crate) const fn missing<T>() -> Option<T> {
+    None
+}
+
 /// How generated code reaches one field type's [`FormField`] implementation.
 ///
 /// The derive writes one `const` of it per field, with [`access`]: the trait bound is checked

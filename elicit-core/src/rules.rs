@@ -13,8 +13,8 @@ use serde_json::Value;
 use crate::error::{ContentError, ErrorKind, Expected, FieldError, describe, excerpt};
 use crate::format;
 use crate::schema::{
-    Content, MultiSelectSchema, Number, NumberSchema, NumberType, PropertySchema, RequestedSchema,
-    SingleSelectSchema, StringSchema,
+    Content, MultiSelectSchema, Number, NumberSchema, NumberType, Options, PropertySchema,
+    RequestedSchema, SingleSelectSchema, StringSchema,
 };
 
 /// Checks `value` against `schema`, reporting each problem; whether there was none.
@@ -114,16 +114,27 @@ pub(crate) fn single_option(
     schema: &SingleSelectSchema,
     value: &Value,
 ) -> Result<usize, ErrorKind> {
+    option_chosen(&schema.options, value)
+}
+
+/// The position among `options` of the option `value` chooses, or why it chooses none: the one
+/// judgement of a single choice, shared by the rules and by a derived enum's `from_value`.
+#[inline(always)]
+pub(crate) fn option_chosen(options: &Options, value: &Value) -> Result<usize, ErrorKind> {
     let Value::String(choice) = value else {
         return Err(ErrorKind::wrong_type(Expected::Option, value));
     };
-    schema
-        .options
+    options
         .position(choice)
-        .ok_or_else(|| ErrorKind::NotAnOption {
-            found: describe(value),
-            options: schema.options.clone(),
-        })
+        .ok_or_else(|| not_an_option(options, value))
+}
+
+/// `value` is none of `options`.
+pub(crate) fn not_an_option(options: &Options, value: &Value) -> ErrorKind {
+    ErrorKind::NotAnOption {
+        found: describe(value),
+        options: options.clone(),
+    }
 }
 
 #[inline(always)]
@@ -132,9 +143,8 @@ fn multi(schema: &MultiSelectSchema, value: &Value, fail: &mut impl FnMut(ErrorK
 }
 
 /// The multi-select rule: the number of choices, each an option, none twice. Gives the position
-/// among the options of each choice, in the order given, when every item is an option (other
-/// problems may still have been reported): the typed parser takes the variants there, without a
-/// second lookup.
+/// among the options of each choice, in the order given, when it found no problem: the typed
+/// parser takes the variants there, without a second lookup.
 #[inline(always)]
 pub(crate) fn multi_options(
     schema: &MultiSelectSchema,
@@ -144,6 +154,11 @@ pub(crate) fn multi_options(
     let Value::Array(items) = value else {
         fail(ErrorKind::wrong_type(Expected::Options, value));
         return None;
+    };
+    let mut ok = true;
+    let mut fail = |kind| {
+        ok = false;
+        fail(kind);
     };
     let count = items.len() as u64;
     let options = schema.options.len() as u64;
@@ -176,23 +191,18 @@ pub(crate) fn multi_options(
         }
         positions.push(position);
     }
-    // The problems in the order of the items: a repeat where the option is first chosen.
-    let mut all_known = true;
-    let mut told = OptionSet::new(schema.options.len());
+    // The problems in the order of the items: a repeat where the option is first chosen (and
+    // only there: once told, it leaves the set).
     for (item, &position) in items.iter().zip(positions.as_slice()) {
         if position == UNKNOWN {
-            all_known = false;
-            fail(ErrorKind::NotAnOption {
-                found: describe(item),
-                options: schema.options.clone(),
-            });
-        } else if repeated.contains(position) && !told.insert(position) {
+            fail(not_an_option(&schema.options, item));
+        } else if repeated.remove(position) {
             fail(ErrorKind::RepeatedChoice {
                 choice: item.as_str().map(excerpt).unwrap_or_default(),
             });
         }
     }
-    all_known.then_some(positions)
+    ok.then_some(positions)
 }
 
 /// The positions of a multi-select's choices among its options, in the order given: in place
@@ -276,13 +286,25 @@ impl OptionSet {
     #[inline]
     fn insert(&mut self, position: usize) -> bool {
         let had = self.contains(position);
-        let words = if self.heap.is_empty() {
-            &mut self.inline[..]
-        } else {
-            &mut self.heap[..]
-        };
-        words[position / 64] |= 1 << (position % 64);
+        self.words_mut()[position / 64] |= 1 << (position % 64);
         had
+    }
+
+    /// Takes `position` out; whether it was there.
+    #[inline]
+    fn remove(&mut self, position: usize) -> bool {
+        let had = self.contains(position);
+        self.words_mut()[position / 64] &= !(1 << (position % 64));
+        had
+    }
+
+    #[inline]
+    fn words_mut(&mut self) -> &mut [u64] {
+        if self.heap.is_empty() {
+            &mut self.inline
+        } else {
+            &mut self.heap
+        }
     }
 }
 

@@ -15,6 +15,28 @@ pub(crate) fn dummy(
     let errors = err.to_compile_error();
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    // A field type's dummy, of the given shape.
+    let field = |shape: TokenStream| {
+        quote! {
+            impl #impl_generics _elicit::FormField for #ident #ty_generics #where_clause {
+                const SHAPE: _elicit::field::FieldShape = #shape;
+                fn from_value(
+                    _: &_elicit::__private::Value,
+                ) -> ::core::result::Result<Self, _elicit::field::Refusal> {
+                    ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
+                }
+                fn to_value(&self) -> ::core::option::Option<_elicit::__private::Value> {
+                    ::core::option::Option::None
+                }
+            }
+        }
+    };
+    let select_field = field(quote!(_elicit::__private::single_select::<Self>()));
+    let text_field = field(quote! {
+        _elicit::field::FieldShape::required(
+            _elicit::field::FieldKind::Text { format: ::core::option::Option::None },
+        )
+    });
     let impls = match &input.data {
         // What a select enum would have implemented, with no options.
         syn::Data::Enum(_) => quote! {
@@ -28,38 +50,13 @@ pub(crate) fn dummy(
                     ::core::option::Option::None
                 }
             }
-            impl #impl_generics _elicit::FormField for #ident #ty_generics #where_clause {
-                const SHAPE: _elicit::__private::FieldShape =
-                    _elicit::__private::single_select::<Self>();
-                fn from_value(
-                    _: &_elicit::__private::Value,
-                ) -> ::core::result::Result<Self, _elicit::field::Refusal> {
-                    ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
-                }
-                fn to_value(&self) -> ::core::option::Option<_elicit::__private::Value> {
-                    ::core::option::Option::None
-                }
-            }
+            #select_field
             impl #impl_generics _elicit::field::SelectField for #ident #ty_generics #where_clause {
                 type Choice = Self;
             }
         },
         // A transparent newtype is a field type, not a form.
-        syn::Data::Struct(_) if is_transparent(input) => quote! {
-            impl #impl_generics _elicit::FormField for #ident #ty_generics #where_clause {
-                const SHAPE: _elicit::field::FieldShape = _elicit::field::FieldShape::required(
-                    _elicit::field::FieldKind::Text { format: ::core::option::Option::None },
-                );
-                fn from_value(
-                    _: &_elicit::__private::Value,
-                ) -> ::core::result::Result<Self, _elicit::field::Refusal> {
-                    ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
-                }
-                fn to_value(&self) -> ::core::option::Option<_elicit::__private::Value> {
-                    ::core::option::Option::None
-                }
-            }
-        },
+        syn::Data::Struct(_) if is_transparent(input) => text_field,
         syn::Data::Struct(_) | syn::Data::Union(_) => quote! {
             impl #impl_generics _elicit::Elicit for #ident #ty_generics #where_clause {
                 fn requested_schema() -> &'static _elicit::RequestedSchema {

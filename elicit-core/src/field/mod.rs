@@ -16,8 +16,9 @@
 
 use serde_json::Value;
 
-use crate::error::{ErrorKind, Expected, describe};
-use crate::schema::{Number, Options, SelectOption, StringFormat, search};
+use crate::error::ErrorKind;
+use crate::rules;
+use crate::schema::{Number, Options, SelectOption, StringFormat};
 
 #[cfg(any(
     feature = "chrono",
@@ -317,18 +318,12 @@ pub trait Choice {
         Self: Sized;
 }
 
-/// The variant whose wire value `value` is.
+/// The variant whose wire value `value` is, judged by the single-select rule.
 #[inline]
 pub(crate) fn choice_of<E: Choice>(value: &Value) -> Result<E, ErrorKind> {
-    let Value::String(text) = value else {
-        return Err(ErrorKind::wrong_type(Expected::Option, value));
-    };
-    search(E::OPTIONS, text)
-        .and_then(E::from_index)
-        .ok_or_else(|| ErrorKind::NotAnOption {
-            found: describe(value),
-            options: Options::from_static(E::OPTIONS),
-        })
+    let options = Options::from_static(E::OPTIONS);
+    let index = rules::option_chosen(&options, value)?;
+    E::from_index(index).ok_or_else(|| rules::not_an_option(&options, value))
 }
 
 /// The wire value of a variant.

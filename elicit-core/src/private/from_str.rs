@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::error::{ErrorKind, Expected};
 use crate::field::{FieldKind, FieldShape, Refusal};
-use crate::form::FieldAccess;
+use crate::form::{FieldAccess, missing};
 
 const TEXT: FieldKind = FieldKind::Text { format: None };
 
@@ -57,8 +57,4 @@ where
 
 fn write<T: Display>(value: &T) -> Option<Value> {
     Some(Value::String(value.to_string()))
-}
-
-const fn missing<T>() -> Option<T> {
-    None
 }

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use crate::field::{FieldShape, Refusal};
-use crate::form::FieldAccess;
+use crate::form::{FieldAccess, missing};
 
 /// What a `with` module provides, for the field's type (or, for an `Option` field, the type
 /// inside it).
@@ -44,8 +44,4 @@ fn optional_from<M: WithModule>(value: &Value) -> Result<Option<M::Value>, Refus
 
 fn optional_to<M: WithModule>(value: &Option<M::Value>) -> Option<Value> {
     value.as_ref().and_then(M::to_value)
-}
-
-const fn missing<T>() -> Option<T> {
-    None
 }

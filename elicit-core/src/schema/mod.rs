@@ -15,7 +15,6 @@ mod ser;
 
 pub use number::Number;
 pub use options::Options;
-pub(crate) use options::search;
 pub use ser::SchemaFor;
 
 /// The content of an answer: the JSON object of field values in an `ElicitResult`.

@@ -73,7 +73,7 @@ impl Options {
 
 /// The position of `value` among `options`, one by one.
 #[inline(always)]
-pub(crate) fn search(options: &[SelectOption], value: &str) -> Option<usize> {
+fn search(options: &[SelectOption], value: &str) -> Option<usize> {
     options.iter().position(|o| o.value() == value)
 }
 

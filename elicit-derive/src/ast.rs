@@ -148,23 +148,22 @@ fn transparent_field<'a>(
         return None;
     };
     let attrs = attr::Field::from_ast(cx, &field.attrs);
-    let carried = [
-        attrs.title.as_ref().map(|a| (a.key_name(), a.whole())),
-        attrs
-            .description
-            .as_ref()
-            .map(|a| (a.key_name(), a.whole())),
-        attrs.default.as_ref().map(|a| (a.key_name(), a.whole())),
-        attrs
-            .not_sensitive
-            .as_ref()
-            .map(|a| (a.key_name(), a.whole())),
-        attrs.skip.as_ref().map(|a| (a.key_name(), a.whole())),
-        attrs.validate.as_ref().map(|a| (a.key_name(), a.whole())),
-        attrs.from_str.as_ref().map(|a| (a.key_name(), a.whole())),
-        attrs.with.as_ref().map(|a| (a.key_name(), a.whole())),
+    // A type carries bounds and a format; labels, defaults and how a field is read belong where
+    // the type is used.
+    const CARRIED: &[&str] = &[
+        "min_length",
+        "max_length",
+        "minimum",
+        "maximum",
+        "format",
+        "min_items",
+        "max_items",
     ];
-    for (key, tokens) in carried.into_iter().flatten() {
+    let misplaced = attrs
+        .written_keys()
+        .into_iter()
+        .filter(|(key, _)| !CARRIED.contains(&key.as_str()));
+    for (key, tokens) in misplaced {
         cx.error_spanned_by(
             tokens,
             format!(
@@ -228,7 +227,11 @@ impl<'a> Field<'a> {
         let ident = field.ident.as_ref()?;
         let attrs = attr::Field::from_ast(cx, &field.attrs);
         if attrs.skip.is_some() {
-            for (key, tokens) in attrs.form_keys() {
+            for (key, tokens) in attrs
+                .written_keys()
+                .into_iter()
+                .filter(|(k, _)| k != "skip")
+            {
                 cx.error_spanned_by(
                     tokens,
                     format!(

@@ -176,9 +176,9 @@ pub(crate) struct Field {
 }
 
 impl Field {
-    /// The keys written on this field that shape its place on the form (all but `skip` and
-    /// `rename`): each key's name and its tokens, in the order of this list.
-    pub(crate) fn form_keys(&self) -> Vec<(String, TokenStream)> {
+    /// The keys written on this field (all but `rename`, which is read into its result): each
+    /// key's name and its tokens, in the order of this list.
+    pub(crate) fn written_keys(&self) -> Vec<(String, TokenStream)> {
         fn key<T>(attr: &Option<Attr<T>>) -> Option<(String, TokenStream)> {
             attr.as_ref().map(|a| (a.key_name(), a.whole()))
         }
@@ -194,6 +194,7 @@ impl Field {
             key(&self.max_items),
             key(&self.default),
             key(&self.not_sensitive),
+            key(&self.skip),
             key(&self.validate),
             key(&self.from_str),
             key(&self.with),

@@ -70,7 +70,7 @@ fn with_checks(field: &Field<'_>, module: &syn::Path) -> TokenStream {
     let mut require = |span: Span, key: String, kind: &str, words: &str| {
         let kind = format_ident!("{kind}");
         let message = format!(
-            "`{key}` applies to {words}, and `with = {module_name}` does not make `{}` one",
+            "`{key}` applies to {words}, and `with = {module_name}` does not make `{}` one: use the attributes of the kind `{module_name}::SHAPE` gives",
             field.ident
         );
         checks.extend(quote_spanned! {span=>
@@ -113,7 +113,7 @@ fn with_checks(field: &Field<'_>, module: &syn::Path) -> TokenStream {
     for (span, key, value) in numbers {
         let n = number(value);
         let message = format!(
-            "`{key} = {value}` does not fit field `{}`, as `with = {module_name}` makes it",
+            "`{key} = {value}` does not fit field `{}`, as `with = {module_name}` makes it: give a value `{module_name}::SHAPE` allows",
             field.ident
         );
         checks.extend(quote_spanned! {span=>
@@ -145,9 +145,9 @@ fn number_checks(field: &Field<'_>) -> TokenStream {
     for (span, key, value) in numbers.into_iter().flatten() {
         let ty = respan(field.ty, span);
         let n = number(value);
+        let ty_name = quote!(#ty).to_string().replace(' ', "");
         let message = format!(
-            "`{key} = {value}` does not fit `{}`, the type of field `{}`",
-            quote!(#ty).to_string().replace(' ', ""),
+            "`{key} = {value}` does not fit `{ty_name}`, the type of field `{}`: give a value `{ty_name}` holds",
             field.ident
         );
         checks.extend(quote_spanned! {span=>

@@ -527,7 +527,7 @@ fn property(field: &Field<'_>, index: usize, items: &mut TokenStream) -> TokenSt
     {
         let ty = quote!(#ty).to_string().replace(' ', "");
         let message = format!(
-            "the bounds or default of field `{}` contradict those of its type `{ty}`: no answer could satisfy both",
+            "the bounds or default of field `{}` contradict those of its type `{ty}`: no answer could satisfy both; keep them within the type's own",
             field.ident
         );
         items.extend(quote_spanned! {span=>

@@ -77,6 +77,25 @@ fn a_form_of_100000_required_properties() {
 }
 
 #[test]
+fn a_required_name_that_is_no_property_among_100000_is_refused_by_name() {
+    let names = values("p");
+    let properties: serde_json::Map<String, Value> = names
+        .iter()
+        .map(|name| (name.clone(), json!({"type": "boolean"})))
+        .collect();
+    let mut required = names.clone();
+    required.push("nowhere".to_owned());
+    let err = serde_json::from_value::<RequestedSchema>(json!({
+        "type": "object", "properties": properties, "required": required
+    }))
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "`required` names `nowhere`, which is not a property"
+    );
+}
+
+#[test]
 fn a_select_listing_one_of_100000_options_twice_is_refused_by_name() {
     let mut listed = values("o");
     listed.push("o5".to_owned());

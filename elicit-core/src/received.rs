@@ -59,21 +59,29 @@ fn schema(value: &Value) -> Result<RequestedSchema> {
             .collect::<Result<_>>()?,
         Some(_) => return Err("`required` must be a list of property names".into()),
     };
-    for name in &required {
-        if !properties.contains_key(*name) {
-            return Err(format!(
-                "`required` names `{name}`, which is not a property"
-            ));
-        }
-    }
+    // Each property looks itself up in `required` once; if fewer are required than `required`
+    // names, one of its names is no property (found then, on the error path only).
+    let mut found = 0;
     let properties = properties
         .iter()
         .map(|(name, schema)| {
-            property(name, schema, required.contains(name.as_str()))
+            let is_required = required.contains(name.as_str());
+            found += usize::from(is_required);
+            property(name, schema, is_required)
                 .and_then(consistent)
                 .map_err(|msg| format!("property `{name}`: {msg}"))
         })
         .collect::<Result<Vec<_>>>()?;
+    if found < required.len()
+        && let Some(name) = {
+            let names: HashSet<&str> = properties.iter().map(Property::name).collect();
+            required.iter().find(|name| !names.contains(*name))
+        }
+    {
+        return Err(format!(
+            "`required` names `{name}`, which is not a property"
+        ));
+    }
     Ok(RequestedSchema::from_properties(Cow::Owned(properties)))
 }
 
@@ -181,6 +189,7 @@ fn number(p: &Map<String, Value>, number_type: NumberType) -> Result<NumberSchem
 
 /// `"enum": [..]` (with the legacy `"enumNames": [..]` as titles), or `"oneOf": [{const, title}]`.
 fn single_select(p: &Map<String, Value>) -> Result<PropertySchema> {
+    let mut enum_names = false;
     let options = match (p.get("enum"), p.get("oneOf")) {
         (Some(values), None) => {
             let titles = match p.get("enumNames") {
@@ -188,6 +197,8 @@ fn single_select(p: &Map<String, Value>) -> Result<PropertySchema> {
                 Some(Value::Array(names)) => Some(names),
                 Some(_) => return Err("`enumNames` must be a list of titles".into()),
             };
+            // Written back as it came.
+            enum_names = titles.is_some();
             untitled_options(values, titles)?
         }
         (None, Some(one_of)) => titled_options(one_of, "oneOf")?,
@@ -196,8 +207,10 @@ fn single_select(p: &Map<String, Value>) -> Result<PropertySchema> {
     let default = optional(p, "default", text, "text")?;
     check_default(&options, default.iter())?;
     Ok(PropertySchema::SingleSelect(SingleSelectSchema {
-        options: Options::new(options),
+        options,
         default,
+        enum_names,
+        runtime: false,
     }))
 }
 
@@ -240,14 +253,15 @@ fn multi_select(p: &Map<String, Value>) -> Result<PropertySchema> {
     };
     check_default(&options, default.iter().flatten())?;
     Ok(PropertySchema::MultiSelect(MultiSelectSchema {
-        options: Options::new(options),
+        options,
         min_items: optional(p, "minItems", count, "a whole number")?,
         max_items: optional(p, "maxItems", count, "a whole number")?,
         default: default.map(Cow::Owned),
+        runtime: false,
     }))
 }
 
-fn untitled_options(values: &Value, titles: Option<&Vec<Value>>) -> Result<Vec<SelectOption>> {
+fn untitled_options(values: &Value, titles: Option<&Vec<Value>>) -> Result<Options> {
     let Value::Array(values) = values else {
         return Err("`enum` must be a list of values".into());
     };
@@ -269,7 +283,7 @@ fn untitled_options(values: &Value, titles: Option<&Vec<Value>>) -> Result<Vec<S
     distinct(options)
 }
 
-fn titled_options(list: &Value, key: &str) -> Result<Vec<SelectOption>> {
+fn titled_options(list: &Value, key: &str) -> Result<Options> {
     let Value::Array(list) = list else {
         return Err(format!("`{key}` must be a list of options"));
     };
@@ -293,29 +307,26 @@ fn titled_options(list: &Value, key: &str) -> Result<Vec<SelectOption>> {
     distinct(options)
 }
 
-/// A select must offer something, and no value twice (an answer could not say which was meant).
-fn distinct(options: Vec<SelectOption>) -> Result<Vec<SelectOption>> {
+/// A select must offer something, and no value twice (an answer could not say which was meant):
+/// the options, indexed once for both this check and every answer's lookups.
+fn distinct(options: Vec<SelectOption>) -> Result<Options> {
     if options.is_empty() {
         return Err("a select needs at least one option".into());
     }
-    let mut seen = HashSet::with_capacity(options.len());
-    if let Some(twice) = options.iter().find(|o| !seen.insert(o.value())) {
-        return Err(format!("the option {:?} is listed twice", twice.value()));
-    }
-    Ok(options)
+    Options::distinct(options).map_err(|(options, twice)| {
+        format!("the option {:?} is listed twice", options[twice].value())
+    })
 }
 
+/// Every default names an option: looked up in the options' own index.
 fn check_default<'a>(
-    options: &[SelectOption],
-    default: impl Iterator<Item = &'a Cow<'static, str>>,
+    options: &Options,
+    mut default: impl Iterator<Item = &'a Cow<'static, str>>,
 ) -> Result<()> {
-    let values: HashSet<&str> = options.iter().map(SelectOption::value).collect();
-    for value in default {
-        if !values.contains(&**value) {
-            return Err(format!("the default {value:?} is not one of the options"));
-        }
+    match default.find(|value| options.position(value).is_none()) {
+        Some(value) => Err(format!("the default {value:?} is not one of the options")),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// A property some answer can satisfy, which starts with an answer it accepts: what the derive

@@ -62,43 +62,29 @@ const SCHEME: [bool; 256] = table(b"+-.", true);
 
 /// An e-mail address: `local@domain`, the local part dot-separated atoms of RFC 5322 `atext`, the
 /// domain at least two dot-separated hostname labels (letters, digits, inner hyphens, 1 to 63
-/// characters each). One pass over the bytes.
+/// characters each). One pass over the bytes: the local part ends at the first `@` (`atext` has
+/// none, so an address with two has one in its domain, which refuses it).
 const fn is_email(b: &[u8]) -> bool {
     let n = b.len();
-    // The last `@` splits local part and domain.
-    let mut at = n;
-    let mut i = n;
-    while i > 0 {
-        i -= 1;
-        if b[i] == b'@' {
-            at = i;
-            break;
-        }
-    }
-    if at == n || at == 0 || at > 64 {
-        return false;
-    }
     // Atoms: non-empty runs of atext between dots.
     let mut after_dot = true;
     let mut i = 0;
-    while i < at {
+    while i < n {
         let c = b[i];
-        if c == b'.' {
-            if after_dot {
-                return false;
-            }
-            after_dot = true;
-        } else if ATEXT[c as usize] {
-            after_dot = false;
-        } else {
+        if c == b'@' {
+            break;
+        }
+        let dot = c == b'.';
+        if (dot && after_dot) || (!dot && !ATEXT[c as usize]) {
             return false;
         }
+        after_dot = dot;
         i += 1;
     }
-    if after_dot {
+    if i == n || i == 0 || i > 64 || after_dot {
         return false;
     }
-    is_hostname(b, at + 1, true)
+    is_hostname(b, i + 1, true)
 }
 
 /// Whether `b[start..]` is dot-separated labels of letters, digits and inner hyphens, 1 to 63
@@ -156,12 +142,7 @@ const fn is_uri(b: &[u8]) -> bool {
         return false;
     }
     if rest.len() >= 2 && rest[0] == b'/' && rest[1] == b'/' {
-        // The authority runs to the first `/`, `?` or `#`.
-        let mut end = 2;
-        while end < rest.len() && !matches!(rest[end], b'/' | b'?' | b'#') {
-            end += 1;
-        }
-        return is_authority(sub(rest, 2, end));
+        return is_authority(rest, 2);
     }
     true
 }
@@ -186,20 +167,39 @@ const fn uri_chars(b: &[u8]) -> bool {
     true
 }
 
+/// The authority starting at `start` of `rest` (it runs to the first `/`, `?` or `#`):
 /// `[userinfo@]host[:port]`, the host a name, an IPv4 address or a bracketed IP literal (empty
 /// for `file:///`). The bytes are known to be URI characters with well-formed escapes.
-const fn is_authority(b: &[u8]) -> bool {
-    // Userinfo cannot hold an `@`: the first one ends it. It holds no brackets either.
-    let at = find(b, 0, b'@');
-    let host_start = if at == b.len() { 0 } else { at + 1 };
-    let mut i = 0;
-    while host_start > 0 && i < at {
-        if matches!(b[i], b'[' | b']') {
+const fn is_authority(rest: &[u8], start: usize) -> bool {
+    // One pass to the end of the authority, noting its first `@` and whether a bracket comes
+    // before it (userinfo holds none), and whether every byte after the last `@` seen so far
+    // may stand in a registered name.
+    let mut at = usize::MAX;
+    let mut bracket_before_at = false;
+    let mut bracket = false;
+    let mut end = start;
+    while end < rest.len() {
+        let c = rest[end];
+        match c {
+            b'/' | b'?' | b'#' => break,
+            b'@' if at == usize::MAX => {
+                at = end;
+                bracket_before_at = bracket;
+            }
+            b'[' | b']' => bracket = true,
+            _ => {}
+        }
+        end += 1;
+    }
+    let host_start = if at == usize::MAX {
+        start
+    } else {
+        if bracket_before_at {
             return false;
         }
-        i += 1;
-    }
-    let host_port = sub(b, host_start, b.len());
+        at + 1
+    };
+    let host_port = sub(rest, host_start, end);
     if !host_port.is_empty() && host_port[0] == b'[' {
         let close = find(host_port, 1, b']');
         if close == host_port.len() || close == 1 {
@@ -224,12 +224,12 @@ const fn is_authority(b: &[u8]) -> bool {
     }
     // A registered name (or an IPv4 address, which is one): unreserved, sub-delims and escapes,
     // up to the `:` of the port, if any.
-    let mut end = 0;
-    while end < host_port.len() && REG_NAME[host_port[end] as usize] {
-        end += 1;
+    let mut i = 0;
+    while i < host_port.len() && REG_NAME[host_port[i] as usize] {
+        i += 1;
     }
-    end == host_port.len()
-        || (host_port[end] == b':' && all_digits(sub(host_port, end + 1, host_port.len())))
+    i == host_port.len()
+        || (host_port[i] == b':' && all_digits(sub(host_port, i + 1, host_port.len())))
 }
 
 const fn all_digits(b: &[u8]) -> bool {
@@ -334,179 +334,4 @@ const fn is_date_time(b: &[u8]) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn email(s: &str) -> bool {
-        matches(StringFormat::Email, s)
-    }
-    fn uri(s: &str) -> bool {
-        matches(StringFormat::Uri, s)
-    }
-    fn date(s: &str) -> bool {
-        matches(StringFormat::Date, s)
-    }
-    fn date_time(s: &str) -> bool {
-        matches(StringFormat::DateTime, s)
-    }
-
-    #[test]
-    fn emails() {
-        for ok in [
-            "ada@example.com",
-            "first.last+tag@sub.example.co.uk",
-            "o'brien@example.ie",
-            "x@a-b.io",
-            "UPPER@EXAMPLE.COM",
-            "1234@example.com",
-            "a@b.c",
-        ] {
-            assert!(email(ok), "{ok}");
-        }
-        for bad in [
-            "",
-            "plainaddress",
-            "@example.com",
-            "ada@",
-            "ada@localhost",
-            "ada@@example.com",
-            "ada example@example.com",
-            ".ada@example.com",
-            "ada.@example.com",
-            "a..b@example.com",
-            "ada@-example.com",
-            "ada@example-.com",
-            "ada@example..com",
-            "ada@.example.com",
-            "ada@example.com.",
-            "ada@exa_mple.com",
-            "adä@example.com",
-            "ada@example.com ",
-        ] {
-            assert!(!email(bad), "{bad}");
-        }
-        assert!(!email(&format!("{}@example.com", "a".repeat(65))));
-        assert!(email(&format!("{}@example.com", "a".repeat(64))));
-        assert!(!email(&format!("a@{}.com", "b".repeat(64))));
-    }
-
-    #[test]
-    fn uris() {
-        for ok in [
-            "https://example.com",
-            "https://example.com/path?q=1#frag",
-            "http://user:pw@example.com:8080/",
-            "mailto:ada@example.com",
-            "urn:isbn:0451450523",
-            "file:///etc/hosts",
-            "https://[2001:db8::1]:443/",
-            "https://[::1]",
-            "https://127.0.0.1/",
-            "https://example.com/a%20b",
-            "custom+scheme.v2:thing",
-            "https://example.com:/",
-            "https://user@[::1]:8080/",
-            "https://a:b:c@example.com",
-        ] {
-            assert!(uri(ok), "{ok}");
-        }
-        for bad in [
-            "",
-            "example.com",
-            "/relative/path",
-            "//example.com",
-            "1http://example.com",
-            "ht tp://example.com",
-            "https://example.com/a b",
-            "https://example.com/%zz",
-            "https://example.com/%2",
-            "https://example.com/%",
-            "https://exa mple.com",
-            "https://example.com:80a/",
-            "https://[::1/",
-            "https://[]/",
-            "https://[::1]x/",
-            "https://us[er@example.com/",
-            "https://example.com/ö",
-            ":nothing",
-            "https://a@b@example.com/",
-            "https://example.com:80:90/",
-            "https://exa:mple.com:80/",
-        ] {
-            assert!(!uri(bad), "{bad}");
-        }
-    }
-
-    #[test]
-    fn dates() {
-        for ok in [
-            "2025-11-25",
-            "2024-02-29",
-            "2000-02-29",
-            "0001-01-01",
-            "9999-12-31",
-        ] {
-            assert!(date(ok), "{ok}");
-        }
-        for bad in [
-            "2023-02-29",
-            "1900-02-29",
-            "2025-13-01",
-            "2025-00-10",
-            "2025-04-31",
-            "2025-01-00",
-            "2025-1-01",
-            "25-01-01",
-            "2025/01/01",
-            "2025-01-01T00:00:00Z",
-            "２０２５-01-01",
-            "",
-        ] {
-            assert!(!date(bad), "{bad}");
-        }
-    }
-
-    #[test]
-    fn date_times() {
-        for ok in [
-            "2025-11-25T09:30:00Z",
-            "2025-11-25t09:30:00z",
-            "2025-11-25T09:30:00.123456Z",
-            "2025-11-25T09:30:00+02:00",
-            "2025-11-25T09:30:00-05:30",
-            "2016-12-31T23:59:60Z",
-            "2016-12-31T18:59:60-05:00",
-        ] {
-            assert!(date_time(ok), "{ok}");
-        }
-        for bad in [
-            "2025-11-25T09:30:00",
-            "2025-11-25 09:30:00Z",
-            "2025-11-25T24:00:00Z",
-            "2025-11-25T09:60:00Z",
-            "2025-11-25T09:30:61Z",
-            "2025-11-25T09:30:60Z",
-            "2025-11-25T09:30:00.Z",
-            "2025-11-25T09:30:00+2:00",
-            "2025-11-25T09:30:00+24:00",
-            "2025-11-25T09:30:00+02:60",
-            "2025-11-25T09:30Z",
-            "2023-02-29T09:30:00Z",
-            "2025-11-25T09:30:00ZZ",
-            "2025-11-25T",
-            "2025-11-25T09:30:00.5",
-            "",
-        ] {
-            assert!(!date_time(bad), "{bad}");
-        }
-    }
-
-    /// The checks run in `const` contexts: a default is checked at compile time.
-    #[test]
-    fn checks_are_const() {
-        const {
-            assert!(matches(StringFormat::DateTime, "2025-11-25T09:30:00Z"));
-            assert!(!matches(StringFormat::Email, "nope"));
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,332 @@
+//! The four formats, case by case, and the one-pass checks against the readings they replaced.
+
+use super::*;
+
+fn email(s: &str) -> bool {
+    matches(StringFormat::Email, s)
+}
+fn uri(s: &str) -> bool {
+    matches(StringFormat::Uri, s)
+}
+fn date(s: &str) -> bool {
+    matches(StringFormat::Date, s)
+}
+fn date_time(s: &str) -> bool {
+    matches(StringFormat::DateTime, s)
+}
+
+#[test]
+fn emails() {
+    for ok in [
+        "ada@example.com",
+        "first.last+tag@sub.example.co.uk",
+        "o'brien@example.ie",
+        "x@a-b.io",
+        "UPPER@EXAMPLE.COM",
+        "1234@example.com",
+        "a@b.c",
+    ] {
+        assert!(email(ok), "{ok}");
+    }
+    for bad in [
+        "",
+        "plainaddress",
+        "@example.com",
+        "ada@",
+        "ada@localhost",
+        "ada@@example.com",
+        "ada example@example.com",
+        ".ada@example.com",
+        "ada.@example.com",
+        "a..b@example.com",
+        "ada@-example.com",
+        "ada@example-.com",
+        "ada@example..com",
+        "ada@.example.com",
+        "ada@example.com.",
+        "ada@exa_mple.com",
+        "adä@example.com",
+        "ada@example.com ",
+    ] {
+        assert!(!email(bad), "{bad}");
+    }
+    assert!(!email(&format!("{}@example.com", "a".repeat(65))));
+    assert!(email(&format!("{}@example.com", "a".repeat(64))));
+    assert!(!email(&format!("a@{}.com", "b".repeat(64))));
+}
+
+#[test]
+fn uris() {
+    for ok in [
+        "https://example.com",
+        "https://example.com/path?q=1#frag",
+        "http://user:pw@example.com:8080/",
+        "mailto:ada@example.com",
+        "urn:isbn:0451450523",
+        "file:///etc/hosts",
+        "https://[2001:db8::1]:443/",
+        "https://[::1]",
+        "https://127.0.0.1/",
+        "https://example.com/a%20b",
+        "custom+scheme.v2:thing",
+        "https://example.com:/",
+        "https://user@[::1]:8080/",
+        "https://a:b:c@example.com",
+    ] {
+        assert!(uri(ok), "{ok}");
+    }
+    for bad in [
+        "",
+        "example.com",
+        "/relative/path",
+        "//example.com",
+        "1http://example.com",
+        "ht tp://example.com",
+        "https://example.com/a b",
+        "https://example.com/%zz",
+        "https://example.com/%2",
+        "https://example.com/%",
+        "https://exa mple.com",
+        "https://example.com:80a/",
+        "https://[::1/",
+        "https://[]/",
+        "https://[::1]x/",
+        "https://us[er@example.com/",
+        "https://example.com/ö",
+        ":nothing",
+        "https://a@b@example.com/",
+        "https://example.com:80:90/",
+        "https://exa:mple.com:80/",
+    ] {
+        assert!(!uri(bad), "{bad}");
+    }
+}
+
+#[test]
+fn dates() {
+    for ok in [
+        "2025-11-25",
+        "2024-02-29",
+        "2000-02-29",
+        "0001-01-01",
+        "9999-12-31",
+    ] {
+        assert!(date(ok), "{ok}");
+    }
+    for bad in [
+        "2023-02-29",
+        "1900-02-29",
+        "2025-13-01",
+        "2025-00-10",
+        "2025-04-31",
+        "2025-01-00",
+        "2025-1-01",
+        "25-01-01",
+        "2025/01/01",
+        "2025-01-01T00:00:00Z",
+        "２０２５-01-01",
+        "",
+    ] {
+        assert!(!date(bad), "{bad}");
+    }
+}
+
+#[test]
+fn date_times() {
+    for ok in [
+        "2025-11-25T09:30:00Z",
+        "2025-11-25t09:30:00z",
+        "2025-11-25T09:30:00.123456Z",
+        "2025-11-25T09:30:00+02:00",
+        "2025-11-25T09:30:00-05:30",
+        "2016-12-31T23:59:60Z",
+        "2016-12-31T18:59:60-05:00",
+    ] {
+        assert!(date_time(ok), "{ok}");
+    }
+    for bad in [
+        "2025-11-25T09:30:00",
+        "2025-11-25 09:30:00Z",
+        "2025-11-25T24:00:00Z",
+        "2025-11-25T09:60:00Z",
+        "2025-11-25T09:30:61Z",
+        "2025-11-25T09:30:60Z",
+        "2025-11-25T09:30:00.Z",
+        "2025-11-25T09:30:00+2:00",
+        "2025-11-25T09:30:00+24:00",
+        "2025-11-25T09:30:00+02:60",
+        "2025-11-25T09:30Z",
+        "2023-02-29T09:30:00Z",
+        "2025-11-25T09:30:00ZZ",
+        "2025-11-25T",
+        "2025-11-25T09:30:00.5",
+        "",
+    ] {
+        assert!(!date_time(bad), "{bad}");
+    }
+}
+
+/// The checks run in `const` contexts: a default is checked at compile time.
+/// The readings these checks had before they were made one-pass, kept to test that the new
+/// ones agree with them on every input.
+mod reference {
+    use super::super::all_digits;
+    use super::super::{ATEXT, REG_NAME, SCHEME, find, is_hostname, sub, uri_chars};
+
+    /// An e-mail address: `local@domain`, the local part dot-separated atoms of RFC 5322 `atext`, the
+    /// domain at least two dot-separated hostname labels (letters, digits, inner hyphens, 1 to 63
+    /// characters each). One pass over the bytes.
+    pub(super) const fn is_email(b: &[u8]) -> bool {
+        let n = b.len();
+        // The last `@` splits local part and domain.
+        let mut at = n;
+        let mut i = n;
+        while i > 0 {
+            i -= 1;
+            if b[i] == b'@' {
+                at = i;
+                break;
+            }
+        }
+        if at == n || at == 0 || at > 64 {
+            return false;
+        }
+        // Atoms: non-empty runs of atext between dots.
+        let mut after_dot = true;
+        let mut i = 0;
+        while i < at {
+            let c = b[i];
+            if c == b'.' {
+                if after_dot {
+                    return false;
+                }
+                after_dot = true;
+            } else if ATEXT[c as usize] {
+                after_dot = false;
+            } else {
+                return false;
+            }
+            i += 1;
+        }
+        if after_dot {
+            return false;
+        }
+        is_hostname(b, at + 1, true)
+    }
+
+    /// An absolute URI (RFC 3986): a scheme, `:`, then only characters a URI may hold (percent
+    /// escapes well formed), with a well-formed authority after `//`.
+    pub(super) const fn is_uri(b: &[u8]) -> bool {
+        // The scheme: a letter, then letters, digits, `+`, `-` and `.`, up to the `:`.
+        if b.is_empty() || !b[0].is_ascii_alphabetic() {
+            return false;
+        }
+        let mut colon = 1;
+        while colon < b.len() && SCHEME[b[colon] as usize] {
+            colon += 1;
+        }
+        if colon == b.len() || b[colon] != b':' {
+            return false;
+        }
+        let rest = sub(b, colon + 1, b.len());
+        if !uri_chars(rest) {
+            return false;
+        }
+        if rest.len() >= 2 && rest[0] == b'/' && rest[1] == b'/' {
+            // The authority runs to the first `/`, `?` or `#`.
+            let mut end = 2;
+            while end < rest.len() && !matches!(rest[end], b'/' | b'?' | b'#') {
+                end += 1;
+            }
+            return is_authority(sub(rest, 2, end));
+        }
+        true
+    }
+
+    /// `[userinfo@]host[:port]`, the host a name, an IPv4 address or a bracketed IP literal (empty
+    /// for `file:///`). The bytes are known to be URI characters with well-formed escapes.
+    const fn is_authority(b: &[u8]) -> bool {
+        // Userinfo cannot hold an `@`: the first one ends it. It holds no brackets either.
+        let at = find(b, 0, b'@');
+        let host_start = if at == b.len() { 0 } else { at + 1 };
+        let mut i = 0;
+        while host_start > 0 && i < at {
+            if matches!(b[i], b'[' | b']') {
+                return false;
+            }
+            i += 1;
+        }
+        let host_port = sub(b, host_start, b.len());
+        if !host_port.is_empty() && host_port[0] == b'[' {
+            let close = find(host_port, 1, b']');
+            if close == host_port.len() || close == 1 {
+                return false;
+            }
+            let mut i = 1;
+            while i < close {
+                let c = host_port[i];
+                if !(c.is_ascii_hexdigit() || matches!(c, b':' | b'.' | b'v' | b'V')) {
+                    return false;
+                }
+                i += 1;
+            }
+            let after = close + 1;
+            if after == host_port.len() {
+                return true;
+            }
+            if host_port[after] != b':' {
+                return false;
+            }
+            return all_digits(sub(host_port, after + 1, host_port.len()));
+        }
+        // A registered name (or an IPv4 address, which is one): unreserved, sub-delims and escapes,
+        // up to the `:` of the port, if any.
+        let mut end = 0;
+        while end < host_port.len() && REG_NAME[host_port[end] as usize] {
+            end += 1;
+        }
+        end == host_port.len()
+            || (host_port[end] == b':' && all_digits(sub(host_port, end + 1, host_port.len())))
+    }
+}
+
+/// Strings made of the bytes that matter to these formats, every length up to 24, from a
+/// fixed pseudo-random sequence: the one-pass checks agree with the readings they replaced.
+#[test]
+fn one_pass_checks_agree_with_their_references() {
+    const ALPHABET: &[u8] = b"a.@-_:/?#[]%0F+eZ!~ \xe9";
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let stems: [&[u8]; 6] = [b"", b"a@", b"mailto:", b"https://", b"x://u@", b"file:///"];
+    for _ in 0..300_000 {
+        let stem = stems[(next() % stems.len() as u64) as usize];
+        let len = (next() % 25) as usize;
+        let mut bytes = stem.to_vec();
+        bytes.extend((0..len).map(|_| ALPHABET[(next() % ALPHABET.len() as u64) as usize]));
+        assert_eq!(
+            is_email(&bytes),
+            reference::is_email(&bytes),
+            "e-mail {:?}",
+            String::from_utf8_lossy(&bytes)
+        );
+        assert_eq!(
+            is_uri(&bytes),
+            reference::is_uri(&bytes),
+            "URI {:?}",
+            String::from_utf8_lossy(&bytes)
+        );
+    }
+}
+
+#[test]
+fn checks_are_const() {
+    const {
+        assert!(matches(StringFormat::DateTime, "2025-11-25T09:30:00Z"));
+        assert!(!matches(StringFormat::Email, "nope"));
+    }
+}

@@ -108,11 +108,94 @@ pub fn validate_optional_field<T: Borrow<B>, B: ?Sized, E: fmt::Display>(
 pub fn validate_form<T>(
     form: T,
     check: impl FnOnce(&T) -> Result<(), Vec<FieldError>>,
-) -> Result<T, ContentError> {
+    problems: &mut Problems,
+) -> Option<T> {
     match check(&form) {
-        Err(problems) if !problems.is_empty() => Err(ContentError::new(problems)),
-        _ => Ok(form),
+        Err(found) if !found.is_empty() => {
+            problems.0.extend(found);
+            None
+        }
+        _ => Some(form),
     }
+}
+
+/// A form whose fields can join another form's: what `#[elicit(flatten)]` asks of a field's type.
+/// `#[derive(Elicit)]` implements it for every struct it makes a form; `from_content` and
+/// `to_content` are its `read` and `write` on a content of their own.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened into a form",
+    label = "`flatten` takes a struct that derives `Elicit`",
+    note = "to make `{Self}` one field of the form, remove `flatten`"
+)]
+pub trait Flatten: Elicit {
+    /// The form's properties, in form order: its schema's.
+    const PROPERTIES: &'static [Property];
+
+    /// The form's value from `content` (whose other keys it ignores), every problem recorded in
+    /// `problems`; `None` if there was one.
+    fn read(content: &Content, problems: &mut Problems) -> Option<Self>;
+
+    /// Writes the form's fields into `content`.
+    fn write(&self, content: &mut Content);
+}
+
+/// How generated code reaches the form a field flattens in: as [`FieldAccess`] does for a field,
+/// one `const` per flattened field, where the compiler checks the type once.
+#[doc(hidden)]
+pub struct FlattenAccess<T> {
+    properties: &'static [Property],
+    read: fn(&Content, &mut Problems) -> Option<T>,
+    write: fn(&T, &mut Content),
+}
+
+/// The accessor of a flattened field of type `T`.
+#[doc(hidden)]
+pub const fn flatten_access<T: Flatten>() -> FlattenAccess<T> {
+    FlattenAccess {
+        properties: T::PROPERTIES,
+        read: T::read,
+        write: T::write,
+    }
+}
+
+impl<T> FlattenAccess<T> {
+    /// The properties the field brings into the form.
+    pub const fn properties(&self) -> &'static [Property] {
+        self.properties
+    }
+
+    /// The flattened form's value, read from the whole content.
+    #[inline(always)]
+    pub fn read(&self, content: &Content, problems: &mut Problems) -> Option<T> {
+        (self.read)(content, problems)
+    }
+
+    /// Writes the flattened form's fields into `content`.
+    #[inline(always)]
+    pub fn write(&self, content: &mut Content, value: &T) {
+        (self.write)(value, content)
+    }
+}
+
+/// `Elicit::from_content` of a derived form: its `read`, with the problems as the error.
+#[doc(hidden)]
+#[inline(always)]
+pub fn read_form<T: Flatten>(content: &Content) -> Result<T, ContentError> {
+    let mut problems = Problems::new();
+    match T::read(content, &mut problems) {
+        Some(form) => Ok(form),
+        None => Err(problems.into_error()),
+    }
+}
+
+/// `Elicit::to_content` of a derived form: its `write`, into a content of its size.
+#[doc(hidden)]
+#[inline(always)]
+pub fn write_form<T: Flatten>(form: &T) -> Content {
+    let mut content = Content::with_capacity(T::PROPERTIES.len());
+    form.write(&mut content);
+    content
 }
 
 /// The value of a required field the answer leaves out: none (it is missing).
@@ -220,6 +303,10 @@ impl<T> FieldAccess<T> {
         // A select's rule finds the chosen options, and a derived enum takes its variants at
         // their positions: each option is looked up once.
         let chosen = match &property.schema {
+            // Options supplied at run time: checked against those sent, where the answer is read
+            // through its request; the type reads the value.
+            PropertySchema::SingleSelect(select) if select.runtime => None,
+            PropertySchema::MultiSelect(select) if select.runtime => None,
             PropertySchema::SingleSelect(select) => match rules::single_option(select, value) {
                 Ok(index) => (self.from_option)(index),
                 Err(kind) => {

@@ -16,9 +16,8 @@ pub(crate) struct Input<'a> {
 }
 
 pub(crate) enum Data<'a> {
-    /// A form: a struct with named fields, those on the form and those `#[elicit(skip)]` leaves
-    /// off it.
-    Struct(Vec<Field<'a>>, Vec<Skipped<'a>>),
+    /// A form: a struct with named fields.
+    Struct(Form<'a>),
     /// The options of a select: a fieldless enum.
     Enum(Vec<Variant<'a>>),
     /// A newtype with `#[elicit(transparent)]`: a field type standing for its one field (named
@@ -37,6 +36,23 @@ pub(crate) struct Field<'a> {
     pub(crate) attrs: attr::Field,
     /// The key in the schema and in the answer, after every rename.
     pub(crate) wire_name: String,
+}
+
+/// The fields of a form: its own, the forms it flattens in, and those it leaves off.
+pub(crate) struct Form<'a> {
+    /// The fields on the form, in declaration order.
+    pub(crate) fields: Vec<Field<'a>>,
+    /// The fields whose forms join this one, in declaration order.
+    pub(crate) flattened: Vec<Flattened<'a>>,
+    pub(crate) skipped: Vec<Skipped<'a>>,
+}
+
+/// A field with `#[elicit(flatten)]`: its type's properties join the form where it is declared.
+pub(crate) struct Flattened<'a> {
+    pub(crate) ident: &'a syn::Ident,
+    pub(crate) ty: &'a syn::Type,
+    /// How many of the form's own fields are declared before it.
+    pub(crate) after: usize,
 }
 
 /// A field `#[elicit(skip)]` leaves off the form: filled with its type's `Default`.
@@ -67,19 +83,27 @@ impl<'a> Input<'a> {
                         data: Data::Transparent(Box::new(field), member),
                     });
                 }
-                let mut fields = Vec::new();
-                let mut skipped = Vec::new();
+                let mut form = Form {
+                    fields: Vec::new(),
+                    flattened: Vec::new(),
+                    skipped: Vec::new(),
+                };
                 for field in struct_fields(cx, input, data)? {
                     match Field::from_ast(cx, field, attrs.rename_all) {
-                        Some(Ok(field)) => fields.push(field),
-                        Some(Err(skip)) => skipped.push(skip),
+                        Some(Member::Field(field)) => form.fields.push(*field),
+                        Some(Member::Flattened(ident, ty)) => form.flattened.push(Flattened {
+                            ident,
+                            ty,
+                            after: form.fields.len(),
+                        }),
+                        Some(Member::Skipped(skip)) => form.skipped.push(skip),
                         None => {}
                     }
                 }
                 return Some(Input {
                     original: input,
                     attrs,
-                    data: Data::Struct(fields, skipped),
+                    data: Data::Struct(form),
                 });
             }
             syn::Data::Enum(data) => data,
@@ -217,32 +241,50 @@ fn struct_fields<'a>(
     }
 }
 
+/// What one field of a struct is to its form.
+enum Member<'a> {
+    Field(Box<Field<'a>>),
+    Flattened(&'a syn::Ident, &'a syn::Type),
+    Skipped(Skipped<'a>),
+}
+
 impl<'a> Field<'a> {
-    /// A field of the form, or one `#[elicit(skip)]` leaves off it.
+    /// A field of the form, one whose form `#[elicit(flatten)]` brings in, or one
+    /// `#[elicit(skip)]` leaves off.
     fn from_ast(
         cx: &Ctxt,
         field: &'a syn::Field,
         rename_all: Option<RenameRule>,
-    ) -> Option<Result<Self, Skipped<'a>>> {
+    ) -> Option<Member<'a>> {
         let ident = field.ident.as_ref()?;
         let attrs = attr::Field::from_ast(cx, &field.attrs);
-        if attrs.skip.is_some() {
-            for (key, tokens) in attrs
-                .written_keys()
-                .into_iter()
-                .filter(|(k, _)| k != "skip")
-            {
+        // A field that is not on the form as itself takes no other key.
+        let alone = [
+            (&attrs.skip, "a field that `skip` leaves off the form"),
+            (
+                &attrs.flatten,
+                "a flattened field, whose properties keep their own",
+            ),
+        ];
+        if let Some((attr, what)) = alone
+            .into_iter()
+            .find_map(|(a, what)| Some((a.as_ref()?, what)))
+        {
+            let own = attr.key_name();
+            for (key, tokens) in attrs.written_keys().into_iter().filter(|(k, _)| *k != own) {
                 cx.error_spanned_by(
                     tokens,
-                    format!(
-                        "`{key}` does nothing on a field that `skip` leaves off the form: remove it, or remove `skip`"
-                    ),
+                    format!("`{key}` does nothing on {what}: remove it, or remove `{own}`"),
                 );
             }
-            return Some(Err(Skipped {
-                ident,
-                ty: &field.ty,
-            }));
+            return Some(if attrs.skip.is_some() {
+                Member::Skipped(Skipped {
+                    ident,
+                    ty: &field.ty,
+                })
+            } else {
+                Member::Flattened(ident, &field.ty)
+            });
         }
         let wire_name = wire_name(ident, attrs.rename.as_ref(), |name| {
             rename_all.map_or_else(|| name.to_owned(), |rule| rule.apply_to_field(name))
@@ -264,14 +306,14 @@ impl<'a> Field<'a> {
             known.base = None;
             unsupported = None;
         }
-        Some(Ok(Field {
+        Some(Member::Field(Box::new(Field {
             ident,
             ty: &field.ty,
             known,
             unsupported,
             attrs,
             wire_name,
-        }))
+        })))
     }
 }
 

@@ -71,6 +71,19 @@ pub(crate) fn dummy(
                     ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
                 }
             }
+            // A form that flattens this one brings in no properties.
+            impl #impl_generics _elicit::__private::Flatten for #ident #ty_generics #where_clause {
+                const PROPERTIES: &'static [_elicit::schema::Property] = &[];
+                fn read(
+                    _: &_elicit::Content,
+                    _: &mut _elicit::__private::Problems,
+                ) -> ::core::option::Option<Self> {
+                    ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
+                }
+                fn write(&self, _: &mut _elicit::Content) {
+                    ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
+                }
+            }
         },
     };
     quote! {

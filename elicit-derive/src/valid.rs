@@ -15,7 +15,8 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
     check_generics(cx, input);
     check_labels(cx, [&input.attrs.message]);
     match &input.data {
-        Data::Struct(fields, _) => {
+        Data::Struct(form) => {
+            let fields = &form.fields;
             check_unique_names(cx, fields.iter().map(|f| (f.ident, &f.wire_name)), "field");
             for field in fields {
                 check_labels(cx, [&field.attrs.title, &field.attrs.description]);
@@ -33,6 +34,7 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
             for variant in variants {
                 check_labels(cx, [&variant.attrs.title]);
             }
+            check_enum_names(cx, input, variants);
         }
     }
 }
@@ -61,6 +63,21 @@ fn check_generics(cx: &Ctxt, input: &Input<'_>) {
         cx.error_spanned_by(
             generics,
             "`#[derive(Elicit)]` does not take generic parameters: the schema is built once, at compile time, for one concrete type",
+        );
+    }
+}
+
+/// `enum_names` says how titles are written: on an enum without titles it would do nothing.
+fn check_enum_names(cx: &Ctxt, input: &Input<'_>, variants: &[crate::ast::Variant<'_>]) {
+    if let Some(attr) = &input.attrs.enum_names
+        && variants.iter().all(|v| v.attrs.title.is_none())
+    {
+        cx.error_spanned_by(
+            attr.whole(),
+            format!(
+                "`enum_names` writes the titles of `{}`'s options as `enumNames`, and none has a title: give its variants `title`s, or remove it",
+                input.original.ident
+            ),
         );
     }
 }

@@ -164,6 +164,7 @@ pub const fn titled_option(value: &'static str, title: &'static str) -> SelectOp
 pub const fn single_select<C: Choice>() -> FieldShape {
     FieldShape::required(FieldKind::SingleSelect {
         options: C::OPTIONS,
+        enum_names: C::ENUM_NAMES,
     })
 }
 
@@ -245,12 +246,17 @@ pub const fn property(shape: FieldShape, attrs: FieldAttrs) -> Property {
                 _ => None,
             },
         }),
-        FieldKind::SingleSelect { options } => PropertySchema::SingleSelect(SingleSelectSchema {
+        FieldKind::SingleSelect {
+            options,
+            enum_names,
+        } => PropertySchema::SingleSelect(SingleSelectSchema {
+            enum_names,
             options: Options::from_static(options),
             default: match attrs.default {
                 Some(DefaultValue::Choice(value)) => Some(Cow::Borrowed(value)),
                 _ => None,
             },
+            runtime: false,
         }),
         FieldKind::MultiSelect { options } => PropertySchema::MultiSelect(MultiSelectSchema {
             options: Options::from_static(options),
@@ -260,7 +266,26 @@ pub const fn property(shape: FieldShape, attrs: FieldAttrs) -> Property {
                 Some(DefaultValue::Choices(values)) => Some(Cow::Borrowed(values)),
                 _ => None,
             },
+            runtime: false,
         }),
+        // No options yet: `RequestedSchema::with_choices` fills them in when the form is asked.
+        FieldKind::RuntimeSelect { multi: false } => {
+            PropertySchema::SingleSelect(SingleSelectSchema {
+                options: Options::from_static(&[]),
+                default: None,
+                enum_names: false,
+                runtime: true,
+            })
+        }
+        FieldKind::RuntimeSelect { multi: true } => {
+            PropertySchema::MultiSelect(MultiSelectSchema {
+                options: Options::from_static(&[]),
+                min_items: larger(c.min_items, attrs.min_items),
+                max_items: smaller(c.max_items, attrs.max_items),
+                default: None,
+                runtime: true,
+            })
+        }
     };
     Property {
         name: Cow::Borrowed(attrs.name),

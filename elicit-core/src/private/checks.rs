@@ -7,8 +7,7 @@ use std::borrow::Cow;
 
 use super::build::{DefaultValue, FieldAttrs};
 use crate::field::{
-    BooleanField, Choice, FieldKind, FieldShape, MultiSelectField, NumberField, TextField,
-    TextValue,
+    BooleanField, FieldKind, FieldShape, ItemsField, NumberField, TextField, TextValue,
 };
 use crate::schema::{Number, PropertySchema};
 
@@ -46,9 +45,12 @@ pub const fn check_default_format(shape: FieldShape, attrs: FieldAttrs, message:
     }
 }
 
-/// Fails to compile with `message` if `min_items` asks for more choices than the select has.
-pub const fn check_min_items<T: MultiSelectField>(min_items: u64, message: &'static str) {
-    if min_items > <T::Choice as Choice>::OPTIONS.len() as u64 {
+/// Fails to compile with `message` if `min_items` asks for more choices than the select has
+/// (options supplied at run time are checked when they are: `RequestedSchema::with_choices`).
+pub const fn check_min_items<T: ItemsField>(min_items: u64, message: &'static str) {
+    if let FieldKind::MultiSelect { options } = T::SHAPE.kind
+        && min_items > options.len() as u64
+    {
         panic!("{}", message);
     }
 }
@@ -73,7 +75,8 @@ pub const fn fits_shape(shape: FieldShape, value: Number) -> bool {
         FieldKind::Text { .. }
         | FieldKind::Boolean
         | FieldKind::SingleSelect { .. }
-        | FieldKind::MultiSelect { .. } => false,
+        | FieldKind::MultiSelect { .. }
+        | FieldKind::RuntimeSelect { .. } => false,
     }
 }
 
@@ -197,7 +200,10 @@ pub const fn require_shape(shape: FieldShape, kind: Kind, message: &'static str)
                 FieldKind::Integer { .. } | FieldKind::Float { .. }
             )
             | (Kind::Boolean, FieldKind::Boolean)
-            | (Kind::MultiSelect, FieldKind::MultiSelect { .. })
+            | (
+                Kind::MultiSelect,
+                FieldKind::MultiSelect { .. } | FieldKind::RuntimeSelect { multi: true }
+            )
     );
     if !fits {
         panic!("{}", message);
@@ -221,8 +227,8 @@ pub const fn require_text_value<T: TextValue>() {}
 /// Compiles only if `T` is a boolean field; see [`require_text`].
 pub const fn require_boolean<T: BooleanField>() {}
 
-/// Compiles only if `T` is a multi-select field; see [`require_text`].
-pub const fn require_multi_select<T: MultiSelectField>() {}
+/// Compiles only if `T` takes `min_items` and `max_items`; see [`require_text`].
+pub const fn require_multi_select<T: ItemsField>() {}
 
 #[cfg(test)]
 mod tests {

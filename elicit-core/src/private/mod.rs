@@ -7,6 +7,7 @@
 
 mod build;
 mod checks;
+mod flatten;
 mod from_str;
 mod with;
 
@@ -14,12 +15,14 @@ pub use serde_json::{Map, Value};
 
 pub use self::build::*;
 pub use self::checks::*;
+pub use self::flatten::{check_flattened, compose, run};
 pub use self::from_str::{from_str_access, from_str_optional_access};
 pub use self::with::{WithModule, with_access, with_optional_access};
 use crate::field::{Choice, Refusal, choice_of, wire_value};
 pub use crate::field::{FieldKind, FieldShape};
 pub use crate::form::{
-    FieldAccess, Problems, access, validate_field, validate_form, validate_optional_field,
+    FieldAccess, Flatten, FlattenAccess, Problems, access, flatten_access, read_form,
+    validate_field, validate_form, validate_optional_field, write_form,
 };
 pub use crate::schema::Content;
 

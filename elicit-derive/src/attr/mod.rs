@@ -66,7 +66,7 @@ impl Level {
     fn keys(self) -> &'static [&'static str] {
         match self {
             Level::Struct => &["rename_all", "crate", "message", "validate", "transparent"],
-            Level::Enum => &["rename_all", "crate"],
+            Level::Enum => &["rename_all", "crate", "enum_names"],
             Level::Field => &[
                 "rename",
                 "title",
@@ -84,6 +84,7 @@ impl Level {
                 "validate",
                 "from_str",
                 "with",
+                "flatten",
             ],
             Level::Variant => &["rename", "title"],
         }
@@ -110,6 +111,8 @@ pub(crate) struct Container {
     pub(crate) validate: Option<Attr<syn::Path>>,
     /// `transparent`: the struct is not a form but a field type, standing for its one field.
     pub(crate) transparent: Option<Attr<()>>,
+    /// `enum_names`: a titled single-select of the enum is written as `enum` + `enumNames`.
+    pub(crate) enum_names: Option<Attr<()>>,
 }
 
 impl Container {
@@ -119,6 +122,7 @@ impl Container {
         let mut message: Option<Attr<String>> = None;
         let mut validate: Option<Attr<syn::Path>> = None;
         let mut transparent: Option<Attr<()>> = None;
+        let mut enum_names: Option<Attr<()>> = None;
         let serde_rename_all = read_attrs(cx, attrs, "rename_all", |key, value| match key {
             "rename_all" => set(cx, &mut rename_all, value.parse(rename_rule)),
             "crate" => set(cx, &mut crate_path, value.parse(crate_path_value)),
@@ -133,6 +137,7 @@ impl Container {
                 value.parse(path_to(FUNCTION, "nights_in_order")),
             ),
             "transparent" if level == Level::Struct => set(cx, &mut transparent, value.flag()),
+            "enum_names" if level == Level::Enum => set(cx, &mut enum_names, value.flag()),
             _ => value.unknown(level),
         })
         .as_deref()
@@ -143,6 +148,7 @@ impl Container {
             message,
             validate,
             transparent,
+            enum_names,
         }
     }
 }
@@ -173,6 +179,8 @@ pub(crate) struct Field {
     /// `with = module`: a field read and written by the module's `from_value` and `to_value`,
     /// of the kind its `SHAPE` says.
     pub(crate) with: Option<Attr<syn::Path>>,
+    /// `flatten`: the field's type is a form whose fields join this one, in place.
+    pub(crate) flatten: Option<Attr<()>>,
 }
 
 impl Field {
@@ -198,6 +206,7 @@ impl Field {
             key(&self.validate),
             key(&self.from_str),
             key(&self.with),
+            key(&self.flatten),
         ];
         keys.into_iter().flatten().collect()
     }
@@ -222,6 +231,7 @@ impl Field {
             validate: None,
             from_str: None,
             with: None,
+            flatten: None,
         };
         let serde_rename_value = read_attrs(cx, attrs, "rename", |key, value| match key {
             "rename" => set(
@@ -256,6 +266,7 @@ impl Field {
             ),
             "from_str" => set(cx, &mut f.from_str, value.flag()),
             "with" => set(cx, &mut f.with, value.parse(path_to(MODULE, "seconds"))),
+            "flatten" => set(cx, &mut f.flatten, value.flag()),
             _ => value.unknown(Level::Field),
         });
         f.rename = rename.map(|a| a.value).or(serde_rename_value);

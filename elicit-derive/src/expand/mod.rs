@@ -5,15 +5,17 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::ast::{Data, Field, Input, Skipped, Variant};
-use crate::attr::{Attr, DefaultLit, Format};
+use crate::ast::{Data, Field, Form, Input, Variant};
+use crate::attr::{DefaultLit, Format};
 use crate::ctxt::Ctxt;
 use crate::ty::Base;
 use crate::{ast, fallback, valid};
 
+mod body;
 mod checks;
 mod tokens;
 
+use body::{read, tables, write};
 use checks::{kind_checks, min_items_check};
 use tokens::{number, respan};
 
@@ -27,7 +29,7 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
     let krate = runtime_path(parsed.as_ref());
     match (cx.check(), parsed) {
         (Ok(()), Some(parsed)) => match &parsed.data {
-            Data::Struct(fields, skipped) => expand_struct(&parsed, fields, skipped, &krate),
+            Data::Struct(form) => expand_struct(&parsed, form, &krate),
             Data::Transparent(field, member) => expand_transparent(&parsed, field, member, &krate),
             Data::Enum(variants) => expand_enum(&parsed, variants, &krate),
         },
@@ -35,8 +37,8 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
             // The checks the compiler runs (trait bounds, `const` checks) still run for the fields
             // the derive found no fault with, so one compile reports every mistake.
             let checks = match parsed.as_ref().map(|p| &p.data) {
-                Some(Data::Struct(fields, _)) if input.generics.params.is_empty() => {
-                    compiler_checks(fields)
+                Some(Data::Struct(form)) if input.generics.params.is_empty() => {
+                    compiler_checks(&form.fields)
                 }
                 _ => TokenStream::new(),
             };
@@ -76,14 +78,9 @@ fn runtime_path(input: Option<&Input<'_>>) -> TokenStream {
     }
 }
 
-fn expand_struct(
-    input: &Input<'_>,
-    fields: &[Field<'_>],
-    skipped: &[Skipped<'_>],
-    krate: &TokenStream,
-) -> TokenStream {
+fn expand_struct(input: &Input<'_>, form: &Form<'_>, krate: &TokenStream) -> TokenStream {
     let ident = &input.original.ident;
-    let count = fields.len();
+    let fields = &form.fields;
     // Items beside the impl: multi-select defaults and the checks of each field.
     let mut items = TokenStream::new();
     let properties: Vec<TokenStream> = fields
@@ -95,8 +92,8 @@ fn expand_struct(
         items.extend(kind_checks(field));
         items.extend(min_items_check(field));
     }
-    let from_content = from_content(fields, skipped, input.attrs.validate.as_ref());
-    let to_content = to_content(fields);
+    let read = read(form, input.attrs.validate.as_ref());
+    let write = write(form);
     let message = input.attrs.message.as_ref().map(|m| {
         let text = &m.value;
         quote! {
@@ -109,6 +106,7 @@ fn expand_struct(
         .iter()
         .enumerate()
         .map(|(i, field)| field_accessor(i, field));
+    let tables = tables(form, &properties);
     quote! {
         #[doc(hidden)]
         const _: () = {
@@ -116,7 +114,7 @@ fn expand_struct(
 
             #(#accessors)*
 
-            static __ELICIT_PROPERTIES: [_elicit::schema::Property; #count] = [#(#properties),*];
+            #tables
             static __ELICIT_SCHEMA: _elicit::RequestedSchema =
                 _elicit::__private::schema(&__ELICIT_PROPERTIES);
 
@@ -128,9 +126,25 @@ fn expand_struct(
 
                 #message
 
-                #from_content
+                fn from_content(
+                    __elicit_content: &_elicit::Content,
+                ) -> ::core::result::Result<Self, _elicit::ContentError> {
+                    _elicit::__private::read_form(__elicit_content)
+                }
 
-                #to_content
+                fn to_content(&self) -> _elicit::Content {
+                    _elicit::__private::write_form(self)
+                }
+            }
+
+            #[automatically_derived]
+            #[diagnostic::do_not_recommend]
+            impl _elicit::__private::Flatten for #ident {
+                const PROPERTIES: &'static [_elicit::schema::Property] = &__ELICIT_PROPERTIES;
+
+                #read
+
+                #write
             }
 
             #items
@@ -274,132 +288,6 @@ fn with_accessor(index: usize, field: &Field<'_>, module: &syn::Path) -> TokenSt
 /// The name of the `const` through which generated code uses field `index`'s type.
 fn accessor(index: usize) -> syn::Ident {
     format_ident!("__ELICIT_FIELD_{}", index)
-}
-
-/// Reads every field (recording every problem), then builds the struct if none failed, the
-/// skipped fields with their type's `Default` (spanned at the type, so a type without one is an
-/// error there).
-fn from_content(
-    fields: &[Field<'_>],
-    skipped: &[Skipped<'_>],
-    validate: Option<&Attr<syn::Path>>,
-) -> TokenStream {
-    let signature = quote! {
-        fn from_content(
-            __elicit_content: &_elicit::Content,
-        ) -> ::core::result::Result<Self, _elicit::ContentError>
-    };
-    let defaults = skipped.iter().map(|skip| {
-        let ident = skip.ident;
-        let ty = skip.ty;
-        let default = quote_spanned!(ty.span()=> <#ty as ::core::default::Default>::default());
-        quote!(#ident: #default)
-    });
-    // The form's own check, once every field has been read.
-    let finish = |form: TokenStream| match validate {
-        Some(check) => {
-            let path = &check.value;
-            let check = quote_spanned!(path.span()=> #path);
-            quote!(_elicit::__private::validate_form(#form, #check))
-        }
-        None => quote!(::core::result::Result::Ok(#form)),
-    };
-    if fields.is_empty() {
-        let form = finish(quote!(Self { #(#defaults),* }));
-        return quote! {
-            #signature {
-                let _ = __elicit_content;
-                #form
-            }
-        };
-    }
-    let count = fields.len();
-    let values: Vec<_> = (0..count)
-        .map(|i| format_ident!("__elicit_value_{}", i))
-        .collect();
-    let wire_names = fields.iter().map(|f| &f.wire_name);
-    let positions = 0..count;
-    let reads = values
-        .iter()
-        .zip(fields)
-        .enumerate()
-        .map(|(i, (value, f))| {
-            let field = accessor(i);
-            // The field's own check, on a value its rules passed (an `Option`'s, when given).
-            let validate = f.attrs.validate.as_ref().map(|check| {
-                let path = &check.value;
-                let check = quote_spanned!(path.span()=> #path);
-                let helper = if f.known.optional {
-                    quote!(validate_optional_field)
-                } else {
-                    quote!(validate_field)
-                };
-                quote! {
-                    let #value = _elicit::__private::#helper(
-                        #value,
-                        #check,
-                        &__ELICIT_PROPERTIES[#i],
-                        &mut __elicit_problems,
-                    );
-                }
-            });
-            quote! {
-                let #value = #field.read(
-                    __elicit_found[#i],
-                    &__ELICIT_PROPERTIES[#i],
-                    &mut __elicit_problems,
-                );
-                #validate
-            }
-        });
-    let idents = fields.iter().map(|f| f.ident);
-    let form = finish(quote!(Self { #(#idents: #values,)* #(#defaults,)* }));
-    quote! {
-        #signature {
-            // One pass over the content, each key matched to its field (keys the form does not
-            // have are skipped), as serde does: no lookup per field.
-            let mut __elicit_found: [::core::option::Option<&_elicit::__private::Value>; #count] =
-                [::core::option::Option::None; #count];
-            for (__elicit_key, __elicit_value) in __elicit_content {
-                let __elicit_slot = match __elicit_key.as_str() {
-                    #(#wire_names => #positions,)*
-                    _ => continue,
-                };
-                if let ::core::option::Option::Some(__elicit_found) =
-                    __elicit_found.get_mut(__elicit_slot)
-                {
-                    *__elicit_found = ::core::option::Option::Some(__elicit_value);
-                }
-            }
-            let mut __elicit_problems = _elicit::__private::Problems::new();
-            #(#reads)*
-            match (#(#values,)*) {
-                (#(::core::option::Option::Some(#values),)*) => {
-                    #form
-                }
-                _ => ::core::result::Result::Err(__elicit_problems.into_error()),
-            }
-        }
-    }
-}
-
-/// Writes every field that has a value.
-fn to_content(fields: &[Field<'_>]) -> TokenStream {
-    let writes = fields.iter().enumerate().map(|(i, field)| {
-        let ident = field.ident;
-        let field = accessor(i);
-        quote! {
-            #field.write(&mut __elicit_content, &__ELICIT_PROPERTIES[#i], &self.#ident);
-        }
-    });
-    let count = fields.len();
-    quote! {
-        fn to_content(&self) -> _elicit::Content {
-            let mut __elicit_content = _elicit::Content::with_capacity(#count);
-            #(#writes)*
-            __elicit_content
-        }
-    }
 }
 
 /// `property(FIELD.shape(), ATTRS)`, with `ATTRS = FieldAttrs::new("wire").title(..)..` a `const`
@@ -576,6 +464,11 @@ fn expand_enum(input: &Input<'_>, variants: &[Variant<'_>], krate: &TokenStream)
     });
     let names: Vec<&syn::Ident> = variants.iter().map(|v| v.ident).collect();
     let positions: Vec<usize> = (0..variants.len()).collect();
+    let enum_names = input.attrs.enum_names.is_some().then(|| {
+        quote!(
+            const ENUM_NAMES: ::core::primitive::bool = true;
+        )
+    });
     quote! {
         #[doc(hidden)]
         const _: () = {
@@ -586,6 +479,7 @@ fn expand_enum(input: &Input<'_>, variants: &[Variant<'_>], krate: &TokenStream)
                 const OPTIONS: &'static [_elicit::schema::SelectOption] = &[#(#options),*];
                 const DISCRIMINANTS: &'static [::core::primitive::i128] =
                     &[#(Self::#names as ::core::primitive::i128),*];
+                #enum_names
 
                 fn index(&self) -> ::core::primitive::usize {
                     match *self {

@@ -66,11 +66,13 @@ fn every_shape_the_specification_allows() {
     };
     assert_eq!(many.default().unwrap().collect::<Vec<_>>(), ["x"]);
 
-    // What it writes back is the modern form: `enumNames` becomes `oneOf`, unknown keys are gone.
+    // What it writes back is what it read: a legacy select stays `enum` + `enumNames` (still a
+    // valid form, which some clients read), unknown keys are gone.
+    assert!(legacy.writes_enum_names());
     let written = serde_json::to_value(&schema).unwrap();
     assert_eq!(
         written["properties"]["legacy"],
-        json!({"type": "string", "oneOf": [{"const": "a", "title": "Option A"}, {"const": "b", "title": "Option B"}]})
+        json!({"type": "string", "enum": ["a", "b"], "enumNames": ["Option A", "Option B"]})
     );
     assert!(written["properties"]["zeta"].get("pattern").is_none());
     assert_eq!(read(written).unwrap(), schema);

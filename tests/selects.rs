@@ -382,3 +382,75 @@ fn a_project_configuration_form() {
         "required": ["name"]
     }));
 }
+
+/// `#[elicit(enum_names)]`: the legacy titled form, `enum` + `enumNames`, on every version.
+#[derive(Elicit, Debug, PartialEq, Eq, Hash)]
+#[elicit(enum_names, rename_all = "lowercase")]
+enum Legacy {
+    #[elicit(title = "Option One")]
+    One,
+    #[elicit(title = "Option Two")]
+    Two,
+    Three,
+}
+
+#[derive(Elicit, Debug)]
+struct WithLegacy {
+    #[elicit(default = Legacy::Two)]
+    pick: Legacy,
+    picks: HashSet<Legacy>,
+}
+
+#[test]
+fn enum_names_writes_the_legacy_titled_select_on_every_version() {
+    use mcp_elicit::ProtocolVersion;
+    let expected = json!({
+        "type": "string",
+        "enum": ["one", "two", "three"],
+        "enumNames": ["Option One", "Option Two", "three"],
+        "default": "two"
+    });
+    assert_eq!(property::<WithLegacy>("pick"), expected);
+    let schema = WithLegacy::requested_schema();
+    for version in [ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28] {
+        let written = schema.to_value_for(version).unwrap();
+        assert_eq!(written["properties"]["pick"], expected, "{version}");
+    }
+    // 2025-06-18 writes it so anyway, without the default (booleans only there).
+    let single = WithLegacySingle::requested_schema()
+        .to_value_for(ProtocolVersion::V2025_06_18)
+        .unwrap();
+    assert_eq!(
+        single["properties"]["pick"],
+        json!({"type": "string", "enum": ["one", "two", "three"], "enumNames": ["Option One", "Option Two", "three"]})
+    );
+    // A multi-select has no legacy form: its titles stay `anyOf`.
+    assert_eq!(
+        property::<WithLegacy>("picks")["items"]["anyOf"][0],
+        json!({"const": "one", "title": "Option One"})
+    );
+    // Read as any select.
+    let content = json!({"pick": "three", "picks": ["one"]});
+    let read = WithLegacy::from_content(content.as_object().unwrap()).unwrap();
+    assert_eq!(read.pick, Legacy::Three);
+}
+
+#[derive(Elicit)]
+#[allow(dead_code)]
+struct WithLegacySingle {
+    #[elicit(default = Legacy::Two)]
+    pick: Legacy,
+}
+
+#[test]
+fn a_received_legacy_select_is_written_back_as_it_came() {
+    let received = json!({
+        "type": "object",
+        "properties": {
+            "pick": {"type": "string", "enum": ["a", "b"], "enumNames": ["A", "B"]},
+            "modern": {"type": "string", "oneOf": [{"const": "a", "title": "A"}]}
+        }
+    });
+    let schema: mcp_elicit::RequestedSchema = serde_json::from_value(received.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&schema).unwrap(), received);
+}

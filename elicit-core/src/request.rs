@@ -26,15 +26,17 @@ use std::borrow::Cow;
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
+use crate::answer::Elicitation;
+use crate::error::{ContentError, ElicitResultError};
 use crate::form::Elicit;
-use crate::schema::{RequestedSchema, SchemaFor};
+use crate::schema::{Choices, ChoicesError, Content, RequestedSchema, SchemaFor};
 use crate::version::{ProtocolVersion, Unrepresentable};
 
 /// A form-mode elicitation: a message and a form.
 #[derive(Clone, Debug)]
 pub struct FormRequest<'a> {
     message: Cow<'a, str>,
-    schema: &'a RequestedSchema,
+    schema: Cow<'a, RequestedSchema>,
 }
 
 impl<'a> FormRequest<'a> {
@@ -42,7 +44,7 @@ impl<'a> FormRequest<'a> {
     pub fn new(message: impl Into<Cow<'a, str>>, schema: &'a RequestedSchema) -> Self {
         FormRequest {
             message: message.into(),
-            schema,
+            schema: Cow::Borrowed(schema),
         }
     }
 
@@ -63,8 +65,102 @@ impl<'a> FormRequest<'a> {
     }
 
     /// The form.
-    pub fn schema(&self) -> &'a RequestedSchema {
-        self.schema
+    pub fn schema(&self) -> &RequestedSchema {
+        &self.schema
+    }
+
+    /// The same form with the options of its runtime selects ([`Pick`](crate::field::Pick) and
+    /// [`Picks`](crate::field::Picks) fields) filled in from `choices`, by wire name: see
+    /// [`RequestedSchema::with_choices`]. Every mistake (a required select without options, a
+    /// value twice, ...) is an error here, before anything is sent. Read the answer with
+    /// [`FormRequest::read`], which checks it against exactly these options.
+    pub fn with_choices<'c>(
+        self,
+        choices: impl IntoIterator<Item = (&'c str, &'c Choices)>,
+    ) -> Result<FormRequest<'a>, ChoicesError> {
+        let schema = self.schema.with_choices(choices)?;
+        Ok(FormRequest {
+            message: self.message,
+            schema: Cow::Owned(schema),
+        })
+    }
+
+    /// A client's answer to this request (an `ElicitResult` as JSON), as
+    /// [`Elicitation::from_result`] reads it, checked first against this request's own schema
+    /// when it has options supplied at run time: a value that was not offered is refused, naming
+    /// its field.
+    pub fn read<T: Elicit>(
+        &self,
+        result: &serde_json::Value,
+    ) -> Result<Elicitation<T>, ElicitResultError> {
+        if self.schema.has_runtime_selects()
+            && result.get("action").and_then(serde_json::Value::as_str) == Some("accept")
+            && let Some(serde_json::Value::Object(content)) = result.get("content")
+        {
+            self.schema.validate(content)?;
+            if let Some(filled) = runtime_defaults::<T>(&self.schema, content) {
+                let filled = serde_json::Value::Object(filled);
+                return Elicitation::from_parts("accept", Some(&filled));
+            }
+        }
+        Elicitation::from_result(result)
+    }
+
+    /// The same form, asked again after an accepted `answer` that broke its rules with
+    /// `problems`: the values the answer got right start filled in (as `default`s, which
+    /// 2025-06-18 shows on booleans only), and the message names every problem, as a person
+    /// reads it, under the form's own message.
+    ///
+    /// ```
+    /// use mcp_elicit::request::FormRequest;
+    /// use mcp_elicit::{Elicit, ProtocolVersion};
+    /// use serde_json::json;
+    ///
+    /// #[derive(Elicit, Debug)]
+    /// #[elicit(message = "Create your account")]
+    /// struct Signup {
+    ///     #[elicit(title = "E-mail", format = "email")]
+    ///     email: String,
+    ///     #[elicit(minimum = 13)]
+    ///     age: u8,
+    /// }
+    ///
+    /// let answer = json!({"email": "ada@example.com", "age": 12});
+    /// let answer = answer.as_object().unwrap();
+    /// let problems = Signup::from_content(answer).unwrap_err();
+    /// let again = FormRequest::of::<Signup>().retry(answer, &problems);
+    /// assert_eq!(again.message(), "Create your account\n\nPlease correct this:\n- age: must be at least 13, got 12");
+    /// let params = again.params_for(ProtocolVersion::V2025_11_25).unwrap();
+    /// assert_eq!(params["requestedSchema"]["properties"]["email"]["default"], "ada@example.com");
+    /// assert!(params["requestedSchema"]["properties"]["age"].get("default").is_none());
+    /// ```
+    pub fn retry(&self, answer: &Content, problems: &ContentError) -> FormRequest<'static> {
+        let mut kept = answer.clone();
+        for problem in problems.errors() {
+            kept.remove(problem.field());
+        }
+        let mut message = String::with_capacity(self.message.len() + 64);
+        message.push_str(&self.message);
+        message.push_str(if problems.errors().len() == 1 {
+            "\n\nPlease correct this:"
+        } else {
+            "\n\nPlease correct these:"
+        });
+        for problem in problems.errors() {
+            let label = self
+                .schema
+                .property(problem.field())
+                .and_then(|p| p.title())
+                .unwrap_or(problem.field());
+            message.push_str("\n- ");
+            message.push_str(label);
+            message.push_str(": ");
+            message.push_str(&problem.kind().to_string());
+        }
+        FormRequest {
+            message: Cow::Owned(message),
+            schema: Cow::Owned(self.schema.with_defaults(&kept)),
+        }
     }
 
     /// The `params` as `version` writes them, ready to serialize (nothing is copied):
@@ -77,7 +173,7 @@ impl<'a> FormRequest<'a> {
     ) -> Result<impl Serialize + '_, Unrepresentable> {
         Ok(FormParams {
             message: &self.message,
-            schema: self.schema.for_version(version)?,
+            schema: self.schema.as_ref().for_version(version)?,
             mode: version.has_elicitation_modes(),
         })
     }
@@ -127,6 +223,32 @@ impl<'a> FormRequest<'a> {
         let params = self.serialize_for(version)?;
         Ok(serde_json::to_value(params).expect("request params always serialize to JSON"))
     }
+}
+
+/// `content` with the defaults supplied at run time filled in where `T` needs a value the answer
+/// leaves out (a required [`Pick`](crate::field::Pick) the options gave a default): `None` if
+/// nothing needs it. An `Option` left out stays `None`, as for every select.
+pub(crate) fn runtime_defaults<T: Elicit>(
+    schema: &RequestedSchema,
+    content: &Content,
+) -> Option<Content> {
+    let mut filled: Option<Content> = None;
+    for property in schema.properties() {
+        let name = property.name();
+        let absent = content.get(name).is_none_or(serde_json::Value::is_null);
+        let needed = T::requested_schema()
+            .property(name)
+            .is_some_and(|own| own.is_required() && !property.is_required());
+        if absent
+            && needed
+            && let Some(default) = property.schema().default_value()
+        {
+            filled
+                .get_or_insert_with(|| content.clone())
+                .insert(name.to_owned(), default);
+        }
+    }
+    filled
 }
 
 struct FormParams<'a> {

@@ -126,6 +126,12 @@ pub enum Unrepresentable {
         /// The version.
         version: ProtocolVersion,
     },
+    /// A select whose options are supplied when the form is asked (a `Pick` or `Picks` field)
+    /// has none: no version can send a select without options.
+    NoOptions {
+        /// The select's wire name.
+        field: String,
+    },
 }
 
 impl fmt::Display for Unrepresentable {
@@ -138,6 +144,10 @@ impl fmt::Display for Unrepresentable {
             Unrepresentable::UrlMode { version } => write!(
                 f,
                 "protocol {version} has no URL mode elicitation (it arrived in 2025-11-25)"
+            ),
+            Unrepresentable::NoOptions { field } => write!(
+                f,
+                "field `{field}` is a select whose options are supplied when the form is asked, and it has none: fill them in with `with_choices` (or `Ask::choices`)"
             ),
         }
     }

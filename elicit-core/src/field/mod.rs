@@ -20,6 +20,10 @@ use crate::error::ErrorKind;
 use crate::rules;
 use crate::schema::{Number, Options, SelectOption, StringFormat};
 
+mod runtime;
+
+pub use runtime::{Pick, Picks};
+
 #[cfg(any(
     feature = "chrono",
     feature = "jiff",
@@ -127,11 +131,20 @@ pub enum FieldKind {
     SingleSelect {
         /// The options, from the enum's [`Choice`] implementation.
         options: &'static [SelectOption],
+        /// Whether titled options are written as the legacy `enum` + `enumNames` on every
+        /// protocol version rather than as `oneOf` (`#[elicit(enum_names)]` on the enum).
+        enum_names: bool,
     },
     /// Any number of the options.
     MultiSelect {
         /// The options, from the enum's [`Choice`] implementation.
         options: &'static [SelectOption],
+    },
+    /// One of options supplied when the form is asked ([`Pick`]), or (`multi`) any number of
+    /// them ([`Picks`]).
+    RuntimeSelect {
+        /// Whether several may be chosen.
+        multi: bool,
     },
 }
 
@@ -211,8 +224,8 @@ pub enum FieldKind {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a field of an elicitation form",
     label = "not a form field type",
-    note = "MCP elicitation forms are flat: each field holds text (`String`), a number (`i8`..`i64`, `u8`..`u64`, `isize`, `usize`, `f32`, `f64`), a `bool`, a choice (a fieldless enum deriving `Elicit`) or several choices (a `Vec`, `HashSet` or `BTreeSet` of such an enum), optionally wrapped in `Option`",
-    note = "a struct deriving `Elicit` is a whole form, not a field: move its fields into this struct"
+    note = "MCP elicitation forms are flat: each field holds text (`String`), a number (`i8`..`i64`, `u8`..`u64`, `isize`, `usize`, `f32`, `f64`), a `bool`, a choice (a fieldless enum deriving `Elicit`) or several choices (a `Vec`, `HashSet` or `BTreeSet` of such an enum), or a choice among options supplied when asking (`Pick`, `Picks`), optionally wrapped in `Option`",
+    note = "a struct deriving `Elicit` is a whole form, not a field: to bring its fields into this form, write `#[elicit(flatten)]` on the field (its type the struct itself, not an `Option` of it)"
 )]
 pub trait FormField: Sized {
     /// What the type contributes to the schema: its kind (text, number, ...), with the format or
@@ -268,7 +281,7 @@ pub trait TextField: FormField {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a text field",
     label = "a text default applies to text fields only",
-    note = "a text `default` applies to `String` (and to the date, time, URL and e-mail types of the optional integrations); the default of a select names a variant: `default = Plan::Pro`"
+    note = "a text `default` applies to `String` (and to the date, time, URL and e-mail types of the optional integrations); the default of a select names a variant: `default = Plan::Pro`; a `Pick` or `Picks` takes its default with its options, when the form is asked: `Choices::default`"
 )]
 pub trait TextValue: FormField {}
 
@@ -306,6 +319,10 @@ pub trait Choice {
     /// Each variant's discriminant, in the same order: how a `const` default finds its option.
     #[doc(hidden)]
     const DISCRIMINANTS: &'static [i128];
+    /// Whether a single-select of this enum writes its titles as the legacy `enumNames` on every
+    /// version (`#[elicit(enum_names)]`).
+    #[doc(hidden)]
+    const ENUM_NAMES: bool = false;
 
     /// The position of this variant in [`Choice::OPTIONS`].
     #[doc(hidden)]
@@ -355,3 +372,14 @@ pub trait MultiSelectField: FormField {
     /// The enum whose variants are the options.
     type Choice: Choice;
 }
+
+/// A field that takes `min_items` and `max_items`: a [`MultiSelectField`], or a [`Picks`] (whose
+/// options are supplied at run time).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a multi-select field",
+    label = "this attribute applies to multi-select fields only",
+    note = "`min_items` and `max_items` apply to a `Vec`, `HashSet` or `BTreeSet` of a fieldless enum with `#[derive(Elicit)]`, and to `Picks`"
+)]
+pub trait ItemsField: FormField {}
+
+impl<T: MultiSelectField> ItemsField for T {}

@@ -8,11 +8,13 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
+mod choices;
 mod number;
 mod numeric;
 mod options;
 mod ser;
 
+pub use choices::{Choices, ChoicesError};
 pub use number::Number;
 pub use options::Options;
 pub use ser::SchemaFor;
@@ -92,6 +94,83 @@ impl RequestedSchema {
             .filter(|p| p.is_required())
             .map(Property::name)
     }
+
+    /// Fills in the defaults (SEP-1034) of the properties `content` leaves out (or sets to
+    /// `null`), as a client does before it sends an answer: what the official TypeScript SDK's
+    /// `applyDefaults` does. Values given are kept; properties without a default stay out.
+    ///
+    /// ```
+    /// use mcp_elicit::RequestedSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema: RequestedSchema = serde_json::from_value(json!({
+    ///     "type": "object",
+    ///     "properties": {
+    ///         "name": {"type": "string", "default": "John Doe"},
+    ///         "age": {"type": "integer", "default": 30},
+    ///         "note": {"type": "string"}
+    ///     }
+    /// })).unwrap();
+    /// let mut answer = json!({"age": 41}).as_object().unwrap().clone();
+    /// schema.apply_defaults(&mut answer);
+    /// assert_eq!(serde_json::Value::Object(answer), json!({"age": 41, "name": "John Doe"}));
+    /// ```
+    pub fn apply_defaults(&self, content: &mut Content) {
+        for property in self.properties.iter() {
+            let absent = content
+                .get(property.name())
+                .is_none_or(serde_json::Value::is_null);
+            if absent && let Some(default) = property.schema.default_value() {
+                content.insert(property.name().to_owned(), default);
+            }
+        }
+    }
+
+    /// A copy of this form that starts with the values of `content`: each value of the kind its
+    /// property holds (text, a number, a boolean, an option, a list of options) becomes that
+    /// property's `default`, so a client shows it filled in. Other properties keep their own
+    /// default; required ones stay required. Pass only values the form accepts (a value that
+    /// broke a rule would be offered again); see
+    /// [`FormRequest::retry`](crate::request::FormRequest::retry), which does.
+    ///
+    /// Written for a version without defaults on every type (2025-06-18), only the booleans'
+    /// show. Linear in the size of the form and of `content`.
+    ///
+    /// ```
+    /// use mcp_elicit::Elicit;
+    /// use serde_json::json;
+    ///
+    /// #[derive(Elicit)]
+    /// struct Signup {
+    ///     name: String,
+    ///     #[elicit(minimum = 13)]
+    ///     age: u8,
+    /// }
+    ///
+    /// let answer = json!({"name": "Ada", "age": 36});
+    /// let schema = Signup::requested_schema().with_defaults(answer.as_object().unwrap());
+    /// assert_eq!(
+    ///     serde_json::to_value(&schema).unwrap()["properties"],
+    ///     json!({
+    ///         "name": {"type": "string", "default": "Ada"},
+    ///         "age": {"type": "integer", "minimum": 13, "maximum": 255, "default": 36}
+    ///     })
+    /// );
+    /// ```
+    pub fn with_defaults(&self, content: &Content) -> RequestedSchema {
+        let properties = self
+            .properties
+            .iter()
+            .map(|property| {
+                let mut property = property.clone();
+                if let Some(value) = content.get(property.name()) {
+                    property.schema.set_default(value);
+                }
+                property
+            })
+            .collect();
+        RequestedSchema::from_properties(Cow::Owned(properties))
+    }
 }
 
 /// One field of a form: its wire name, its labels, whether it is required, and what it holds.
@@ -149,6 +228,39 @@ pub enum PropertySchema {
 }
 
 impl PropertySchema {
+    /// Makes `value` the default, if it is a value of this kind; otherwise changes nothing.
+    fn set_default(&mut self, value: &serde_json::Value) {
+        use serde_json::Value;
+        match (self, value) {
+            (PropertySchema::String(s), Value::String(text)) => {
+                s.default = Some(Cow::Owned(text.clone()));
+            }
+            (PropertySchema::Number(n), Value::Number(number)) => {
+                n.default = Some(Number::from_json(number));
+            }
+            (PropertySchema::Boolean(b), Value::Bool(flag)) => b.default = Some(*flag),
+            (PropertySchema::SingleSelect(s), Value::String(choice))
+                if s.options.position(choice).is_some() =>
+            {
+                s.default = Some(Cow::Owned(choice.clone()));
+            }
+            (PropertySchema::MultiSelect(m), Value::Array(items)) => {
+                let choices: Option<Vec<Cow<'static, str>>> = items
+                    .iter()
+                    .map(|item| {
+                        let choice = item.as_str()?;
+                        m.options.position(choice)?;
+                        Some(Cow::Owned(choice.to_owned()))
+                    })
+                    .collect();
+                if let Some(choices) = choices {
+                    m.default = Some(Cow::Owned(choices));
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// The field's `default` as the JSON value an answer would carry, if it has one.
     pub fn default_value(&self) -> Option<serde_json::Value> {
         use serde_json::Value;
@@ -298,6 +410,25 @@ pub struct SelectOption {
 }
 
 impl SelectOption {
+    /// An option without a title of its own: the client shows its value.
+    pub fn new(value: impl Into<Cow<'static, str>>) -> Self {
+        SelectOption {
+            value: value.into(),
+            title: None,
+        }
+    }
+
+    /// An option shown as `title`, sent back as `value`.
+    pub fn titled(
+        value: impl Into<Cow<'static, str>>,
+        title: impl Into<Cow<'static, str>>,
+    ) -> Self {
+        SelectOption {
+            value: value.into(),
+            title: Some(title.into()),
+        }
+    }
+
     /// The wire value: what the answer contains when this option is chosen.
     pub fn value(&self) -> &str {
         &self.value
@@ -325,6 +456,10 @@ fn any_titled(options: &[SelectOption]) -> bool {
 pub struct SingleSelectSchema {
     pub(crate) options: Options,
     pub(crate) default: Option<Cow<'static, str>>,
+    /// Titled options written as `enum` + `enumNames` on every version.
+    pub(crate) enum_names: bool,
+    /// The options are supplied when the form is asked ([`Choices`]).
+    pub(crate) runtime: bool,
 }
 
 impl SingleSelectSchema {
@@ -338,9 +473,22 @@ impl SingleSelectSchema {
         any_titled(&self.options)
     }
 
+    /// Whether titled options are written as the legacy `enum` + `enumNames` on every version
+    /// (as 2025-06-18 writes them), not as `oneOf`: `#[elicit(enum_names)]` on the enum, or a
+    /// received schema written that way.
+    pub fn writes_enum_names(&self) -> bool {
+        self.enum_names
+    }
+
     /// The wire value of the option the form starts with.
     pub fn default(&self) -> Option<&str> {
         self.default.as_deref()
+    }
+
+    /// Whether the options are supplied when the form is asked (a [`Pick`](crate::field::Pick)
+    /// field), rather than fixed by an enum.
+    pub fn is_runtime(&self) -> bool {
+        self.runtime
     }
 }
 
@@ -351,6 +499,8 @@ pub struct MultiSelectSchema {
     pub(crate) min_items: Option<u64>,
     pub(crate) max_items: Option<u64>,
     pub(crate) default: Option<Cow<'static, [Cow<'static, str>]>>,
+    /// The options are supplied when the form is asked ([`Choices`]).
+    pub(crate) runtime: bool,
 }
 
 impl MultiSelectSchema {
@@ -377,5 +527,11 @@ impl MultiSelectSchema {
     /// The wire values of the options the form starts with selected.
     pub fn default(&self) -> Option<impl ExactSizeIterator<Item = &str>> {
         self.default.as_deref().map(|d| d.iter().map(|v| &**v))
+    }
+
+    /// Whether the options are supplied when the form is asked (a [`Picks`](crate::field::Picks)
+    /// field), rather than fixed by an enum.
+    pub fn is_runtime(&self) -> bool {
+        self.runtime
     }
 }

@@ -14,14 +14,22 @@ use crate::schema::{
 use crate::version::{ProtocolVersion, Unrepresentable};
 
 /// Writes the schema as protocol 2025-11-25 (and 2026-07-28) define it. See
-/// [`RequestedSchema::for_version`] for other versions.
+/// [`RequestedSchema::for_version`] for other versions. A select whose options are supplied when
+/// the form is asked, and has none yet, is an error: no client could be sent it.
 impl Serialize for RequestedSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        SchemaFor {
-            schema: self,
-            legacy: false,
-        }
-        .serialize(serializer)
+        self.for_version(ProtocolVersion::V2025_11_25)
+            .map_err(serde::ser::Error::custom)?
+            .serialize(serializer)
+    }
+}
+
+/// A runtime select whose options have not been filled in.
+fn unfilled(schema: &PropertySchema) -> bool {
+    match schema {
+        PropertySchema::SingleSelect(s) => s.runtime && s.options.is_empty(),
+        PropertySchema::MultiSelect(m) => m.runtime && m.options.is_empty(),
+        _ => false,
     }
 }
 
@@ -34,6 +42,11 @@ impl RequestedSchema {
     /// with a default is still not required, and the parser still fills it in), and a
     /// multi-select is an error naming the field.
     pub fn for_version(&self, version: ProtocolVersion) -> Result<SchemaFor<'_>, Unrepresentable> {
+        if let Some(unfilled) = self.properties.iter().find(|p| unfilled(&p.schema)) {
+            return Err(Unrepresentable::NoOptions {
+                field: unfilled.name().to_owned(),
+            });
+        }
         let legacy = !version.has_full_form_fields();
         if legacy
             && let Some(multi) = self
@@ -57,8 +70,13 @@ impl RequestedSchema {
     /// allocates once in the life of the program). What the fast path of
     /// [`FormRequest::write_params_for`](crate::request::FormRequest::write_params_for) copies.
     pub fn json_for(&self, version: ProtocolVersion) -> Result<&str, Unrepresentable> {
+        let slot = &self.json[usize::from(version.has_full_form_fields())];
+        // A text once written stands for a schema that cannot change, which passed the checks of
+        // `for_version` for this version: they need not run on every request after the first.
+        if let Some(text) = slot.get() {
+            return Ok(text);
+        }
         let schema = self.for_version(version)?;
-        let slot = &self.json[usize::from(!schema.legacy)];
         Ok(slot.get_or_init(|| {
             serde_json::to_string(&schema)
                 .expect("a schema always serializes to JSON")
@@ -245,14 +263,14 @@ fn boolean_keys<M: SerializeMap>(map: &mut M, b: &BooleanSchema) -> Result<(), M
     entry(map, "default", &b.default)
 }
 
-/// `"enum":[..]`, or titled `"oneOf":[{"const":..,"title":..}]` (2025-06-18: `"enum"` with
-/// `"enumNames"`), then `default`.
+/// `"enum":[..]`, or titled `"oneOf":[{"const":..,"title":..}]` (2025-06-18, or a select asking
+/// for it: `"enum"` with `"enumNames"`), then `default`.
 fn single_select_keys<M: SerializeMap>(
     map: &mut M,
     s: &SingleSelectSchema,
     legacy: bool,
 ) -> Result<(), M::Error> {
-    match (s.is_titled(), legacy) {
+    match (s.is_titled(), legacy || s.enum_names) {
         (true, false) => map.serialize_entry("oneOf", &Titled(&s.options))?,
         (true, true) => {
             map.serialize_entry("enum", &Values(&s.options))?;

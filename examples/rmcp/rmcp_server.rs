@@ -1,10 +1,11 @@
 //! A real MCP server on stdio, built on the official Rust SDK (rmcp), with one tool, `signup`,
 //! that asks the user for a sign-up form and describes what came back.
 //!
-//! It serves clients of every protocol version from one code path: on 2025-06-18 and 2025-11-25
-//! the server asks with an `elicitation/create` request (`elicit_form`); on 2026-07-28, where a
-//! server may not send requests, the tool returns an `InputRequiredResult` and the client calls it
-//! again with the answer (`input_required` / `from_input_responses`).
+//! It serves clients of every protocol version with one call, `mcp_elicit::rmcp::ask`: on
+//! 2025-06-18 and 2025-11-25 it asks with an `elicitation/create` request; on 2026-07-28, where a
+//! server may not send requests, the tool returns the form in an `InputRequiredResult` and the
+//! client calls it again with the answer. An answer that breaks the form's rules is asked again
+//! (3 rounds in all), with the problems named and the valid values filled in.
 //!
 //! Run it with `cargo run --bin rmcp_server` (it speaks JSON-RPC on stdin and stdout), or let the
 //! example client (`rmcp_client.rs`, beside this file) start it.
@@ -12,12 +13,14 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use mcp_elicit::rmcp::{ElicitForm, from_input_responses, input_required};
+use mcp_elicit::field::{Pick, Picks};
+use mcp_elicit::rmcp::{Ask, ask};
+use mcp_elicit::schema::{Choices, SelectOption};
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData,
-    Implementation, ListToolsResult, PaginatedRequestParams, ProtocolVersion, ServerCapabilities,
-    ServerConfig, Tool,
+    Implementation, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
+    Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::{ServerHandler, ServiceExt};
@@ -57,16 +60,55 @@ struct Signup {
     topics: BTreeSet<Topic>,
 }
 
-/// The key the form travels under in an `InputRequiredResult` (2026-07-28).
-const SIGNUP: &str = "signup";
+/// The form of the `choose` tool: options known only when it is called.
+#[derive(Elicit, Debug)]
+#[elicit(message = "Choose one, and any extras")]
+struct Choose {
+    /// The one you want
+    choice: Pick,
+    /// Anything else you would like too
+    extras: Option<Picks>,
+}
+
+/// The `options` argument of `choose`: `[{"value": "...", "title": "..."}, ...]`, the title
+/// optional.
+fn options(request: &CallToolRequestParams) -> Result<Choices, ErrorData> {
+    let bad = || {
+        ErrorData::invalid_params(
+            "`options` must be a list of {\"value\": text, \"title\": text (optional)}",
+            None,
+        )
+    };
+    let list = request
+        .arguments
+        .as_ref()
+        .and_then(|a| a.get("options"))
+        .and_then(|o| o.as_array())
+        .ok_or_else(bad)?;
+    let mut options = Vec::with_capacity(list.len());
+    for option in list {
+        let value = option
+            .get("value")
+            .and_then(|v| v.as_str())
+            .ok_or_else(bad)?;
+        options.push(match option.get("title") {
+            None => SelectOption::new(value.to_owned()),
+            Some(title) => {
+                let title = title.as_str().ok_or_else(bad)?;
+                SelectOption::titled(value.to_owned(), title.to_owned())
+            }
+        });
+    }
+    Ok(Choices::new(options))
+}
 
 struct SignupServer;
 
 impl SignupServer {
     /// What the tool says about the user's answer.
-    fn describe(answer: Result<Elicitation<Signup>, String>) -> CallToolResult {
+    fn describe(answer: Elicitation<Signup>) -> CallToolResult {
         match answer {
-            Ok(Elicitation::Accepted(signup)) => {
+            Elicitation::Accepted(signup) => {
                 let topics: Vec<String> = signup.topics.iter().map(|t| format!("{t:?}")).collect();
                 CallToolResult::success(vec![ContentBlock::text(format!(
                     "signed up {} (age {}) on the {:?} plan; topics: {}",
@@ -80,14 +122,12 @@ impl SignupServer {
                     }
                 ))])
             }
-            Ok(Elicitation::Declined) => {
+            Elicitation::Declined => {
                 CallToolResult::success(vec![ContentBlock::text("the user declined to sign up")])
             }
-            Ok(Elicitation::Cancelled) => CallToolResult::success(vec![ContentBlock::text(
+            Elicitation::Cancelled => CallToolResult::success(vec![ContentBlock::text(
                 "the user dismissed the sign-up form",
             )]),
-            // A bad answer, or none: the caller sees why.
-            Err(problem) => CallToolResult::error(vec![ContentBlock::text(problem)]),
         }
     }
 }
@@ -112,11 +152,35 @@ impl ServerHandler for SignupServer {
                 .cloned()
                 .unwrap_or_default(),
         );
-        Ok(ListToolsResult::with_all_items(vec![Tool::new(
-            "signup",
-            "Sign the user up: asks them for an e-mail address, their age, a plan and topics",
-            no_arguments,
-        )]))
+        let options = Arc::new(
+            serde_json::json!({
+                "type": "object",
+                "properties": {"options": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {"value": {"type": "string"}, "title": {"type": "string"}},
+                        "required": ["value"]
+                    }
+                }},
+                "required": ["options"]
+            })
+            .as_object()
+            .cloned()
+            .unwrap_or_default(),
+        );
+        Ok(ListToolsResult::with_all_items(vec![
+            Tool::new(
+                "signup",
+                "Sign the user up: asks them for an e-mail address, their age, a plan and topics",
+                no_arguments,
+            ),
+            Tool::new(
+                "choose",
+                "Asks the user to choose one of the given options, and any extras among them",
+                options,
+            ),
+        ]))
     }
 
     async fn call_tool(
@@ -124,30 +188,44 @@ impl ServerHandler for SignupServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if request.name == "choose" {
+            // The options come with every call, the retried one of 2026-07-28 too: the answer is
+            // checked against those of this very call.
+            let choices = options(&request)?;
+            let asking = Ask::<Choose>::new()
+                .choices("choice", choices.clone())
+                .choices("extras", choices);
+            return Ok(match asking.run(&context, &request).await {
+                Ok(Elicitation::Accepted(chosen)) => {
+                    let extras = chosen.extras.map(|e| e.0).unwrap_or_default();
+                    let extras = if extras.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        extras.join(", ")
+                    };
+                    let text = format!("chose {}; extras: {extras}", chosen.choice);
+                    CallToolResult::success(vec![ContentBlock::text(text)]).into()
+                }
+                Ok(answer) => CallToolResult::success(vec![ContentBlock::text(format!(
+                    "nothing chosen ({})",
+                    answer.action()
+                ))])
+                .into(),
+                Err(stop) => stop.into(),
+            });
+        }
         if request.name != "signup" {
             return Err(ErrorData::invalid_params(
                 format!("no tool named {}", request.name),
                 None,
             ));
         }
-        let modern = context
-            .protocol_version()
-            .is_some_and(|v| v >= ProtocolVersion::V_2026_07_28);
-        let answer = if modern {
-            // 2026-07-28: the first call returns the form; the retried call carries the answer.
-            let Some(responses) = &request.input_responses else {
-                let form = input_required::<Signup>(SIGNUP, Signup::message())
-                    .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-                return Ok(form.into());
-            };
-            from_input_responses::<Signup>(responses, SIGNUP).map_err(|e| e.to_string())
-        } else {
-            context
-                .elicit_form::<Signup>(Signup::message())
-                .await
-                .map_err(|e| e.to_string())
-        };
-        Ok(Self::describe(answer).into())
+        match ask::<Signup>(&context, &request).await {
+            Ok(answer) => Ok(Self::describe(answer).into()),
+            // The form on 2026-07-28 (the client calls again with the answer), or a tool error
+            // saying why there is no answer: no elicitation, or still invalid after 3 rounds.
+            Err(stop) => Ok(stop.into()),
+        }
     }
 }
 

@@ -110,6 +110,18 @@ struct AllOptional {
     b: Option<bool>,
 }
 
+/// Two forms flattened into one, between fields of its own.
+#[derive(Elicit)]
+#[allow(dead_code)]
+struct Flattened {
+    first: bool,
+    #[elicit(flatten)]
+    defaults: WithDefaults,
+    middle: Option<u8>,
+    #[elicit(flatten)]
+    selects: UntitledSingle,
+}
+
 /// The schemas under test, by name.
 fn forms() -> Vec<(&'static str, &'static RequestedSchema)> {
     vec![
@@ -120,6 +132,7 @@ fn forms() -> Vec<(&'static str, &'static RequestedSchema)> {
         ("TitledSingles", TitledSingles::requested_schema()),
         ("Empty", Empty::requested_schema()),
         ("AllOptional", AllOptional::requested_schema()),
+        ("Flattened", Flattened::requested_schema()),
     ]
 }
 

@@ -2,20 +2,20 @@
 //! process over a pipe: what it sends, and every reason it refuses to.
 
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex};
 
 use mcp_elicit::rmcp::ElicitForm;
 use mcp_elicit::{Elicit, Elicitation};
+use rmcp::ServerHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
-    ContentBlock, ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,
-    ProtocolVersion, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitResult,
+    ElicitationAction, ErrorData, ProtocolVersion, ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{
-    ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient, RoleServer,
-};
-use rmcp::{ClientHandler, ServerHandler, ServiceExt};
+use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Value, json};
+
+#[path = "support/scripted_client.rs"]
+mod scripted_client;
+use scripted_client::connect;
 
 #[derive(Elicit, Debug, PartialEq, Eq, Hash)]
 enum Plan {
@@ -69,38 +69,6 @@ impl ServerHandler for Server {
     }
 }
 
-/// A client that records the params of every elicitation and answers with `answer`.
-#[derive(Clone)]
-struct Client {
-    version: ProtocolVersion,
-    elicitation: bool,
-    seen: Arc<Mutex<Vec<Value>>>,
-    answer: ElicitResult,
-}
-
-impl ClientHandler for Client {
-    fn get_info(&self) -> ClientConfig {
-        let capabilities = if self.elicitation {
-            ClientCapabilities::builder().enable_elicitation().build()
-        } else {
-            ClientCapabilities::default()
-        };
-        ClientConfig::new(capabilities, Implementation::new("test", "0"))
-            .with_protocol_version(self.version.clone())
-    }
-
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        if let Ok(mut seen) = self.seen.lock() {
-            seen.push(serde_json::to_value(&request).unwrap_or_default());
-        }
-        Ok(self.answer.clone())
-    }
-}
-
 /// Calls `tool` as a client of `version` (with or without elicitation) that answers `answer`;
 /// the tool's text, and the elicitation params the client saw.
 async fn call(
@@ -109,40 +77,10 @@ async fn call(
     answer: ElicitResult,
     tool: &'static str,
 ) -> (String, Vec<Value>) {
-    let (server_side, client_side) = tokio::io::duplex(64 * 1024);
-    tokio::spawn(async move {
-        if let Ok(server) = Server.serve(server_side).await {
-            let _ = server.waiting().await;
-        }
-    });
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let client = Client {
-        version: version.clone(),
-        elicitation,
-        seen: seen.clone(),
-        answer,
-    };
-    let client = if version >= ProtocolVersion::V_2026_07_28 {
-        let lifecycle = ClientLifecycleMode::Discover {
-            preferred_versions: vec![version],
-        };
-        client.serve_with_lifecycle(client_side, lifecycle).await
-    } else {
-        client.serve(client_side).await
-    }
-    .expect("the client connects");
-    let result = client
-        .call_tool(CallToolRequestParams::new(tool))
+    let (text, _, seen) = connect(Server, version, elicitation, vec![answer])
         .await
-        .expect("the tool answers");
-    let text = result
-        .content
-        .first()
-        .and_then(|c| c.as_text())
-        .map(|t| t.text.clone())
-        .unwrap_or_default();
-    let _ = client.cancel().await;
-    let seen = seen.lock().map(|s| s.clone()).unwrap_or_default();
+        .call(tool)
+        .await;
     (text, seen)
 }
 
@@ -247,6 +185,6 @@ async fn on_2026_07_28_the_server_is_told_to_use_input_required() {
     assert!(seen.is_empty());
     assert_eq!(
         text,
-        "error: on MCP 2026-07-28 a server may not send requests: return `mcp_elicit::rmcp::input_required` from the tool and read the answer with `from_input_responses`"
+        "error: on MCP 2026-07-28 a server may not send requests: ask with `mcp_elicit::rmcp::ask`, which sends the form in an `InputRequiredResult` there"
     );
 }

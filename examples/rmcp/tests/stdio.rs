@@ -137,7 +137,7 @@ fn tool_text(response: &str) -> String {
 }
 
 /// 2025-11-25: the server sends `elicitation/create`; its bytes carry the fields in order.
-async fn legacy_session(answer: Value) -> (String, String) {
+async fn legacy_session(answers: &[Value]) -> (Vec<String>, String) {
     let mut server = Server::start();
     server
         .send(json!({
@@ -173,28 +173,34 @@ async fn legacy_session(answer: Value) -> (String, String) {
             "params": {"name": "signup", "arguments": {}}
         }))
         .await;
-    let request = loop {
-        let line = server.receive().await;
-        if line.contains("\"elicitation/create\"") {
-            break line;
-        }
-    };
-    let parsed: Value = serde_json::from_str(&request).unwrap();
-    server
-        .send(json!({"jsonrpc": "2.0", "id": parsed["id"], "result": answer}))
-        .await;
+    // Each form the server asks for, answered in turn.
+    let mut requests = Vec::new();
+    for answer in answers {
+        let request = loop {
+            let line = server.receive().await;
+            if line.contains("\"elicitation/create\"") {
+                break line;
+            }
+        };
+        let parsed: Value = serde_json::from_str(&request).unwrap();
+        server
+            .send(json!({"jsonrpc": "2.0", "id": parsed["id"], "result": answer}))
+            .await;
+        requests.push(request);
+    }
     let result = server.response(2).await;
     server.stop().await;
-    (request, result)
+    (requests, result)
 }
 
 #[tokio::test]
 async fn properties_leave_the_server_in_declaration_order_2025_11_25() {
-    let (request, result) = legacy_session(json!({
+    let (requests, result) = legacy_session(&[json!({
         "action": "accept",
         "content": {"topics": [], "plan": "free", "age": 13, "email": "b@example.org"}
-    }))
+    })])
     .await;
+    let request = &requests[0];
     let schema_at = request.find("\"requestedSchema\"").unwrap();
     assert_in_order(&request[schema_at..], &FIELDS);
     assert!(
@@ -208,17 +214,42 @@ async fn properties_leave_the_server_in_declaration_order_2025_11_25() {
 }
 
 #[tokio::test]
-async fn a_bad_answer_is_reported_field_by_field_2025_11_25() {
-    let (_, result) = legacy_session(json!({
+async fn a_bad_answer_is_asked_again_then_reported_field_by_field_2025_11_25() {
+    let bad = json!({
         "action": "accept",
-        "content": {"email": "nope", "age": 300, "plan": "gold", "topics": ["events"]}
-    }))
-    .await;
+        "content": {"email": "nope", "age": 300, "plan": "pro", "topics": ["events"]}
+    });
+    let good = json!({
+        "action": "accept",
+        "content": {"email": "d@example.org", "age": 30, "plan": "pro", "topics": ["events"]}
+    });
+    let (requests, result) = legacy_session(&[bad.clone(), good]).await;
+    assert_eq!(requests.len(), 2);
+    let again: Value = serde_json::from_str(&requests[1]).unwrap();
+    assert_eq!(
+        again["params"]["message"],
+        "Create your account\n\nPlease correct these:\n- E-mail: must be an e-mail address, got \"nope\"\n- age: must be at most 120, got 300"
+    );
+    // What the user got right starts filled in, in declaration order still.
+    let properties = &again["params"]["requestedSchema"]["properties"];
+    assert_eq!(properties["plan"]["default"], "pro");
+    assert_eq!(properties["topics"]["default"], json!(["events"]));
+    assert!(properties["email"].get("default").is_none());
+    let schema_at = requests[1].find("\"requestedSchema\"").unwrap();
+    assert_in_order(&requests[1][schema_at..], &FIELDS);
     assert_eq!(
         tool_text(&result),
-        "`email`: must be an e-mail address, got \"nope\"\n\
-         `age`: must be at most 120, got 300\n\
-         `plan`: must be one of \"free\", \"pro\", got \"gold\""
+        "signed up d@example.org (age 30) on the Pro plan; topics: Events"
+    );
+
+    // Three bad answers: the problems of the last are the tool's error.
+    let (requests, result) = legacy_session(&[bad.clone(), bad.clone(), bad]).await;
+    assert_eq!(requests.len(), 3);
+    assert_eq!(
+        tool_text(&result),
+        "the form was asked 3 times, and the last answer still breaks its rules:\n\
+         `email`: must be an e-mail address, got \"nope\"\n\
+         `age`: must be at most 120, got 300"
     );
     let result: Value = serde_json::from_str(&result).unwrap();
     assert_eq!(result["result"]["isError"], true);
@@ -249,22 +280,31 @@ async fn input_required_round_trip_2026_07_28() {
     let schema_at = first.find("\"requestedSchema\"").unwrap();
     assert_in_order(&first[schema_at..], &FIELDS);
     let first: Value = serde_json::from_str(&first).unwrap();
-    let request = &first["result"]["inputRequests"]["signup"];
+    let request = &first["result"]["inputRequests"]["form"];
     assert_eq!(request["method"], "elicitation/create");
     assert_eq!(request["params"]["message"], "Create your account");
+    let state = first["result"]["requestState"].clone();
+    assert_eq!(
+        state,
+        r#"mcp-elicit/1;{"round":1,"keys":["form"],"answers":{}}"#
+    );
 
-    let retry = |id: u64, responses: Value| {
+    let retry = |id: u64, responses: Value, state: &Value| {
         json!({
             "jsonrpc": "2.0", "id": id, "method": "tools/call",
-            "params": {"name": "signup", "arguments": {}, "_meta": meta_2026(), "inputResponses": responses}
+            "params": {
+                "name": "signup", "arguments": {}, "_meta": meta_2026(),
+                "inputResponses": responses, "requestState": state
+            }
         })
     };
     server
         .send(retry(
             2,
-            json!({"signup": {"action": "accept", "content": {
+            json!({"form": {"action": "accept", "content": {
                 "email": "c@example.com", "age": 40, "plan": "pro", "topics": ["events"]
             }}}),
+            &state,
         ))
         .await;
     assert_eq!(
@@ -272,29 +312,45 @@ async fn input_required_round_trip_2026_07_28() {
         "signed up c@example.com (age 40) on the Pro plan; topics: Events"
     );
     server
-        .send(retry(3, json!({"signup": {"action": "cancel"}})))
+        .send(retry(3, json!({"form": {"action": "cancel"}}), &state))
         .await;
     assert_eq!(
         tool_text(&server.response(3).await),
         "the user dismissed the sign-up form"
     );
-    // A retried call without the answer, and one with a bad answer: distinct, clear errors.
+    // A bad answer: the form again, round 2, the problems named and the rest filled in.
     server
-        .send(retry(4, json!({"other": {"action": "accept"}})))
+        .send(retry(
+            4,
+            json!({"form": {"action": "accept", "content": {"email": "c@example.com"}}}),
+            &state,
+        ))
         .await;
+    let again: Value = serde_json::from_str(&server.response(4).await).unwrap();
     assert_eq!(
-        tool_text(&server.response(4).await),
-        "the retried call's `inputResponses` has no answer under `signup`"
+        again["result"]["requestState"],
+        r#"mcp-elicit/1;{"round":2,"keys":["form"],"answers":{}}"#
     );
+    let request = &again["result"]["inputRequests"]["form"]["params"];
+    assert_eq!(
+        request["message"],
+        "Create your account\n\nPlease correct these:\n- age: is required\n- Write to me about: is required"
+    );
+    assert_eq!(
+        request["requestedSchema"]["properties"]["email"]["default"],
+        "c@example.com"
+    );
+    // A state the server did not write: a clear error.
     server
         .send(retry(
             5,
-            json!({"signup": {"action": "accept", "content": {"email": "c@example.com"}}}),
+            json!({"form": {"action": "accept", "content": {"email": "c@example.com"}}}),
+            &json!(r#"mcp-elicit/1;{"round":1,"keys":["admin"],"answers":{}}"#),
         ))
         .await;
     assert_eq!(
         tool_text(&server.response(5).await),
-        "the answer under `signup`: `age`: is required\n`topics`: is required"
+        "the `requestState` sent back with the answer is refused: it is the state of other forms; call the tool again without `inputResponses` to start over"
     );
     server.stop().await;
 }

@@ -1,0 +1,191 @@
+//! [`AskUrl`]: URL mode through the same call as [`ask`](super::ask), on every version that has
+//! it: the client opens a page of the server's for the user, which is how to ask for what a form
+//! must not (passwords, API keys, payment details).
+
+use std::borrow::Cow;
+
+use ::rmcp::model::{
+    CallToolRequestParams, ClientCapabilities, CustomNotification, ElicitRequest,
+    ElicitRequestParams, InputRequests, InputRequiredResult, ServerNotification,
+};
+use ::rmcp::service::{RequestContext, RoleServer};
+use serde_json::Value;
+
+use super::{DEFAULT_KEY, ElicitError, Flow, action, flow};
+use crate::answer::Elicitation;
+use crate::error::{ElicitResultError, JsonType, describe};
+use crate::version::{ProtocolVersion, Unrepresentable};
+
+/// A URL-mode elicitation from a tool: a message, and a page the client opens for the user.
+///
+/// `run` gives what the user did: `Accepted(())` (they agreed to open the page; what they do
+/// there reaches the server by its own way), `Declined` or `Cancelled`.
+///
+/// - On 2025-11-25 it sends `elicitation/create` with `mode: "url"` and the `elicitationId`,
+///   and awaits the answer; once the interaction on the page is done, [`url_completed`] tells
+///   the client (`notifications/elicitation/complete`).
+/// - On 2026-07-28 the first call ends with the request in an `InputRequiredResult` for the tool
+///   to return ([`ElicitError::InputRequired`]); the retried call carries the answer.
+/// - 2025-06-18 has no URL mode: [`ElicitError::Unrepresentable`]. A client that did not
+///   declare URL elicitation gets [`ElicitError::UrlNotSupported`], and nothing is sent.
+///
+/// ```no_run
+/// use mcp_elicit::Elicitation;
+/// use mcp_elicit::rmcp::{AskUrl, url_completed};
+/// use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
+/// use rmcp::service::{RequestContext, RoleServer};
+///
+/// async fn connect(request: CallToolRequestParams, context: RequestContext<RoleServer>) -> CallToolResponse {
+///     let asking = AskUrl::new(
+///         "Sign in to your account to connect it",
+///         "https://example.com/connect?session=42",
+///         "connect-42",
+///     );
+///     let text = match asking.run(&context, &request).await {
+///         Ok(Elicitation::Accepted(())) => "waiting for you to sign in",
+///         Ok(_) => "not connected",
+///         Err(stop) => return stop.into(),
+///     };
+///     // Later, once the page reports the sign-in: `url_completed(&context, "connect-42").await`.
+///     CallToolResult::success(vec![ContentBlock::text(text)]).into()
+/// }
+/// ```
+pub struct AskUrl {
+    message: Cow<'static, str>,
+    url: Cow<'static, str>,
+    elicitation_id: Cow<'static, str>,
+    key: Cow<'static, str>,
+}
+
+impl AskUrl {
+    /// A request to open `url`, shown under `message`. `elicitation_id` names it on 2025-11-25
+    /// (its completion notification gives it back); 2026-07-28 has no such id.
+    pub fn new(
+        message: impl Into<Cow<'static, str>>,
+        url: impl Into<Cow<'static, str>>,
+        elicitation_id: impl Into<Cow<'static, str>>,
+    ) -> Self {
+        AskUrl {
+            message: message.into(),
+            url: url.into(),
+            elicitation_id: elicitation_id.into(),
+            key: Cow::Borrowed(DEFAULT_KEY),
+        }
+    }
+
+    /// The key of the request in `inputRequests` and `inputResponses` (2026-07-28).
+    pub fn key(mut self, key: impl Into<Cow<'static, str>>) -> Self {
+        self.key = key.into();
+        self
+    }
+
+    /// Asks the client to open the page, in the tool call `request` handled with `context`: see
+    /// [`AskUrl`].
+    pub async fn run(
+        &self,
+        context: &RequestContext<RoleServer>,
+        request: &CallToolRequestParams,
+    ) -> Result<Elicitation<()>, ElicitError> {
+        let Some(version) = context.protocol_version() else {
+            return Err(ElicitError::NotSupported);
+        };
+        let modern = match flow(&version)? {
+            Flow::InputRequired => true,
+            Flow::Requests(version) if !version.has_elicitation_modes() => {
+                return Err(Unrepresentable::UrlMode { version }.into());
+            }
+            Flow::Requests(_) => false,
+        };
+        if !context
+            .client_capabilities()
+            .is_some_and(|c| supports_url(&c))
+        {
+            return Err(ElicitError::UrlNotSupported);
+        }
+        if !modern {
+            let result = context
+                .peer
+                .create_elicitation(self.params(&self.elicitation_id))
+                .await
+                .map_err(ElicitError::Service)?;
+            return answer(action(&result));
+        }
+        let response = request
+            .input_responses
+            .as_ref()
+            .and_then(|responses| responses.get(self.key.as_ref()));
+        let Some(response) = response else {
+            let mut requests = InputRequests::new();
+            requests.insert(
+                self.key.clone().into_owned(),
+                ::rmcp::model::InputRequest::Elicitation(ElicitRequest::new(self.params(""))),
+            );
+            return Err(ElicitError::InputRequired(Box::new(
+                InputRequiredResult::new(Some(requests), None),
+            )));
+        };
+        match response.get("action") {
+            Some(Value::String(action)) => answer(action),
+            Some(other) => Err(ElicitError::Answer(ElicitResultError::UnknownAction {
+                found: describe(other),
+            })),
+            None if response.is_object() => {
+                Err(ElicitError::Answer(ElicitResultError::MissingAction))
+            }
+            None => Err(ElicitError::Answer(ElicitResultError::NotAnObject {
+                found: JsonType::of(response),
+            })),
+        }
+    }
+
+    fn params(&self, elicitation_id: &str) -> ElicitRequestParams {
+        ElicitRequestParams::UrlElicitationParams {
+            meta: None,
+            message: self.message.clone().into_owned(),
+            url: self.url.clone().into_owned(),
+            elicitation_id: elicitation_id.to_owned(),
+        }
+    }
+}
+
+/// Tells the client that the interaction behind the URL elicitation `elicitation_id` is done
+/// (`notifications/elicitation/complete`), on 2025-11-25, the version that has it; on others it
+/// sends nothing (2026-07-28 has no such notification: the client calls the tool again).
+pub async fn url_completed(
+    context: &RequestContext<RoleServer>,
+    elicitation_id: &str,
+) -> Result<(), ElicitError> {
+    let version = context.protocol_version();
+    if version.as_ref().map(|v| v.as_str()) != Some(ProtocolVersion::V2025_11_25.as_str()) {
+        return Ok(());
+    }
+    let notification = CustomNotification::new(
+        "notifications/elicitation/complete",
+        Some(serde_json::json!({ "elicitationId": elicitation_id })),
+    );
+    context
+        .peer
+        .send_notification(ServerNotification::CustomNotification(notification))
+        .await
+        .map_err(ElicitError::Service)
+}
+
+/// Whether the capabilities declare URL elicitation.
+fn supports_url(capabilities: &ClientCapabilities) -> bool {
+    capabilities
+        .elicitation
+        .as_ref()
+        .is_some_and(|e| e.url.is_some())
+}
+
+/// The answer to a URL elicitation, from its `action`.
+fn answer(action: &str) -> Result<Elicitation<()>, ElicitError> {
+    match action {
+        "accept" => Ok(Elicitation::Accepted(())),
+        "decline" => Ok(Elicitation::Declined),
+        "cancel" => Ok(Elicitation::Cancelled),
+        other => Err(ElicitError::Answer(ElicitResultError::UnknownAction {
+            found: describe(&Value::from(other)),
+        })),
+    }
+}

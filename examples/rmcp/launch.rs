@@ -1,0 +1,31 @@
+//! What the example clients share: the protocol version asked for on the command line, and the
+//! example server to start.
+
+use std::path::PathBuf;
+
+use rmcp::model::ProtocolVersion;
+use tokio::process::Command;
+
+/// The version named by the first argument: 2025-11-25 (the default) or 2026-07-28.
+pub fn version(arg: Option<String>) -> Result<ProtocolVersion, String> {
+    match arg.as_deref() {
+        None | Some("2025-11-25") => Ok(ProtocolVersion::V_2025_11_25),
+        Some("2026-07-28") => Ok(ProtocolVersion::V_2026_07_28),
+        Some(other) => Err(format!("unknown protocol version {other:?}")),
+    }
+}
+
+/// The server to start: the program given, or the example server through cargo.
+pub fn server_command(program: Option<String>) -> Command {
+    match program {
+        Some(server) => Command::new(server),
+        None => {
+            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+            let mut command = Command::new(cargo);
+            command
+                .args(["run", "--quiet", "--bin", "rmcp_server"])
+                .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+            command
+        }
+    }
+}

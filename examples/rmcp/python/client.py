@@ -1,0 +1,43 @@
+"""A client on the official Python SDK (`mcp`) that calls a tool of the example server.
+
+    python client.py SERVER MODE ELICITATION ANSWERS [TOOL [ARGUMENTS]]
+
+SERVER is the `rmcp_server` program (started over stdio); MODE is `legacy` (the initialize
+handshake, 2025-11-25) or `2026-07-28`; ELICITATION is `yes` or `no` (whether the client declares
+form elicitation); ANSWERS is a JSON list of the results to answer the forms with, in turn; TOOL
+is the tool to call (`signup` by default) with ARGUMENTS (a JSON object, `{}` by default). It
+prints one JSON object: the params of every form the client was shown, in order, and the tool's
+result. `tests/python.rs` (in this package) runs it.
+"""
+
+import json
+import sys
+
+import anyio
+from mcp import Client, StdioServerParameters, types
+
+
+async def main() -> None:
+    server, mode, elicitation, answers = sys.argv[1], sys.argv[2], sys.argv[3] == "yes", json.loads(sys.argv[4])
+    tool = sys.argv[5] if len(sys.argv) > 5 else "signup"
+    arguments = json.loads(sys.argv[6]) if len(sys.argv) > 6 else {}
+    forms: list[dict] = []
+
+    async def answer(context, params: types.ElicitRequestParams) -> types.ElicitResult:
+        forms.append(params.model_dump(mode="json", by_alias=True, exclude_none=True))
+        if not answers:
+            return types.ErrorData(code=-32603, message="no answer left")
+        return types.ElicitResult.model_validate(answers.pop(0))
+
+    client = Client(
+        StdioServerParameters(command=server),
+        mode=mode,
+        elicitation_callback=answer if elicitation else None,
+    )
+    async with client:
+        result = await client.call_tool(tool, arguments)
+    text = "".join(block.text for block in result.content if block.type == "text")
+    print(json.dumps({"forms": forms, "text": text, "isError": bool(result.is_error)}))
+
+
+anyio.run(main)

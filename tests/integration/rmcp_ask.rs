@@ -1,0 +1,407 @@
+//! `mcp_elicit::rmcp::ask` against real rmcp clients of every protocol version, in process: one
+//! call on every version, asking again with the user's valid values filled in while the answer
+//! breaks the form's rules, and never a form for a client without elicitation.
+
+use mcp_elicit::rmcp::{Ask, AskAll};
+use mcp_elicit::{Elicit, Elicitation};
+use rmcp::ServerHandler;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitResult,
+    ElicitationAction, ErrorData, InputResponses, ProtocolVersion, ServerCapabilities,
+    ServerConfig,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use serde_json::{Value, json};
+
+#[path = "support/scripted_client.rs"]
+mod scripted_client;
+use scripted_client::connect;
+
+#[derive(Elicit, Debug)]
+#[elicit(message = "Create your account")]
+struct Signup {
+    #[elicit(title = "E-mail", format = "email")]
+    email: String,
+    #[elicit(minimum = 13, maximum = 120)]
+    age: u8,
+    newsletter: bool,
+}
+
+#[derive(Elicit, Debug)]
+struct Confirm {
+    sure: bool,
+}
+
+struct Server;
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let asking = match request.name.as_ref() {
+            "signup" => Ask::<Signup>::new(),
+            "signup_once" => Ask::<Signup>::new().rounds(1),
+            "both" | "same_key" => {
+                let key = if request.name == "both" {
+                    "confirm"
+                } else {
+                    "signup"
+                };
+                let forms = (
+                    Ask::<Signup>::new().key("signup"),
+                    Ask::<Confirm>::new().key(key).message("Sure?"),
+                );
+                let text = match forms.run_all(&context, &request).await {
+                    Ok((signup, confirm)) => format!(
+                        "{} / {}",
+                        signup
+                            .map(|s| s.email)
+                            .accepted()
+                            .unwrap_or_else(|| "-".into()),
+                        confirm.action()
+                    ),
+                    Err(stop) => return Ok(stop.into()),
+                };
+                return Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into());
+            }
+            other => return Err(ErrorData::invalid_params(other.to_owned(), None)),
+        };
+        let text = match asking.run(&context, &request).await {
+            Ok(Elicitation::Accepted(s)) => {
+                format!("{} {} {}", s.email, s.age, s.newsletter)
+            }
+            Ok(answer) => answer.action().to_owned(),
+            Err(stop) => return Ok(stop.into()),
+        };
+        Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+    }
+}
+
+/// The tool's text and whether it is an error, and the forms the client was shown.
+async fn call(
+    version: ProtocolVersion,
+    elicitation: bool,
+    answers: Vec<ElicitResult>,
+    tool: &'static str,
+) -> (String, bool, Vec<Value>) {
+    connect(Server, version, elicitation, answers)
+        .await
+        .call(tool)
+        .await
+}
+
+fn accept(content: Value) -> ElicitResult {
+    ElicitResult::new(ElicitationAction::Accept).with_content(content)
+}
+
+const VERSIONS: [ProtocolVersion; 3] = [
+    ProtocolVersion::V_2025_06_18,
+    ProtocolVersion::V_2025_11_25,
+    ProtocolVersion::V_2026_07_28,
+];
+
+#[tokio::test]
+async fn a_valid_answer_is_read_on_every_version() {
+    for version in VERSIONS {
+        let answers = vec![accept(
+            json!({"email": "ada@example.com", "age": 36, "newsletter": true}),
+        )];
+        let (text, error, seen) = call(version.clone(), true, answers, "signup").await;
+        assert_eq!(
+            (text.as_str(), error),
+            ("ada@example.com 36 true", false),
+            "{version}"
+        );
+        assert_eq!(seen.len(), 1, "{version}");
+        assert_eq!(seen[0]["message"], "Create your account", "{version}");
+    }
+}
+
+#[tokio::test]
+async fn an_invalid_answer_is_asked_again_with_its_valid_values_filled_in() {
+    for version in VERSIONS {
+        let answers = vec![
+            accept(json!({"email": "ada@example.com", "age": 12, "newsletter": true})),
+            accept(json!({"email": "ada@example.com", "age": 13, "newsletter": true})),
+        ];
+        let (text, error, seen) = call(version.clone(), true, answers, "signup").await;
+        assert_eq!(
+            (text.as_str(), error),
+            ("ada@example.com 13 true", false),
+            "{version}"
+        );
+        assert_eq!(seen.len(), 2, "{version}");
+        assert_eq!(
+            seen[1]["message"],
+            "Create your account\n\nPlease correct this:\n- age: must be at least 13, got 12",
+            "{version}"
+        );
+        let properties = &seen[1]["requestedSchema"]["properties"];
+        // The version decides which defaults a client is shown: 2025-06-18 has them on
+        // booleans only.
+        let email_default = &properties["email"]["default"];
+        if version == ProtocolVersion::V_2025_06_18 {
+            assert!(email_default.is_null(), "{version}: {properties}");
+        } else {
+            assert_eq!(email_default, "ada@example.com", "{version}");
+        }
+        assert_eq!(properties["newsletter"]["default"], true, "{version}");
+        assert!(properties["age"].get("default").is_none(), "{version}");
+        // Still required: a default only fills the field in.
+        assert_eq!(
+            seen[1]["requestedSchema"]["required"],
+            json!(["email", "age", "newsletter"]),
+            "{version}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn after_the_last_round_the_problems_are_the_tools_error() {
+    for version in VERSIONS {
+        let bad = || accept(json!({"email": "nobody", "age": 12, "newsletter": false}));
+        let (text, error, seen) =
+            call(version.clone(), true, vec![bad(), bad(), bad()], "signup").await;
+        assert_eq!(seen.len(), 3, "{version}: three rounds by default");
+        assert!(error, "{version}");
+        assert_eq!(
+            text,
+            "the form was asked 3 times, and the last answer still breaks its rules:\n`email`: must be an e-mail address, got \"nobody\"\n`age`: must be at least 13, got 12",
+            "{version}"
+        );
+        assert_eq!(
+            seen[2]["message"],
+            "Create your account\n\nPlease correct these:\n- E-mail: must be an e-mail address, got \"nobody\"\n- age: must be at least 13, got 12"
+        );
+
+        let (text, error, seen) = call(version.clone(), true, vec![bad()], "signup_once").await;
+        assert_eq!(seen.len(), 1, "{version}");
+        assert!(
+            error && text.starts_with("the form was asked once,"),
+            "{version}: {text}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn decline_and_cancel_end_it_at_once() {
+    for version in VERSIONS {
+        for (action, expected) in [
+            (ElicitationAction::Decline, "decline"),
+            (ElicitationAction::Cancel, "cancel"),
+        ] {
+            let answers = vec![ElicitResult::new(action)];
+            let (text, error, seen) = call(version.clone(), true, answers, "signup").await;
+            assert_eq!(
+                (text.as_str(), error, seen.len()),
+                (expected, false, 1),
+                "{version}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_client_without_elicitation_gets_a_tool_error_and_no_form() {
+    for version in VERSIONS {
+        let (text, error, seen) = call(version.clone(), false, Vec::new(), "signup").await;
+        assert!(seen.is_empty(), "{version}");
+        assert!(error, "{version}");
+        assert_eq!(
+            text, "the client did not declare form elicitation",
+            "{version}"
+        );
+    }
+}
+
+/// On 2026-07-28 the state a client sends back is untrusted: one changed to win more rounds, or
+/// forged, is refused; one left out counts as the last round.
+#[tokio::test]
+async fn a_tampered_request_state_is_refused() {
+    let session = connect(Server, ProtocolVersion::V_2026_07_28, true, Vec::new()).await;
+    let first = session
+        .client
+        .call_tool_once(CallToolRequestParams::new("signup"))
+        .await
+        .unwrap();
+    let CallToolResponse::InputRequired(form) = first else {
+        panic!("{first:?}")
+    };
+    let state =
+        |round: u8| format!(r#"mcp-elicit/1;{{"round":{round},"keys":["form"],"answers":{{}}}}"#);
+    assert_eq!(form.request_state.as_deref(), Some(state(1).as_str()));
+    let retry = |state: Option<&str>| {
+        let mut responses = InputResponses::new();
+        responses.insert(
+            "form".to_owned(),
+            json!({"action": "accept", "content": {"email": "x", "age": 1, "newsletter": true}}),
+        );
+        let mut params = CallToolRequestParams::new("signup").with_input_responses(responses);
+        if let Some(state) = state {
+            params = params.with_request_state(state);
+        }
+        session.client.call_tool_once(params)
+    };
+    let text = |response: CallToolResponse| match response {
+        CallToolResponse::Complete(result) => {
+            assert_eq!(result.is_error, Some(true));
+            result.content[0].as_text().unwrap().text.clone()
+        }
+        other => panic!("{other:?}"),
+    };
+    for (state, reason) in [
+        (state(0), "it names a round these forms do not have"),
+        (state(4), "it names a round these forms do not have"),
+        (
+            r#"mcp-elicit/1;{"round":1,"keys":["other"],"answers":{}}"#.to_owned(),
+            "it is the state of other forms",
+        ),
+        ("{\"round\":1}".to_owned(), "this server did not write it"),
+    ] {
+        assert_eq!(
+            text(retry(Some(&state)).await.unwrap()),
+            format!(
+                "the `requestState` sent back with the answer is refused: {reason}; call the tool again without `inputResponses` to start over"
+            ),
+        );
+    }
+    let huge = "x".repeat(10_000_000);
+    assert!(text(retry(Some(&huge)).await.unwrap()).contains("longer than any this server writes"));
+    // No state: the last round, so an invalid answer ends it.
+    assert!(text(retry(None).await.unwrap()).starts_with("the form was asked 3 times"));
+    // The state of round 2: asked once more, as round 3.
+    let again = retry(Some(&state(2))).await.unwrap();
+    let CallToolResponse::InputRequired(again) = again else {
+        panic!("{again:?}")
+    };
+    assert_eq!(again.request_state.as_deref(), Some(state(3).as_str()));
+    let _ = session.client.cancel().await;
+}
+
+/// Two forms asked together: on 2026-07-28 in one `InputRequiredResult`, then only the one whose
+/// answer broke its rules, the other's answer carried in the state; on older versions one after
+/// the other. Each answer comes back typed.
+#[tokio::test]
+async fn several_forms_at_once() {
+    let signup =
+        |age: u8| accept(json!({"email": "ada@example.com", "age": age, "newsletter": false}));
+    let sure = || accept(json!({"sure": true}));
+    for version in VERSIONS {
+        // On 2026-07-28 both forms are shown in the first round, in the order of their keys (rmcp
+        // keeps `inputRequests` sorted); before, one after the other, in the tuple's order.
+        let modern = version == ProtocolVersion::V_2026_07_28;
+        let answers = if modern {
+            vec![sure(), signup(30)]
+        } else {
+            vec![signup(30), sure()]
+        };
+        let (text, error, seen) = call(version.clone(), true, answers, "both").await;
+        assert_eq!(
+            (text.as_str(), error),
+            ("ada@example.com / accept", false),
+            "{version}"
+        );
+        assert_eq!(seen.len(), 2, "{version}");
+        let confirm = if modern { &seen[0] } else { &seen[1] };
+        assert_eq!(confirm["message"], "Sure?", "{version}");
+
+        // The sign-up's answer breaks a rule: it alone is asked again.
+        let answers = if modern {
+            vec![sure(), signup(3), signup(31)]
+        } else {
+            vec![signup(3), signup(31), sure()]
+        };
+        let (text, error, seen) = call(version.clone(), true, answers, "both").await;
+        assert_eq!(
+            (text.as_str(), error),
+            ("ada@example.com / accept", false),
+            "{version}"
+        );
+        assert_eq!(seen.len(), 3, "{version}");
+        let again = if modern { &seen[2] } else { &seen[1] };
+        assert!(
+            again["message"]
+                .as_str()
+                .unwrap()
+                .ends_with("- age: must be at least 13, got 3"),
+            "{version}: {again}"
+        );
+        assert_eq!(
+            again["requestedSchema"]["properties"]["newsletter"]["default"],
+            false
+        );
+
+        // A decline of one form does not stop the other.
+        let decline = ElicitResult::new(ElicitationAction::Decline);
+        let answers = if modern {
+            vec![sure(), decline]
+        } else {
+            vec![decline, sure()]
+        };
+        let (text, _, _) = call(version.clone(), true, answers, "both").await;
+        assert_eq!(text, "- / accept", "{version}");
+
+        let (text, error, seen) = call(version.clone(), true, vec![], "same_key").await;
+        assert!(seen.is_empty() && error, "{version}");
+        assert_eq!(
+            text,
+            "two forms asked together have the key `signup`: give each its own with `Ask::key`"
+        );
+    }
+}
+
+/// On 2026-07-28 both forms travel in one `InputRequiredResult`, and an answer carried in the
+/// state is judged again when read: a client that edits it gains nothing.
+#[tokio::test]
+async fn several_forms_travel_in_one_input_required_result() {
+    let session = connect(Server, ProtocolVersion::V_2026_07_28, true, Vec::new()).await;
+    let first = session
+        .client
+        .call_tool_once(CallToolRequestParams::new("both"))
+        .await
+        .unwrap();
+    let CallToolResponse::InputRequired(first) = first else {
+        panic!("{first:?}")
+    };
+    let requests = first.input_requests.as_ref().unwrap();
+    assert_eq!(requests.keys().collect::<Vec<_>>(), ["confirm", "signup"]);
+    // Only the confirmation answered, and the state edited to carry an invalid sign-up: the
+    // carried answer is judged as any other, so the sign-up is asked again, its problem named.
+    let mut responses = InputResponses::new();
+    responses.insert(
+        "confirm".to_owned(),
+        json!({"action": "accept", "content": {"sure": true}}),
+    );
+    let forged = r#"mcp-elicit/1;{"round":1,"keys":["signup","confirm"],"answers":{"signup":{"action":"accept","content":{"email":"x","age":1,"newsletter":true}}}}"#;
+    let params = CallToolRequestParams::new("both")
+        .with_input_responses(responses)
+        .with_request_state(forged);
+    let again = session.client.call_tool_once(params).await.unwrap();
+    let CallToolResponse::InputRequired(again) = again else {
+        panic!("{again:?}")
+    };
+    let requests = again.input_requests.as_ref().unwrap();
+    assert_eq!(requests.keys().collect::<Vec<_>>(), ["signup"]);
+    let state: Value = serde_json::from_str(
+        again
+            .request_state
+            .as_deref()
+            .unwrap()
+            .strip_prefix("mcp-elicit/1;")
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(state["round"], 2);
+    assert_eq!(
+        state["answers"]["confirm"]["content"],
+        json!({"sure": true})
+    );
+    assert!(state["answers"].get("signup").is_none());
+    let _ = session.client.cancel().await;
+}

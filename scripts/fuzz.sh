@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the three entry points of untrusted input with cargo-fuzz (libFuzzer), each for the given
+# Fuzzes the four entry points of untrusted input with cargo-fuzz (libFuzzer), each for the given
 # number of seconds (default 300), starting from the seeds in fuzz/seeds/ and keeping what it
 # finds in a corpus outside the repository. cargo-fuzz needs nightly compiler flags; on the stable
 # toolchain, RUSTC_BOOTSTRAP=1 allows them.
@@ -11,7 +11,7 @@ seconds=${1:-300}
 corpus=${2:-${TMPDIR:-/tmp}/mcp-elicit-corpus}
 command -v cargo-fuzz > /dev/null || cargo install cargo-fuzz
 cd "$root/fuzz"
-for target in from_content from_result schema_validate; do
+for target in from_content from_result schema_validate client_side; do
   mkdir -p "$corpus/$target"
   echo "== $target, $seconds s"
   RUSTC_BOOTSTRAP=1 cargo fuzz run -O "$target" "$corpus/$target" "seeds/$target" -- \

@@ -19,7 +19,8 @@
 //! 4. **The form**: [`Elicit`], with the field access and the hidden `const` helpers that
 //!    generated code calls.
 //! 5. **The protocol**: [`Elicitation`] (the answer), [`request`] (the params of
-//!    `elicitation/create`) and, with the feature `rmcp`, the rmcp integration.
+//!    `elicitation/create`), [`client`] (showing a server's form to a person) and, with the
+//!    feature `rmcp`, the rmcp integration.
 //!
 //! [`Number`]: schema::Number
 #![forbid(unsafe_code)]
@@ -29,6 +30,7 @@
 #![warn(unreachable_pub)]
 
 mod answer;
+pub mod client;
 mod error;
 pub mod field;
 mod form;

@@ -11,8 +11,10 @@
 //! A second argument names the server program to start instead of `cargo run --bin rmcp_server`
 //! (the end-to-end test passes the binary cargo built for it).
 
+#[path = "launch.rs"]
+mod launch;
+
 use std::collections::VecDeque;
-use std::path::PathBuf;
 use std::sync::Mutex;
 
 use mcp_elicit::RequestedSchema;
@@ -24,7 +26,6 @@ use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleC
 use rmcp::transport::TokioChildProcess;
 use rmcp::{ClientHandler, ServiceExt};
 use serde_json::json;
-use tokio::process::Command;
 
 /// Answers elicitations from a script: what a person would do, one form after the other.
 struct FormFiller {
@@ -85,30 +86,10 @@ impl ClientHandler for FormFiller {
     }
 }
 
-/// How to start the server: the program given after the protocol version, or else `cargo run` of
-/// the example server, which builds it from the current sources first.
-fn server_command(program: Option<String>) -> Command {
-    match program {
-        Some(server) => Command::new(server),
-        None => {
-            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-            let mut command = Command::new(cargo);
-            command
-                .args(["run", "--quiet", "--bin", "rmcp_server"])
-                .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-            command
-        }
-    }
-}
-
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let version = match args.next().as_deref() {
-        None | Some("2025-11-25") => ProtocolVersion::V_2025_11_25,
-        Some("2026-07-28") => ProtocolVersion::V_2026_07_28,
-        Some(other) => return Err(format!("unknown protocol version {other:?}").into()),
-    };
+    let version = launch::version(args.next())?;
     let filler = FormFiller {
         version: version.clone(),
         answers: Mutex::new(VecDeque::from([
@@ -121,7 +102,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             ElicitResult::new(ElicitationAction::Decline),
         ])),
     };
-    let transport = TokioChildProcess::new(server_command(args.next()))?;
+    let transport = TokioChildProcess::new(launch::server_command(args.next()))?;
     let client = if version >= ProtocolVersion::V_2026_07_28 {
         let lifecycle = ClientLifecycleMode::Discover {
             preferred_versions: vec![version.clone()],

@@ -4,6 +4,11 @@
 //! an answer at run time and a field's `default` at compile time. Where JSON Schema leaves room,
 //! the reading follows the validator the official TypeScript SDK runs on answers (Ajv with its
 //! formats), so a value one side accepts the other does too.
+//!
+//! The text checks are written for speed over answers: which bytes a part of an address may hold
+//! is one bit of a byte's class, so each byte costs one lookup; a URI's long runs are looked up
+//! eight bytes at a time ([`run`]), and only the few bytes that decide (a dot, an `@`, a `:`, an
+//! escape) are looked at on their own. Dates are read at their fixed places.
 
 use crate::schema::StringFormat;
 
@@ -60,67 +65,138 @@ const URI: [bool; 256] = table(b"-._~:/?#[]@!$&'()*+,;=", true);
 /// What a URI scheme is made of after its first letter.
 const SCHEME: [bool; 256] = table(b"+-.", true);
 
-/// An e-mail address: `local@domain`, the local part dot-separated atoms of RFC 5322 `atext`, the
-/// domain at least two dot-separated hostname labels (letters, digits, inner hyphens, 1 to 63
-/// characters each). One pass over the bytes: the local part ends at the first `@` (`atext` has
-/// none, so an address with two has one in its domain, which refuses it).
-const fn is_email(b: &[u8]) -> bool {
-    let n = b.len();
-    // Atoms: non-empty runs of atext between dots.
-    let mut after_dot = true;
-    let mut i = 0;
-    while i < n {
-        let c = b[i];
-        if c == b'@' {
-            break;
-        }
-        let dot = c == b'.';
-        if (dot && after_dot) || (!dot && !ATEXT[c as usize]) {
-            return false;
-        }
-        after_dot = dot;
-        i += 1;
-    }
-    if i == n || i == 0 || i > 64 || after_dot {
-        return false;
-    }
-    is_hostname(b, i + 1, true)
+/// The classes of bytes, one bit each, that the parts of these formats are made of.
+mod class {
+    /// An atom of an e-mail address's local part: RFC 5322 `atext`.
+    pub(super) const ATEXT: u8 = 1;
+    /// A hostname label: letters, digits and hyphens.
+    pub(super) const LABEL: u8 = 1 << 1;
+    /// A URI, but for the `%` of escapes.
+    pub(super) const URI: u8 = 1 << 2;
+    /// A URI's authority (escapes included): it ends at the first byte of a URI that is not.
+    pub(super) const AUTHORITY: u8 = 1 << 3;
+    /// A URI's userinfo: `unreserved`, `sub-delims`, `:` and escapes; it ends at an `@`.
+    pub(super) const USERINFO: u8 = 1 << 4;
+    /// An RFC 3986 `reg-name`.
+    pub(super) const REG_NAME: u8 = 1 << 5;
+    /// A URI scheme after its first letter.
+    pub(super) const SCHEME: u8 = 1 << 6;
 }
 
-/// Whether `b[start..]` is dot-separated labels of letters, digits and inner hyphens, 1 to 63
-/// characters each, at most 253 in all; with `dotted`, at least two labels.
-const fn is_hostname(b: &[u8], start: usize, dotted: bool) -> bool {
+/// Each byte's classes.
+const CLASS: [u8; 256] = {
+    let mut classes = [0; 256];
+    let mut c = 0;
+    while c < 256 {
+        let byte = c as u8;
+        let uri = URI[c] || byte == b'%';
+        let mut bits = 0;
+        if ATEXT[c] {
+            bits |= class::ATEXT;
+        }
+        if LABEL[c] {
+            bits |= class::LABEL;
+        }
+        if URI[c] {
+            bits |= class::URI;
+        }
+        if uri && !matches!(byte, b'/' | b'?' | b'#') {
+            bits |= class::AUTHORITY;
+        }
+        if REG_NAME[c] || byte == b':' {
+            bits |= class::USERINFO;
+        }
+        if REG_NAME[c] {
+            bits |= class::REG_NAME;
+        }
+        if SCHEME[c] {
+            bits |= class::SCHEME;
+        }
+        classes[c] = bits;
+        c += 1;
+    }
+    classes
+};
+
+/// The end of the run of bytes of `class` that starts at `start`: eight bytes at a time while
+/// all eight are of the class (their classes ANDed, no branch per byte), then one at a time.
+const fn run(b: &[u8], start: usize, class: u8) -> usize {
+    let mut i = start;
+    while let Some(w) = b.split_at(i).1.first_chunk::<8>() {
+        let all = CLASS[w[0] as usize]
+            & CLASS[w[1] as usize]
+            & CLASS[w[2] as usize]
+            & CLASS[w[3] as usize]
+            & CLASS[w[4] as usize]
+            & CLASS[w[5] as usize]
+            & CLASS[w[6] as usize]
+            & CLASS[w[7] as usize];
+        if all & class == 0 {
+            break;
+        }
+        i += 8;
+    }
+    while i < b.len() && CLASS[b[i] as usize] & class != 0 {
+        i += 1;
+    }
+    i
+}
+
+/// An e-mail address: `local@domain`, the local part dot-separated atoms of RFC 5322 `atext`, the
+/// domain at least two dot-separated hostname labels (letters, digits, inner hyphens, 1 to 63
+/// characters each). The local part ends at the first `@` (`atext` has none, so an address with
+/// two has one in its domain, which refuses it).
+const fn is_email(b: &[u8]) -> bool {
+    let n = b.len();
+    // Atom by atom: a run of `atext` that is not empty, then a dot and the next atom, or the `@`.
+    let mut i = 0;
+    loop {
+        let atom = i;
+        while i < n && CLASS[b[i] as usize] & class::ATEXT != 0 {
+            i += 1;
+        }
+        if i == atom || i == n {
+            return false;
+        }
+        if b[i] == b'@' {
+            break;
+        }
+        if b[i] != b'.' {
+            return false;
+        }
+        i += 1;
+    }
+    i <= 64 && is_domain(b, i + 1)
+}
+
+/// Whether `b[start..]` is at least two dot-separated labels of letters, digits and inner
+/// hyphens, 1 to 63 characters each, at most 253 in all.
+const fn is_domain(b: &[u8], start: usize) -> bool {
     let n = b.len();
     if start >= n || n - start > 253 {
         return false;
     }
-    let mut label = 0;
-    let mut dots = 0;
-    let mut previous = b'.';
+    // Label by label: a run of letters, digits and hyphens, 1 to 63 long, with no hyphen first
+    // or last, then a dot and the next label, or the end.
     let mut i = start;
-    while i < n {
-        let c = b[i];
-        if c == b'.' {
-            if label == 0 || previous == b'-' {
-                return false;
-            }
-            dots += 1;
-            label = 0;
-        } else if LABEL[c as usize] {
-            if label == 0 && c == b'-' {
-                return false;
-            }
-            label += 1;
-            if label > 63 {
-                return false;
-            }
-        } else {
+    let mut labels = 0;
+    loop {
+        let label = i;
+        while i < n && CLASS[b[i] as usize] & class::LABEL != 0 {
+            i += 1;
+        }
+        if i == label || i - label > 63 || b[label] == b'-' || b[i - 1] == b'-' {
             return false;
         }
-        previous = c;
+        labels += 1;
+        if i == n {
+            return labels >= 2;
+        }
+        if b[i] != b'.' {
+            return false;
+        }
         i += 1;
     }
-    label > 0 && previous != b'-' && (dots > 0 || !dotted)
 }
 
 /// An absolute URI (RFC 3986): a scheme, `:`, then only characters a URI may hold (percent
@@ -130,31 +206,19 @@ const fn is_uri(b: &[u8]) -> bool {
     if b.is_empty() || !b[0].is_ascii_alphabetic() {
         return false;
     }
-    let mut colon = 1;
-    while colon < b.len() && SCHEME[b[colon] as usize] {
-        colon += 1;
-    }
+    let colon = run(b, 1, class::SCHEME);
     if colon == b.len() || b[colon] != b':' {
         return false;
     }
-    let rest = sub(b, colon + 1, b.len());
-    if !uri_chars(rest) {
-        return false;
-    }
-    if rest.len() >= 2 && rest[0] == b'/' && rest[1] == b'/' {
-        return is_authority(rest, 2);
-    }
-    true
-}
-
-/// Whether every byte may stand in a URI: unreserved, reserved, or a `%` escape.
-const fn uri_chars(b: &[u8]) -> bool {
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if URI[c as usize] {
-            i += 1;
-        } else if c == b'%'
+    let start = colon + 1;
+    // Runs of URI characters, each run ended by a well-formed escape or the end.
+    let mut i = start;
+    loop {
+        i = run(b, i, class::URI);
+        if i == b.len() {
+            break;
+        }
+        if b[i] == b'%'
             && i + 2 < b.len()
             && b[i + 1].is_ascii_hexdigit()
             && b[i + 2].is_ascii_hexdigit()
@@ -164,72 +228,51 @@ const fn uri_chars(b: &[u8]) -> bool {
             return false;
         }
     }
+    if b.len() - start >= 2 && b[start] == b'/' && b[start + 1] == b'/' {
+        return is_authority(b, start + 2);
+    }
     true
 }
 
-/// The authority starting at `start` of `rest` (it runs to the first `/`, `?` or `#`):
+/// The authority starting at `start` (it runs to the first `/`, `?` or `#`):
 /// `[userinfo@]host[:port]`, the host a name, an IPv4 address or a bracketed IP literal (empty
 /// for `file:///`). The bytes are known to be URI characters with well-formed escapes.
-const fn is_authority(rest: &[u8], start: usize) -> bool {
-    // One pass to the end of the authority, noting its first `@` and whether a bracket comes
-    // before it (userinfo holds none), and whether every byte after the last `@` seen so far
-    // may stand in a registered name.
-    let mut at = usize::MAX;
-    let mut bracket_before_at = false;
-    let mut bracket = false;
-    let mut end = start;
-    while end < rest.len() {
-        let c = rest[end];
-        match c {
-            b'/' | b'?' | b'#' => break,
-            b'@' if at == usize::MAX => {
-                at = end;
-                bracket_before_at = bracket;
-            }
-            b'[' | b']' => bracket = true,
-            _ => {}
-        }
-        end += 1;
+const fn is_authority(b: &[u8], start: usize) -> bool {
+    // Most often the whole authority is a registered name: nothing else to look at.
+    let name_end = run(b, start, class::REG_NAME);
+    if name_end == b.len() || matches!(b[name_end], b'/' | b'?' | b'#') {
+        return true;
     }
-    let host_start = if at == usize::MAX {
-        start
+    let end = run(b, name_end, class::AUTHORITY);
+    // Userinfo holds no `@` and no bracket: if the run of its bytes stops at an `@`, that is
+    // the first one and the host follows it. If it stops elsewhere, the host is the whole
+    // authority, and an `@` or bracket in it (a bracket before an `@` among them) refuses it.
+    let userinfo_end = run(b, start, class::USERINFO);
+    let host_start = if userinfo_end < end && b[userinfo_end] == b'@' {
+        userinfo_end + 1
     } else {
-        if bracket_before_at {
-            return false;
-        }
-        at + 1
+        start
     };
-    let host_port = sub(rest, host_start, end);
-    if !host_port.is_empty() && host_port[0] == b'[' {
-        let close = find(host_port, 1, b']');
-        if close == host_port.len() || close == 1 {
+    if host_start < end && b[host_start] == b'[' {
+        let close = find(sub(b, 0, end), host_start + 1, b']');
+        if close == end || close == host_start + 1 {
             return false;
         }
-        let mut i = 1;
+        let mut i = host_start + 1;
         while i < close {
-            let c = host_port[i];
+            let c = b[i];
             if !(c.is_ascii_hexdigit() || matches!(c, b':' | b'.' | b'v' | b'V')) {
                 return false;
             }
             i += 1;
         }
         let after = close + 1;
-        if after == host_port.len() {
-            return true;
-        }
-        if host_port[after] != b':' {
-            return false;
-        }
-        return all_digits(sub(host_port, after + 1, host_port.len()));
+        return after == end || (b[after] == b':' && all_digits(sub(b, after + 1, end)));
     }
     // A registered name (or an IPv4 address, which is one): unreserved, sub-delims and escapes,
     // up to the `:` of the port, if any.
-    let mut i = 0;
-    while i < host_port.len() && REG_NAME[host_port[i] as usize] {
-        i += 1;
-    }
-    i == host_port.len()
-        || (host_port[i] == b':' && all_digits(sub(host_port, i + 1, host_port.len())))
+    let name_end = run(b, host_start, class::REG_NAME);
+    name_end == end || (b[name_end] == b':' && all_digits(sub(b, name_end + 1, end)))
 }
 
 const fn all_digits(b: &[u8]) -> bool {
@@ -248,16 +291,66 @@ const fn is_date(b: &[u8]) -> bool {
     b.len() == 10 && date_ok(b)
 }
 
+/// Eight bytes of `b` from `i` as a word (the first byte lowest), if there are eight.
+const fn word_at(b: &[u8], i: usize) -> Option<u64> {
+    match b.split_at(i).1.first_chunk::<8>() {
+        Some(w) => Some(u64::from_le_bytes(*w)),
+        None => None,
+    }
+}
+
+/// A byte's worth of ones in each byte of a word.
+const ONES: u64 = u64::from_le_bytes([1; 8]);
+
+/// The digits of `w`, in the bytes where `layout` has `0` (each byte its value, 0 to 9), if
+/// those are ASCII digits and every other byte equals `layout`'s: the fixed places of a date or
+/// a time checked all at once.
+const fn fixed_digits(w: u64, layout: [u8; 8]) -> Option<u64> {
+    let layout = u64::from_le_bytes(layout);
+    // The digit places: each byte of `layout` that is 0 becomes 0xFF.
+    let mut places = 0;
+    let mut k = 0;
+    while k < 8 {
+        if (layout >> (8 * k)) & 0xFF == 0 {
+            places |= 0xFF << (8 * k);
+        }
+        k += 1;
+    }
+    let d = w & places;
+    // A digit is 0x30 to 0x39: its high nibble is 3, and still 3 once 6 is added. (A byte that
+    // carries into the next when 6 is added has a high nibble of F, refused by the first test.)
+    let high = places & (ONES * 0xF0);
+    let is_digits = d & high == places & (ONES * 0x30)
+        && (d + (places & (ONES * 6))) & high == places & (ONES * 0x30);
+    if w & !places == layout && is_digits {
+        Some(d - (places & (ONES * 0x30)))
+    } else {
+        None
+    }
+}
+
+/// The number of two digits that are bytes `k` and `k + 1` of a word of digit values.
+const fn two_at(v: u64, k: u32) -> u32 {
+    ((v >> (8 * k)) & 0xFF) as u32 * 10 + ((v >> (8 * (k + 1))) & 0xFF) as u32
+}
+
 /// Whether `b` starts with `YYYY-MM-DD` naming a day that exists.
 const fn date_ok(b: &[u8]) -> bool {
-    if b.len() < 10 || b[4] != b'-' || b[7] != b'-' {
-        return false;
-    }
-    let (Some(year), Some(month), Some(day)) = (digits(b, 0, 4), digits(b, 5, 7), digits(b, 8, 10))
-    else {
+    let Some(w) = word_at(b, 0) else {
         return false;
     };
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    if b.len() < 10 {
+        return false;
+    }
+    let Some(v) = fixed_digits(w, [0, 0, 0, 0, b'-', 0, 0, b'-']) else {
+        return false;
+    };
+    let (century, year, month, day) = (two_at(v, 0), two_at(v, 2), two_at(v, 5), two(b, 8));
+    let leap = if year == 0 {
+        century % 4 == 0
+    } else {
+        year % 4 == 0
+    };
     let days = match month {
         1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
         4 | 6 | 9 | 11 => 30,
@@ -268,18 +361,15 @@ const fn date_ok(b: &[u8]) -> bool {
     day >= 1 && day <= days
 }
 
-/// The ASCII digits `start..end` of `b` as a number.
-const fn digits(b: &[u8], start: usize, end: usize) -> Option<u32> {
-    let mut n = 0;
-    let mut i = start;
-    while i < end {
-        if !b[i].is_ascii_digit() {
-            return None;
-        }
-        n = n * 10 + (b[i] - b'0') as u32;
-        i += 1;
+/// The two ASCII digits at `i` of `b` as a number, or 100 (more than any two digits, so that
+/// every range check refuses it) if they are not two digits.
+const fn two(b: &[u8], i: usize) -> u32 {
+    let (tens, ones) = (b[i].wrapping_sub(b'0'), b[i + 1].wrapping_sub(b'0'));
+    if (tens > 9) | (ones > 9) {
+        100
+    } else {
+        tens as u32 * 10 + ones as u32
     }
-    Some(n)
 }
 
 /// An RFC 3339 `date-time`: a real date, `T`, `HH:MM:SS` with an optional fraction, and an
@@ -289,14 +379,13 @@ const fn is_date_time(b: &[u8]) -> bool {
     if b.len() < 20 || !matches!(b[10], b'T' | b't') || !date_ok(b) {
         return false;
     }
-    if b[13] != b':' || b[16] != b':' {
-        return false;
-    }
-    let (Some(hour), Some(minute), Some(second)) =
-        (digits(b, 11, 13), digits(b, 14, 16), digits(b, 17, 19))
-    else {
+    let Some(w) = word_at(b, 11) else {
         return false;
     };
+    let Some(v) = fixed_digits(w, [0, 0, b':', 0, 0, b':', 0, 0]) else {
+        return false;
+    };
+    let (hour, minute, second) = (two_at(v, 0), two_at(v, 3), two_at(v, 6));
     let mut i = 19;
     if b[i] == b'.' {
         let start = i + 1;
@@ -312,9 +401,7 @@ const fn is_date_time(b: &[u8]) -> bool {
     let offset_minutes: i64 = if rest.len() == 1 && matches!(rest[0], b'Z' | b'z') {
         0
     } else if rest.len() == 6 && matches!(rest[0], b'+' | b'-') && rest[3] == b':' {
-        let (Some(h), Some(m)) = (digits(rest, 1, 3), digits(rest, 4, 6)) else {
-            return false;
-        };
+        let (h, m) = (two(rest, 1), two(rest, 4));
         if h > 23 || m > 59 {
             return false;
         }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Fuzzes the four entry points of untrusted input with cargo-fuzz (libFuzzer), each for the given
-# number of seconds (default 300), starting from the seeds in fuzz/seeds/ and keeping what it
-# finds in a corpus outside the repository. cargo-fuzz needs nightly compiler flags; on the stable
-# toolchain, RUSTC_BOOTSTRAP=1 allows them.
+# Fuzzes the entry points of untrusted input, and the format checks against their plain readings,
+# with cargo-fuzz (libFuzzer), each for the given number of seconds (default 300), starting from
+# the seeds in fuzz/seeds/ and keeping what it finds in a corpus outside the repository.
+# cargo-fuzz needs nightly compiler flags; on the stable toolchain, RUSTC_BOOTSTRAP=1 allows them.
 #
 # Usage: scripts/fuzz.sh [seconds] [corpus-dir]      (installs cargo-fuzz if it is missing)
 set -euo pipefail
@@ -11,7 +11,7 @@ seconds=${1:-300}
 corpus=${2:-${TMPDIR:-/tmp}/mcp-elicit-corpus}
 command -v cargo-fuzz > /dev/null || cargo install cargo-fuzz
 cd "$root/fuzz"
-for target in from_content from_result schema_validate client_side; do
+for target in from_content from_result schema_validate client_side formats; do
   mkdir -p "$corpus/$target"
   echo "== $target, $seconds s"
   RUSTC_BOOTSTRAP=1 cargo fuzz run -O "$target" "$corpus/$target" "seeds/$target" -- \

@@ -81,6 +81,8 @@ mod class {
     pub(super) const REG_NAME: u8 = 1 << 5;
     /// A URI scheme after its first letter.
     pub(super) const SCHEME: u8 = 1 << 6;
+    /// A `reg-name` without escapes: a host that needs no further look.
+    pub(super) const PLAIN_HOST: u8 = 1 << 7;
 }
 
 /// Each byte's classes.
@@ -111,6 +113,9 @@ const CLASS: [u8; 256] = {
         }
         if SCHEME[c] {
             bits |= class::SCHEME;
+        }
+        if REG_NAME[c] && byte != b'%' {
+            bits |= class::PLAIN_HOST;
         }
         classes[c] = bits;
         c += 1;
@@ -211,8 +216,19 @@ const fn is_uri(b: &[u8]) -> bool {
         return false;
     }
     let start = colon + 1;
-    // Runs of URI characters, each run ended by a well-formed escape or the end.
+    let authority = b.len() - start >= 2 && b[start] == b'/' && b[start + 1] == b'/';
+    // Most often the authority is a plain host (no userinfo, port or escape): once it is read,
+    // the authority is known good and its bytes known to be URI characters.
     let mut i = start;
+    let mut authority_read = false;
+    if authority {
+        let host_end = run(b, start + 2, class::PLAIN_HOST);
+        if host_end == b.len() || matches!(b[host_end], b'/' | b'?' | b'#') {
+            i = host_end;
+            authority_read = true;
+        }
+    }
+    // Runs of URI characters, each run ended by a well-formed escape or the end.
     loop {
         i = run(b, i, class::URI);
         if i == b.len() {
@@ -228,10 +244,7 @@ const fn is_uri(b: &[u8]) -> bool {
             return false;
         }
     }
-    if b.len() - start >= 2 && b[start] == b'/' && b[start + 1] == b'/' {
-        return is_authority(b, start + 2);
-    }
-    true
+    !authority || authority_read || is_authority(b, start + 2)
 }
 
 /// The authority starting at `start` (it runs to the first `/`, `?` or `#`):

@@ -13,6 +13,7 @@
 use crate::schema::StringFormat;
 
 /// Whether `value` has `format`.
+#[inline(always)]
 pub(crate) const fn matches(format: StringFormat, value: &str) -> bool {
     let b = value.as_bytes();
     match format {

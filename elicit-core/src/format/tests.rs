@@ -267,3 +267,46 @@ fn checks_are_const() {
         assert!(!matches(StringFormat::Email, "nope"));
     }
 }
+
+/// Every byte value (control characters, DEL and every byte from 0x80 up among them) at every
+/// place of addresses that pass, and of the ones around their edges (7 to 9 bytes, 15 to 17: a
+/// word of eight bytes full, one short, one over): the eight-at-a-time classes agree with the
+/// plain readings on each byte, wherever it falls in a word.
+#[test]
+fn every_byte_at_every_place() {
+    let addresses: [&[u8]; 12] = [
+        b"a@b.cd",
+        b"ab@c.de",
+        b"abc@d.ef",
+        b"ada@example.com",
+        b"ad@example.com",
+        b"ada.lovelace+backup@mail.example-one.org",
+        b"h:x",
+        b"http:xy",
+        b"https://a.b",
+        b"https://example.com/ada?tab=notes#top",
+        b"https://u:p@docs.example.org:8080/analytical-engine/notes/g%20h",
+        b"file:///etc/hosts",
+    ];
+    let mut checked = 0;
+    for address in addresses {
+        for place in 0..address.len() {
+            for byte in 0..=u8::MAX {
+                let mut bytes = address.to_vec();
+                bytes[place] = byte;
+                let shown = String::from_utf8_lossy(&bytes);
+                assert_eq!(
+                    is_email(&bytes),
+                    reference::is_email(&bytes),
+                    "e-mail {shown:?}"
+                );
+                assert_eq!(is_uri(&bytes), reference::is_uri(&bytes), "URI {shown:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(
+        checked,
+        256 * addresses.iter().map(|a| a.len()).sum::<usize>()
+    );
+}

@@ -254,3 +254,56 @@ fn forms_the_derive_would_refuse() {
         .is_ok()
     );
 }
+
+/// The reader streams: the top level's keys may come in any order (`required` before the
+/// properties it names, `type` last), text and a `Value` read alike, and a property named twice
+/// keeps the place where it was first written and the schema it was last written with, as a JSON
+/// object read into a map does.
+#[test]
+fn keys_in_any_order_and_names_written_twice() {
+    let from_text =
+        |text: &str| serde_json::from_str::<RequestedSchema>(text).map_err(|e| e.to_string());
+    let required_first = from_text(
+        r#"{"required": ["b"], "properties": {"a": {"type": "boolean"}, "b": {"type": "integer"}}, "type": "object"}"#,
+    )
+    .unwrap();
+    let usual = read(json!({"type": "object", "properties": {
+        "a": {"type": "boolean"}, "b": {"type": "integer"}
+    }, "required": ["b"]}))
+    .unwrap();
+    assert_eq!(required_first, usual);
+    let flags: Vec<(&str, bool)> = usual
+        .properties()
+        .iter()
+        .map(|p| (p.name(), p.is_required()))
+        .collect();
+    assert_eq!(flags, [("a", false), ("b", true)]);
+
+    let twice = from_text(
+        r#"{"type": "object", "properties": {"a": {"type": "boolean"}, "b": {"type": "string"}, "a": {"type": "integer", "minimum": 1}}, "required": ["a"]}"#,
+    )
+    .unwrap();
+    let names: Vec<&str> = twice.properties().iter().map(|p| p.name()).collect();
+    assert_eq!(names, ["a", "b"]);
+    let a = twice.property("a").unwrap();
+    assert!(a.is_required());
+    assert!(
+        matches!(a.schema(), PropertySchema::Number(n) if n.number_type() == NumberType::Integer)
+    );
+
+    assert_eq!(
+        from_text(r#"{"type": "object", "properties": ["a"]}"#),
+        Err(
+            "the `properties` of a requestedSchema must be an object at line 1 column 34"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        read(json!({"type": "object", "properties": 3})),
+        Err("the `properties` of a requestedSchema must be an object".to_owned())
+    );
+    assert_eq!(
+        from_text("[]"),
+        Err("a requestedSchema must be an object at line 1 column 2".to_owned())
+    );
+}

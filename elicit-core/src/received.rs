@@ -10,12 +10,18 @@
 //! (judged by the rules that judge answers). Keys the specification does not define (`pattern`,
 //! `$comment`, ...) are ignored, as the official TypeScript SDK drops them.
 //!
-//! Reading is linear in the size of the schema.
+//! Reading is linear in the size of the schema, and streams: one property's schema at a time is
+//! held as a JSON value, never the whole input.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
 
-use serde::de::{Deserialize, Deserializer, Error as _};
+use std::fmt;
+
+use serde::de::{
+    Deserialize, DeserializeSeed, Deserializer, Error as DeError, IgnoredAny, MapAccess, SeqAccess,
+    Visitor,
+};
 use serde_json::{Map, Value};
 
 use crate::rules;
@@ -24,31 +30,129 @@ use crate::schema::{
     PropertySchema, RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
 };
 
+/// Read as it streams: each property's schema is read into a small `Value`, checked, turned into
+/// a [`Property`] and dropped before the next one is read, so reading takes memory for the
+/// properties it keeps, never for the whole tree of the input as well.
 impl<'de> Deserialize<'de> for RequestedSchema {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        schema(&value).map_err(D::Error::custom)
+        deserializer.deserialize_any(Top)
     }
 }
 
 type Result<T> = std::result::Result<T, String>;
 
-fn schema(value: &Value) -> Result<RequestedSchema> {
-    let Value::Object(top) = value else {
-        return Err("a requestedSchema must be an object".into());
+/// A visitor's methods for everything but a map (and a list, which [`Visitor::visit_seq`] takes
+/// apart), each refusing it with `message` rather than serde's "invalid type".
+macro_rules! only_objects {
+    ($message:expr) => {
+        only_objects!($message; visit_bool(bool), visit_i64(i64), visit_u64(u64), visit_f64(f64),
+            visit_str(&str), visit_unit(), visit_none());
+
+        fn visit_seq<A: SeqAccess<'de>>(self, _: A) -> std::result::Result<Self::Value, A::Error> {
+            Err(A::Error::custom($message))
+        }
     };
-    match top.get("type") {
-        Some(Value::String(t)) if t == "object" => {}
-        Some(_) => return Err("a requestedSchema must have `\"type\": \"object\"`".into()),
-        None => return Err("a requestedSchema needs `\"type\": \"object\"`".into()),
+    ($message:expr; $($method:ident($($arg:ty)?)),*) => {$(
+        fn $method<E: DeError>(self, $(_: $arg)?) -> std::result::Result<Self::Value, E> {
+            Err(E::custom($message))
+        }
+    )*};
+}
+
+/// The top level: `type`, `properties` and `required`; other keys are skipped unread.
+struct Top;
+
+impl<'de> Visitor<'de> for Top {
+    type Value = RequestedSchema;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a requestedSchema object")
     }
-    let Some(properties) = top.get("properties") else {
-        return Err("a requestedSchema needs `properties`".into());
-    };
-    let Value::Object(properties) = properties else {
-        return Err("the `properties` of a requestedSchema must be an object".into());
-    };
-    let required: HashSet<&str> = match top.get("required") {
+
+    only_objects!("a requestedSchema must be an object");
+
+    fn visit_map<A: MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> std::result::Result<Self::Value, A::Error> {
+        let mut typed = false;
+        let mut properties = None;
+        let mut required = None;
+        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+            match &*key {
+                "type" => {
+                    if map.next_value::<Value>()?.as_str() != Some("object") {
+                        return Err(A::Error::custom(
+                            "a requestedSchema must have `\"type\": \"object\"`",
+                        ));
+                    }
+                    typed = true;
+                }
+                "properties" => properties = Some(map.next_value_seed(Properties)?),
+                "required" => required = Some(map.next_value::<Value>()?),
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        if !typed {
+            return Err(A::Error::custom(
+                "a requestedSchema needs `\"type\": \"object\"`",
+            ));
+        }
+        let Some(properties) = properties else {
+            return Err(A::Error::custom("a requestedSchema needs `properties`"));
+        };
+        schema(properties, required.as_ref()).map_err(A::Error::custom)
+    }
+}
+
+/// The value of `properties`: each property read, checked and kept in the order written (its
+/// `required` is set once `required` has been read, which may come later).
+struct Properties;
+
+impl<'de> DeserializeSeed<'de> for Properties {
+    type Value = Vec<Property>;
+
+    fn deserialize<D: Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> std::result::Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Properties {
+    type Value = Vec<Property>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("the properties of a requestedSchema")
+    }
+
+    only_objects!("the `properties` of a requestedSchema must be an object");
+
+    fn visit_map<A: MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> std::result::Result<Self::Value, A::Error> {
+        let mut properties = Vec::with_capacity(map.size_hint().unwrap_or(0).min(1024));
+        while let Some(name) = map.next_key::<String>()? {
+            let value = map.next_value::<Value>()?;
+            let property = property(&name, &value, false)
+                .and_then(consistent)
+                .map_err(|msg| A::Error::custom(format!("property `{name}`: {msg}")))?;
+            properties.push(property);
+        }
+        Ok(properties)
+    }
+}
+
+/// The properties as read, with `required` applied: each property looks itself up in
+/// `required` once; if fewer are required than `required` names, one of its names is no
+/// property (found then, on the error path only). A name written twice in `properties` keeps
+/// the place of the first and the schema of the last, as a JSON object read into a map does.
+fn schema(mut properties: Vec<Property>, required: Option<&Value>) -> Result<RequestedSchema> {
+    let required: HashSet<&str> = match required {
         None => HashSet::new(),
         Some(Value::Array(names)) => names
             .iter()
@@ -59,30 +163,42 @@ fn schema(value: &Value) -> Result<RequestedSchema> {
             .collect::<Result<_>>()?,
         Some(_) => return Err("`required` must be a list of property names".into()),
     };
-    // Each property looks itself up in `required` once; if fewer are required than `required`
-    // names, one of its names is no property (found then, on the error path only).
+    let names: HashSet<&str> = properties.iter().map(Property::name).collect();
+    if names.len() < properties.len() {
+        drop(names);
+        properties = last_of_each(properties);
+    }
     let mut found = 0;
-    let properties = properties
-        .iter()
-        .map(|(name, schema)| {
-            let is_required = required.contains(name.as_str());
-            found += usize::from(is_required);
-            property(name, schema, is_required)
-                .and_then(consistent)
-                .map_err(|msg| format!("property `{name}`: {msg}"))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    if found < required.len()
-        && let Some(name) = {
-            let names: HashSet<&str> = properties.iter().map(Property::name).collect();
-            required.iter().find(|name| !names.contains(*name))
+    for property in &mut properties {
+        property.required = required.contains(property.name());
+        found += usize::from(property.required);
+    }
+    if found < required.len() {
+        let names: HashSet<&str> = properties.iter().map(Property::name).collect();
+        if let Some(name) = required.iter().find(|name| !names.contains(*name)) {
+            return Err(format!(
+                "`required` names `{name}`, which is not a property"
+            ));
         }
-    {
-        return Err(format!(
-            "`required` names `{name}`, which is not a property"
-        ));
     }
     Ok(RequestedSchema::from_properties(Cow::Owned(properties)))
+}
+
+/// `properties` with each name once: in the place it was first written, with the schema it was
+/// last written with.
+fn last_of_each(properties: Vec<Property>) -> Vec<Property> {
+    let mut place = std::collections::HashMap::with_capacity(properties.len());
+    let mut kept: Vec<Property> = Vec::with_capacity(properties.len());
+    for property in properties {
+        match place.get(property.name()) {
+            Some(&at) => kept[at] = property,
+            None => {
+                place.insert(property.name().to_owned(), kept.len());
+                kept.push(property);
+            }
+        }
+    }
+    kept
 }
 
 fn property(name: &str, value: &Value, required: bool) -> Result<Property> {

@@ -14,8 +14,7 @@
 //! held as a JSON value, never the whole input.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
-
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use serde::de::{
@@ -138,7 +137,7 @@ impl<'de> Visitor<'de> for Properties {
         let mut properties = Vec::with_capacity(map.size_hint().unwrap_or(0).min(1024));
         while let Some(name) = map.next_key::<String>()? {
             let value = map.next_value::<Value>()?;
-            let property = property(&name, &value, false)
+            let property = property(&name, &value)
                 .and_then(consistent)
                 .map_err(|msg| A::Error::custom(format!("property `{name}`: {msg}")))?;
             properties.push(property);
@@ -187,7 +186,7 @@ fn schema(mut properties: Vec<Property>, required: Option<&Value>) -> Result<Req
 /// `properties` with each name once: in the place it was first written, with the schema it was
 /// last written with.
 fn last_of_each(properties: Vec<Property>) -> Vec<Property> {
-    let mut place = std::collections::HashMap::with_capacity(properties.len());
+    let mut place = HashMap::with_capacity(properties.len());
     let mut kept: Vec<Property> = Vec::with_capacity(properties.len());
     for property in properties {
         match place.get(property.name()) {
@@ -201,7 +200,8 @@ fn last_of_each(properties: Vec<Property>) -> Vec<Property> {
     kept
 }
 
-fn property(name: &str, value: &Value, required: bool) -> Result<Property> {
+/// One property, not yet required (`required` comes later: see [`schema`]).
+fn property(name: &str, value: &Value) -> Result<Property> {
     let Value::Object(p) = value else {
         return Err("a property schema must be an object".into());
     };
@@ -237,7 +237,7 @@ fn property(name: &str, value: &Value, required: bool) -> Result<Property> {
         name: Cow::Owned(name.to_owned()),
         title: optional(p, "title", text, "text")?,
         description: optional(p, "description", text, "text")?,
-        required,
+        required: false,
         schema,
     })
 }

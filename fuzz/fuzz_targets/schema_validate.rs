@@ -1,6 +1,7 @@
 //! Any JSON as a server's `requestedSchema`, and answers to it: a schema is read or refused, never
-//! a panic; what is read writes back to itself on every version it can say; validating any content
-//! against it never panics.
+//! a panic, from its text as it streams and from a parsed `Value` alike; what the text reads to,
+//! the `Value` reads to as well; what is read writes back to itself on every version it can say;
+//! validating any content against it never panics.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -8,9 +9,17 @@ use mcp_elicit::{ProtocolVersion, RequestedSchema};
 use serde_json::Value;
 
 fuzz_target!(|data: &[u8]| {
+    // Straight from the text, as it streams. (A `Value` has already dropped all but the last of
+    // a key written twice, so it may read what the text refuses: not the other way round.)
+    let streamed = serde_json::from_slice::<RequestedSchema>(data);
     let Ok(value) = serde_json::from_slice::<Value>(data) else {
         return;
     };
+    if let Ok(streamed) = streamed {
+        let parsed = serde_json::from_value::<RequestedSchema>(value.clone())
+            .expect("a schema read from its text reads from its value");
+        assert_eq!(streamed, parsed);
+    }
     // `[schema, content]`, or a schema alone.
     let (schema, content) = match &value {
         Value::Array(pair) if pair.len() == 2 => (&pair[0], Some(&pair[1])),

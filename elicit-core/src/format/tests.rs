@@ -216,11 +216,12 @@ fn fast_checks_agree_with_their_references() {
         state ^= state << 17;
         state
     };
-    let stems: [&[u8]; 7] = [
+    let stems: [&[u8]; 8] = [
         b"",
         b"a@",
         b"mailto:",
         b"https://",
+        b"http://",
         b"x://u@",
         b"file:///",
         b"https://[::1]",
@@ -274,7 +275,7 @@ fn checks_are_const() {
 /// plain readings on each byte, wherever it falls in a word.
 #[test]
 fn every_byte_at_every_place() {
-    let addresses: [&[u8]; 12] = [
+    let addresses: [&[u8]; 14] = [
         b"a@b.cd",
         b"ab@c.de",
         b"abc@d.ef",
@@ -284,6 +285,8 @@ fn every_byte_at_every_place() {
         b"h:x",
         b"http:xy",
         b"https://a.b",
+        b"http://a.b",
+        b"http://example.com/a?b#c",
         b"https://example.com/ada?tab=notes#top",
         b"https://u:p@docs.example.org:8080/analytical-engine/notes/g%20h",
         b"file:///etc/hosts",

@@ -15,8 +15,9 @@ struct Counting;
 
 thread_local! {
     static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-    /// The bytes allocated and not yet freed on this thread, and the most there were at once.
+    /// The bytes allocated and not yet freed on this thread.
     static LIVE: Cell<usize> = const { Cell::new(0) };
+    /// The most `LIVE` has been since [`footprint`] last reset it.
     static PEAK: Cell<usize> = const { Cell::new(0) };
 }
 

@@ -403,19 +403,17 @@ fn a_huge_list_is_refused_by_its_length() {
     let huge = Value::Array((0..1_000_000).map(Value::from).collect());
     let mut content = mcp_elicit::Content::new();
     content.insert("topics".into(), huge);
-    let started = std::time::Instant::now();
     let typed = Multi::from_content(&content).unwrap_err();
     let dynamic = Multi::requested_schema().validate(&content).unwrap_err();
     assert_eq!(typed, dynamic);
+    // One problem, not one per item: the items (numbers, none an option) are never looked at.
     assert_eq!(
-        typed.errors()[0].kind(),
-        &ErrorKind::TooManyChoices {
+        typed.errors().iter().map(|e| e.kind()).collect::<Vec<_>>(),
+        [&ErrorKind::TooManyChoices {
             max_items: 2,
             count: 1_000_000
-        }
+        }]
     );
-    // The items are never looked at (this bound is generous; the check is one comparison).
-    assert!(started.elapsed().as_secs() < 2);
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! Side by side, in one run: mcp-elicit against rmcp's schemars path and serde's plain
-//! deserialize, on one realistic form and on forms of 1, 10 and 50 fields. Every form is one Rust
-//! type deriving `Elicit`, `Deserialize` and `JsonSchema` (with the schemars attributes rmcp's
-//! documentation requires for enums), so both sides work on the same types and the same answers.
+//! deserialize, on a realistic form, a form of formats (each also parsed without its constraints)
+//! and forms of 1, 10 and 50 fields; and received schemas and answers built to be slow, at two
+//! sizes. Every form compared with rmcp is one Rust type deriving `Elicit`, `Deserialize` and
+//! `JsonSchema` (with the schemars attributes rmcp's documentation requires for enums), so both
+//! sides work on the same types and the same answers.
 //!
 //! `cargo bench -p mcp-elicit-benches` (see BENCHMARKS.md for the figures).
 
@@ -149,6 +151,24 @@ struct FormatHeavy {
     reminder: Option<String>,
     #[elicit(max_length = 200)]
     #[schemars(length(max = 200))]
+    note: Option<String>,
+}
+
+/// The format-heavy form without its formats and lengths: ten strings, four of them optional.
+/// Parsing it next to `FormatHeavy` measures the eight format checks on their own.
+#[derive(Elicit, Deserialize, Debug)]
+#[elicit(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
+struct FormatHeavyUnconstrained {
+    name: String,
+    email: String,
+    backup_email: Option<String>,
+    homepage: String,
+    docs: Option<String>,
+    start: String,
+    end: String,
+    created: String,
+    reminder: Option<String>,
     note: Option<String>,
 }
 
@@ -338,15 +358,18 @@ where
     group.finish();
 }
 
-/// The realistic answer read into the form without constraints, next to the two parsers above.
-fn bench_unconstrained(c: &mut Criterion) {
-    let content: Content = signup_answer().as_object().expect("an object").clone();
-    assert!(SignupUnconstrained::from_content(&content).is_ok());
-    let mut group = c.benchmark_group("parse answer/realistic");
-    group.bench_function(
-        BenchmarkId::new("mcp-elicit, no constraints", "realistic"),
-        |b| b.iter(|| black_box(SignupUnconstrained::from_content(black_box(&content)))),
+/// An answer read into its form's types without their constraints, next to the parsers above:
+/// what validating costs beyond reading.
+fn bench_unconstrained<T: Elicit>(c: &mut Criterion, label: &str, answer: Value) {
+    let content: Content = answer.as_object().expect("an object").clone();
+    assert!(
+        T::from_content(&content).is_ok(),
+        "{label}: the answer reads"
     );
+    let mut group = c.benchmark_group(format!("parse answer/{label}"));
+    group.bench_function(BenchmarkId::new("mcp-elicit, no constraints", label), |b| {
+        b.iter(|| black_box(T::from_content(black_box(&content))))
+    });
     group.finish();
 }
 
@@ -409,8 +432,9 @@ fn bench_hostile(c: &mut Criterion) {
 
 fn benches(c: &mut Criterion) {
     bench_form::<Signup>(c, "realistic", signup_answer());
-    bench_unconstrained(c);
+    bench_unconstrained::<SignupUnconstrained>(c, "realistic", signup_answer());
     bench_form::<FormatHeavy>(c, "format-heavy", format_heavy_answer());
+    bench_unconstrained::<FormatHeavyUnconstrained>(c, "format-heavy", format_heavy_answer());
     bench_hostile(c);
     bench_form::<Form1>(c, "1 field", Form1::answer());
     bench_form::<Form10>(c, "10 fields", Form10::answer());

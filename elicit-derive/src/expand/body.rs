@@ -177,8 +177,13 @@ pub(super) fn read(form: &Form<'_>, validate: Option<&Attr<syn::Path>>) -> Token
         }
         None => quote!(::core::option::Option::Some(#built)),
     };
+    // Inlined into `from_content` in optimized builds, so the form is built where the caller's
+    // `Result` is: returned as an `Option` and moved, its fields were copied in wide loads of
+    // words just stored, which the CPU cannot forward. Debug builds keep a plain `#[inline]`:
+    // forcing it there costs compile time and buys nothing.
     quote! {
-        #[inline]
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
         fn read(
             __elicit_content: &_elicit::Content,
             __elicit_problems: &mut _elicit::__private::Problems,

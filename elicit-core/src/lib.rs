@@ -20,7 +20,8 @@
 //!    generated code calls.
 //! 5. **The protocol**: [`Elicitation`] (the answer), [`request`] (the params of
 //!    `elicitation/create`), [`client`] (showing a server's form to a person) and, with the
-//!    feature `rmcp`, the rmcp integration.
+//!    feature `rounds`, the 2026-07-28 input-required rounds on plain JSON (`rounds`) and, with
+//!    the feature `rmcp`, the rmcp integration over them.
 //!
 //! [`Number`]: schema::Number
 #![forbid(unsafe_code)]
@@ -39,6 +40,8 @@ mod received;
 pub mod request;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
+#[cfg(feature = "rounds")]
+pub mod rounds;
 mod rules;
 pub mod schema;
 mod version;

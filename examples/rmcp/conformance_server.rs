@@ -10,6 +10,16 @@
 //! Each answers `Elicitation completed: action=<accept|decline|cancel>, content=<the form's
 //! content>`.
 //!
+//! And the fixtures of the suite's 2026-07-28 `input-required-result-*` scenarios, each written
+//! with this crate's public API (`Asking`, `Ask`, `Input`), never an `InputRequiredResult` built
+//! by hand: the tools `test_input_required_result_elicitation`, `_sampling`, `_list_roots`,
+//! `_request_state`, `_multiple_inputs`, `_multi_round`, `_tampered_state` and
+//! `_capabilities`, the prompt `test_input_required_result_prompt`, and the resource
+//! `test://input-required` (a form from `resources/read`).
+//!
+//! Its `requestState` is sealed with the key in the environment variable `MCP_ELICIT_STATE_KEY`
+//! (64 hexadecimal characters), shared by replicas; without it, a random key of this process.
+//!
 //! ```sh
 //! cargo run --bin conformance_server -- --port 3001    # serves http://127.0.0.1:3001/mcp
 //! ```
@@ -18,18 +28,21 @@
 
 use std::sync::Arc;
 
-use mcp_elicit::rmcp::Ask;
+use mcp_elicit::rmcp::{Asking, ElicitError};
+use mcp_elicit::rounds::{Ask, Input, StateKeys};
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::ServerHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData,
-    Implementation, JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities,
-    ServerConfig, Tool,
+    GetPromptRequestParams, GetPromptResponse, GetPromptResult, Implementation, JsonObject,
+    ListPromptsResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams, Prompt,
+    PromptMessage, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
+    ResourceContents, Role, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
-use serde_json::json;
+use serde_json::{Value, json};
 
 /// `test_elicitation`.
 #[derive(Elicit)]
@@ -116,6 +129,30 @@ enum TitledChoice {
     Value3,
 }
 
+/// `test_input_required_result_elicitation` (and the scenarios that reuse it).
+#[derive(Elicit)]
+struct UserName {
+    name: String,
+}
+
+/// `test_input_required_result_request_state`, `_tampered_state`.
+#[derive(Elicit)]
+struct Ok_ {
+    ok: bool,
+}
+
+/// `test_input_required_result_multi_round`, step 2.
+#[derive(Elicit)]
+struct Color {
+    color: String,
+}
+
+/// `test_input_required_result_prompt`.
+#[derive(Elicit)]
+struct PromptContext {
+    context: String,
+}
+
 struct ConformanceServer;
 
 /// Asks for `T`'s form in this tool call, and says what came back.
@@ -123,32 +160,209 @@ async fn elicit<T: Elicit + Send + 'static>(
     asking: Ask<T>,
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
-) -> CallToolResponse {
+) -> Result<CallToolResponse, ErrorData> {
     let answer = match asking.run(context, request).await {
         Ok(answer) => answer,
-        // The form on 2026-07-28, or a tool error saying why there is no answer.
+        // The form on 2026-07-28, a protocol error, or a tool error saying why there is no
+        // answer.
         Err(stop) => return stop.into(),
     };
     let content = match &answer {
         Elicitation::Accepted(form) => serde_json::Value::Object(form.to_content()),
         Elicitation::Declined | Elicitation::Cancelled => json!({}),
     };
-    CallToolResult::success(vec![ContentBlock::text(format!(
+    text(format!(
         "Elicitation completed: action={}, content={content}",
         answer.action()
-    ))])
-    .into()
+    ))
+}
+
+fn text(text: impl Into<String>) -> Result<CallToolResponse, ErrorData> {
+    Ok(CallToolResult::success(vec![ContentBlock::text(text.into())]).into())
+}
+
+/// A sampling request asking `question`.
+fn sampling(key: &'static str, question: &str, max_tokens: u32) -> Input {
+    Input::new(
+        key,
+        "sampling/createMessage",
+        json!({
+            "messages": [{"role": "user", "content": {"type": "text", "text": question}}],
+            "maxTokens": max_tokens,
+        }),
+    )
+}
+
+/// The text of a sampling response.
+fn sampled(response: Option<Value>) -> String {
+    response
+        .as_ref()
+        .and_then(|r| r["content"]["text"].as_str())
+        .unwrap_or("(no text)")
+        .to_owned()
+}
+
+/// The URIs of a `roots/list` response.
+fn roots(response: Option<Value>) -> String {
+    let uris: Vec<String> = response
+        .as_ref()
+        .and_then(|r| r["roots"].as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|root| root["uri"].as_str().map(str::to_owned))
+        .collect();
+    uris.join(", ")
+}
+
+/// What the user said their name is, or the action that gave none.
+fn name_of(answer: Option<Elicitation<UserName>>) -> String {
+    match answer {
+        Some(Elicitation::Accepted(user)) => user.name,
+        Some(other) => format!("({})", other.action()),
+        None => "(not asked)".to_owned(),
+    }
+}
+
+impl ConformanceServer {
+    /// The 2026-07-28 fixtures: `Ok(None)` for a tool this is not.
+    async fn input_required_tool(
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Option<Result<CallToolResponse, ErrorData>> {
+        let name = request.name.as_ref();
+        if !name.starts_with("test_input_required_result_") {
+            return None;
+        }
+        Some(
+            Self::run_input_required_tool(name, request, context)
+                .await
+                .unwrap_or_else(|stop| stop.into()),
+        )
+    }
+
+    async fn run_input_required_tool(
+        name: &str,
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Result<CallToolResponse, ErrorData>, ElicitError> {
+        let mut asking = Asking::new(context, request)?;
+        let user_name = || {
+            Ask::<UserName>::new()
+                .key("user_name")
+                .message("What is your name?")
+        };
+        Ok(match name {
+            "test_input_required_result_elicitation" => {
+                let user = asking.ask(&user_name()).await?;
+                text(format!("Hello, {}!", name_of(Some(user))))
+            }
+            "test_input_required_result_sampling" => {
+                let mut question =
+                    sampling("capital_question", "What is the capital of France?", 100);
+                asking.round(&mut [&mut question]).await?;
+                text(format!("The model said: {}", sampled(question.take())))
+            }
+            "test_input_required_result_list_roots" => {
+                let mut list = Input::new("client_roots", "roots/list", json!({}));
+                asking.round(&mut [&mut list]).await?;
+                text(format!("The client's roots: {}", roots(list.take())))
+            }
+            "test_input_required_result_request_state"
+            | "test_input_required_result_tampered_state" => {
+                let confirm = asking
+                    .ask(&Ask::<Ok_>::new().key("confirm").message("Please confirm"))
+                    .await?;
+                let ok = matches!(confirm, Elicitation::Accepted(Ok_ { ok: true }));
+                text(format!(
+                    "state-ok: the sealed state verified; confirmed: {ok}"
+                ))
+            }
+            "test_input_required_result_multiple_inputs"
+            | "test_input_required_result_capabilities" => {
+                let mut user = user_name().item().map_err(ElicitError::Round)?;
+                let mut greeting = sampling("greeting", "Generate a greeting", 50);
+                let mut list = Input::new("client_roots", "roots/list", json!({}));
+                asking
+                    .round(&mut [&mut user, &mut greeting, &mut list])
+                    .await?;
+                // A request the client declared no capability for was left out of the round:
+                // the tool goes on without it.
+                text(format!(
+                    "name: {}; greeting: {}; roots: {}",
+                    name_of(user.take()),
+                    if greeting.is_unavailable() {
+                        "(no sampling)".to_owned()
+                    } else {
+                        sampled(greeting.take())
+                    },
+                    if list.is_unavailable() {
+                        "(no roots)".to_owned()
+                    } else {
+                        roots(list.take())
+                    },
+                ))
+            }
+            "test_input_required_result_multi_round" => {
+                let step1 = asking
+                    .ask(
+                        &Ask::<UserName>::new()
+                            .key("step1")
+                            .message("Step 1: What is your name?"),
+                    )
+                    .await?;
+                let step2 = asking
+                    .ask(
+                        &Ask::<Color>::new()
+                            .key("step2")
+                            .message("Step 2: What is your favorite color?"),
+                    )
+                    .await?;
+                let color = match step2 {
+                    Elicitation::Accepted(color) => color.color,
+                    other => format!("({})", other.action()),
+                };
+                text(format!("{} likes {color}", name_of(Some(step1))))
+            }
+            other => Err(ErrorData::invalid_params(
+                format!("no tool named {other}"),
+                None,
+            )),
+        })
+    }
 }
 
 fn object(schema: serde_json::Value) -> Arc<JsonObject> {
     Arc::new(schema.as_object().cloned().unwrap_or_default())
 }
 
+/// The resource whose read asks for a form.
+const FORM_RESOURCE: &str = "test://input-required";
+
+/// The tools of the 2026-07-28 fixtures, none with arguments.
+const INPUT_REQUIRED_TOOLS: [&str; 8] = [
+    "test_input_required_result_elicitation",
+    "test_input_required_result_sampling",
+    "test_input_required_result_list_roots",
+    "test_input_required_result_request_state",
+    "test_input_required_result_multiple_inputs",
+    "test_input_required_result_multi_round",
+    "test_input_required_result_tampered_state",
+    "test_input_required_result_capabilities",
+];
+
 impl ServerHandler for ConformanceServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(
-            Implementation::new("mcp-elicit-conformance", env!("CARGO_PKG_VERSION")),
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_prompts()
+                .enable_resources()
+                .build(),
         )
+        .with_server_info(Implementation::new(
+            "mcp-elicit-conformance",
+            env!("CARGO_PKG_VERSION"),
+        ))
     }
 
     async fn list_tools(
@@ -157,7 +371,7 @@ impl ServerHandler for ConformanceServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         let none = || object(json!({"type": "object", "properties": {}}));
-        Ok(ListToolsResult::with_all_items(vec![
+        let mut tools = vec![
             Tool::new(
                 "test_elicitation",
                 "Asks the user for a user name and an e-mail address",
@@ -177,7 +391,15 @@ impl ServerHandler for ConformanceServer {
                 "Asks for a form with every kind of select",
                 none(),
             ),
-        ]))
+        ];
+        tools.extend(INPUT_REQUIRED_TOOLS.map(|name| {
+            Tool::new(
+                name,
+                "A fixture of the conformance suite's input-required scenarios",
+                none(),
+            )
+        }));
+        Ok(ListToolsResult::with_all_items(tools))
     }
 
     async fn call_tool(
@@ -185,7 +407,10 @@ impl ServerHandler for ConformanceServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        Ok(match request.name.as_ref() {
+        if let Some(response) = Self::input_required_tool(&request, &context).await {
+            return response;
+        }
+        match request.name.as_ref() {
             "test_elicitation" => {
                 let message = request
                     .arguments
@@ -204,16 +429,87 @@ impl ServerHandler for ConformanceServer {
             "test_elicitation_sep1330_enums" => {
                 elicit(Ask::<Enums>::new(), &request, &context).await
             }
-            other => {
-                return Err(ErrorData::invalid_params(
-                    format!("no tool named {other}"),
-                    None,
-                ));
-            }
-        })
+            other => Err(ErrorData::invalid_params(
+                format!("no tool named {other}"),
+                None,
+            )),
+        }
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        Ok(ListPromptsResult::with_all_items(vec![Prompt::new(
+            "test_input_required_result_prompt",
+            Some("A prompt that asks the user for its context"),
+            None,
+        )]))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        if request.name != "test_input_required_result_prompt" {
+            return Err(ErrorData::invalid_params(
+                format!("no prompt named {}", request.name),
+                None,
+            ));
+        }
+        let ask = Ask::<PromptContext>::new()
+            .key("user_context")
+            .message("What context should the prompt use?");
+        let context = match ask.run(&context, &request).await {
+            Ok(Elicitation::Accepted(answer)) => answer.context,
+            Ok(other) => format!("(the user answered {})", other.action()),
+            Err(stop) => return stop.into(),
+        };
+        Ok(GetPromptResult::new(vec![PromptMessage::new_text(
+            Role::User,
+            format!("Use this context: {context}"),
+        )])
+        .into())
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        Ok(ListResourcesResult::with_all_items(vec![Resource::new(
+            FORM_RESOURCE,
+            "input-required",
+        )]))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        if request.uri != FORM_RESOURCE {
+            return Err(ErrorData::resource_not_found(
+                format!("no resource {}", request.uri),
+                None,
+            ));
+        }
+        let ask = Ask::<UserName>::new()
+            .key("user_name")
+            .message("Whose resource is it?");
+        let name = match ask.run(&context, &request).await {
+            Ok(answer) => name_of(Some(answer)),
+            Err(stop) => return stop.into(),
+        };
+        Ok(ReadResourceResult::new(vec![ResourceContents::text(
+            format!("This resource belongs to {name}."),
+            FORM_RESOURCE,
+        )])
+        .into())
     }
 }
-
 /// The port given with `--port N`.
 fn port() -> Result<u16, String> {
     let mut args = std::env::args().skip(1);
@@ -231,6 +527,10 @@ fn port() -> Result<u16, String> {
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let port = port()?;
+    // The key replicas share, or a random one of this process.
+    StateKeys::from_env("MCP_ELICIT_STATE_KEY")?
+        .install()
+        .map_err(|_| "the state keys were installed twice")?;
     let service = StreamableHttpService::new(
         || Ok(ConformanceServer),
         Arc::new(LocalSessionManager::default()),

@@ -7,6 +7,11 @@
 //! client calls it again with the answer. An answer that breaks the form's rules is asked again
 //! (3 rounds in all), with the problems named and the valid values filled in.
 //!
+//! A second tool, `deploy`, is a wizard of two forms: the environment (staging | production),
+//! and only for production a confirmation (the word `production` typed, and a reason of at least
+//! 10 characters). On 2026-07-28 each form is a round: the first answer travels in the sealed
+//! `requestState`, and is never asked again.
+//!
 //! Run it with `cargo run --bin rmcp_server` (it speaks JSON-RPC on stdin and stdout), or let the
 //! example client (`rmcp_client.rs`, beside this file) start it.
 
@@ -14,7 +19,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use mcp_elicit::field::{Pick, Picks};
-use mcp_elicit::rmcp::{Ask, ask};
+use mcp_elicit::rmcp::{Ask, Asking, ask};
 use mcp_elicit::schema::{Choices, SelectOption};
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::model::{
@@ -58,6 +63,43 @@ struct Signup {
     plan: Plan,
     #[elicit(title = "Write to me about", max_items = 2)]
     topics: BTreeSet<Topic>,
+}
+
+/// Where `deploy` deploys to.
+#[derive(Elicit, Debug, PartialEq, Eq)]
+#[elicit(rename_all = "lowercase")]
+enum Environment {
+    Staging,
+    Production,
+}
+
+/// The first step of `deploy`.
+#[derive(Elicit, Debug)]
+#[elicit(message = "Where should this deploy go?")]
+struct Target {
+    /// The environment to deploy to
+    environment: Environment,
+}
+
+/// The second step of `deploy`, for production only.
+#[derive(Elicit, Debug)]
+#[elicit(message = "Deploying to production: please confirm")]
+struct ConfirmProduction {
+    /// Type the word production to confirm
+    #[elicit(validate = typed_production)]
+    confirm: String,
+    /// Why this deploy is needed now
+    #[elicit(min_length = 10)]
+    reason: String,
+}
+
+/// The confirmation must be the word itself.
+fn typed_production(confirm: &str) -> Result<(), String> {
+    if confirm == "production" {
+        Ok(())
+    } else {
+        Err("type the word production to confirm".to_owned())
+    }
 }
 
 /// The form of the `choose` tool: options known only when it is called.
@@ -105,6 +147,37 @@ fn options(request: &CallToolRequestParams) -> Result<Choices, ErrorData> {
 struct SignupServer;
 
 impl SignupServer {
+    /// `deploy`: the wizard. The same code on every protocol version.
+    async fn deploy(
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let text =
+            |text: String| Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into());
+        let mut asking = match Asking::new(context, request) {
+            Ok(asking) => asking,
+            Err(stop) => return stop.into(),
+        };
+        let target = match asking.ask(&Ask::<Target>::new().key("target")).await {
+            Ok(Elicitation::Accepted(target)) => target,
+            Ok(answer) => return text(format!("nothing deployed ({})", answer.action())),
+            Err(stop) => return stop.into(),
+        };
+        if target.environment == Environment::Production {
+            match asking
+                .ask(&Ask::<ConfirmProduction>::new().key("confirm"))
+                .await
+            {
+                Ok(Elicitation::Accepted(confirmed)) => {
+                    return text(format!("deployed to production ({})", confirmed.reason));
+                }
+                Ok(answer) => return text(format!("nothing deployed ({})", answer.action())),
+                Err(stop) => return stop.into(),
+            }
+        }
+        text("deployed to staging".to_owned())
+    }
+
     /// What the tool says about the user's answer.
     fn describe(answer: Elicitation<Signup>) -> CallToolResult {
         match answer {
@@ -176,6 +249,16 @@ impl ServerHandler for SignupServer {
                 no_arguments,
             ),
             Tool::new(
+                "deploy",
+                "Deploy: asks where to (staging or production), and for production a confirmation",
+                Arc::new(
+                    serde_json::json!({"type": "object", "properties": {}})
+                        .as_object()
+                        .cloned()
+                        .unwrap_or_default(),
+                ),
+            ),
+            Tool::new(
                 "choose",
                 "Asks the user to choose one of the given options, and any extras among them",
                 options,
@@ -211,8 +294,12 @@ impl ServerHandler for SignupServer {
                     answer.action()
                 ))])
                 .into(),
-                Err(stop) => stop.into(),
+                // The form on 2026-07-28, a protocol error, or a tool error saying why.
+                Err(stop) => return stop.into(),
             });
+        }
+        if request.name == "deploy" {
+            return Self::deploy(&request, &context).await;
         }
         if request.name != "signup" {
             return Err(ErrorData::invalid_params(
@@ -224,7 +311,7 @@ impl ServerHandler for SignupServer {
             Ok(answer) => Ok(Self::describe(answer).into()),
             // The form on 2026-07-28 (the client calls again with the answer), or a tool error
             // saying why there is no answer: no elicitation, or still invalid after 3 rounds.
-            Err(stop) => Ok(stop.into()),
+            Err(stop) => stop.into(),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! call on every version, asking again with the user's valid values filled in while the answer
 //! breaks the form's rules, and never a form for a client without elicitation.
 
-use mcp_elicit::rmcp::{Ask, AskAll};
+use mcp_elicit::rmcp::{Ask, Asking};
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::ServerHandler;
 use rmcp::model::{
@@ -53,21 +53,32 @@ impl ServerHandler for Server {
                 } else {
                     "signup"
                 };
-                let forms = (
-                    Ask::<Signup>::new().key("signup"),
-                    Ask::<Confirm>::new().key(key).message("Sure?"),
-                );
-                let text = match forms.run_all(&context, &request).await {
-                    Ok((signup, confirm)) => format!(
-                        "{} / {}",
-                        signup
-                            .map(|s| s.email)
-                            .accepted()
-                            .unwrap_or_else(|| "-".into()),
-                        confirm.action()
-                    ),
-                    Err(stop) => return Ok(stop.into()),
+                let signup = Ask::<Signup>::new().key("signup");
+                let confirm = Ask::<Confirm>::new().key(key).message("Sure?");
+                let (Ok(mut signup), Ok(mut confirm)) = (signup.item(), confirm.item()) else {
+                    return Err(ErrorData::internal_error("the forms", None));
                 };
+                let mut asking = match Asking::new(&context, &request) {
+                    Ok(asking) => asking,
+                    Err(stop) => return stop.into(),
+                };
+                if let Err(stop) = asking.round(&mut [&mut signup, &mut confirm]).await {
+                    return stop.into();
+                }
+                let (Some(signup), Some(confirm)) = (signup.take(), confirm.take()) else {
+                    return Err(ErrorData::internal_error(
+                        "a settled round has answers",
+                        None,
+                    ));
+                };
+                let text = format!(
+                    "{} / {}",
+                    signup
+                        .map(|s| s.email)
+                        .accepted()
+                        .unwrap_or_else(|| "-".into()),
+                    confirm.action()
+                );
                 return Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into());
             }
             other => return Err(ErrorData::invalid_params(other.to_owned(), None)),
@@ -77,7 +88,7 @@ impl ServerHandler for Server {
                 format!("{} {} {}", s.email, s.age, s.newsletter)
             }
             Ok(answer) => answer.action().to_owned(),
-            Err(stop) => return Ok(stop.into()),
+            Err(stop) => return stop.into(),
         };
         Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
     }
@@ -172,7 +183,7 @@ async fn after_the_last_round_the_problems_are_the_tools_error() {
         assert!(error, "{version}");
         assert_eq!(
             text,
-            "the form was asked 3 times, and the last answer still breaks its rules:\n`email`: must be an e-mail address, got \"nobody\"\n`age`: must be at least 13, got 12",
+            "the form `form` was asked 3 times, and the last answer still breaks its rules:\n`email`: must be an e-mail address, got \"nobody\"\n`age`: must be at least 13, got 12",
             "{version}"
         );
         assert_eq!(
@@ -183,7 +194,7 @@ async fn after_the_last_round_the_problems_are_the_tools_error() {
         let (text, error, seen) = call(version.clone(), true, vec![bad()], "signup_once").await;
         assert_eq!(seen.len(), 1, "{version}");
         assert!(
-            error && text.starts_with("the form was asked once,"),
+            error && text.starts_with("the form `form` was asked once,"),
             "{version}: {text}"
         );
     }
@@ -210,6 +221,9 @@ async fn decline_and_cancel_end_it_at_once() {
 #[tokio::test]
 async fn a_client_without_elicitation_gets_a_tool_error_and_no_form() {
     for version in VERSIONS {
+        if version == ProtocolVersion::V_2026_07_28 {
+            continue;
+        }
         let (text, error, seen) = call(version.clone(), false, Vec::new(), "signup").await;
         assert!(seen.is_empty(), "{version}");
         assert!(error, "{version}");
@@ -220,8 +234,29 @@ async fn a_client_without_elicitation_gets_a_tool_error_and_no_form() {
     }
 }
 
-/// On 2026-07-28 the state a client sends back is untrusted: one changed to win more rounds, or
-/// forged, is refused; one left out counts as the last round.
+/// On 2026-07-28 a client without form elicitation gets the protocol's error, -32021, naming the
+/// capability, and no form.
+#[tokio::test]
+async fn on_2026_07_28_a_client_without_elicitation_gets_32021() {
+    let session = connect(Server, ProtocolVersion::V_2026_07_28, false, Vec::new()).await;
+    let error = session
+        .client
+        .call_tool_once(CallToolRequestParams::new("signup"))
+        .await
+        .unwrap_err();
+    let text = format!("{error:?}");
+    assert!(text.contains("-32021"), "{text}");
+    assert!(text.contains("requiredCapabilities"), "{text}");
+    assert!(
+        text.contains("the client did not declare form elicitation"),
+        "{text}"
+    );
+    assert!(session.seen().is_empty());
+    let _ = session.client.cancel().await;
+}
+
+/// On 2026-07-28 the state a client sends back is untrusted: one edited, forged or too long is
+/// the protocol's error, -32602, saying the call can start over; none at all starts over.
 #[tokio::test]
 async fn a_tampered_request_state_is_refused() {
     let session = connect(Server, ProtocolVersion::V_2026_07_28, true, Vec::new()).await;
@@ -233,10 +268,8 @@ async fn a_tampered_request_state_is_refused() {
     let CallToolResponse::InputRequired(form) = first else {
         panic!("{first:?}")
     };
-    let state =
-        |round: u8| format!(r#"mcp-elicit/1;{{"round":{round},"keys":["form"],"answers":{{}}}}"#);
-    assert_eq!(form.request_state.as_deref(), Some(state(1).as_str()));
-    let retry = |state: Option<&str>| {
+    let sealed = form.request_state.clone().expect("a sealed state");
+    let retry = |state: Option<String>| {
         let mut responses = InputResponses::new();
         responses.insert(
             "form".to_owned(),
@@ -248,39 +281,37 @@ async fn a_tampered_request_state_is_refused() {
         }
         session.client.call_tool_once(params)
     };
-    let text = |response: CallToolResponse| match response {
-        CallToolResponse::Complete(result) => {
-            assert_eq!(result.is_error, Some(true));
-            result.content[0].as_text().unwrap().text.clone()
-        }
-        other => panic!("{other:?}"),
-    };
     for (state, reason) in [
-        (state(0), "it names a round these forms do not have"),
-        (state(4), "it names a round these forms do not have"),
+        (format!("{sealed}-TAMPERED"), "its seal does not verify"),
         (
-            r#"mcp-elicit/1;{"round":1,"keys":["other"],"answers":{}}"#.to_owned(),
-            "it is the state of other forms",
+            r#"mcp-elicit/1;{"round":1,"keys":["form"],"answers":{}}"#.to_owned(),
+            "it is not a state this server writes",
         ),
-        ("{\"round\":1}".to_owned(), "this server did not write it"),
+        (
+            "x".repeat(1_000_000),
+            "it is longer than any this server writes",
+        ),
     ] {
-        assert_eq!(
-            text(retry(Some(&state)).await.unwrap()),
-            format!(
-                "the `requestState` sent back with the answer is refused: {reason}; call the tool again without `inputResponses` to start over"
-            ),
+        let error = format!("{:?}", retry(Some(state)).await.unwrap_err());
+        assert!(error.contains("-32602"), "{error}");
+        assert!(
+            error.contains(&format!("the `requestState` is refused: {reason}")),
+            "{error}"
         );
+        assert!(error.contains("to start over"), "{error}");
     }
-    let huge = "x".repeat(10_000_000);
-    assert!(text(retry(Some(&huge)).await.unwrap()).contains("longer than any this server writes"));
-    // No state: the last round, so an invalid answer ends it.
-    assert!(text(retry(None).await.unwrap()).starts_with("the form was asked 3 times"));
-    // The state of round 2: asked once more, as round 3.
-    let again = retry(Some(&state(2))).await.unwrap();
-    let CallToolResponse::InputRequired(again) = again else {
-        panic!("{again:?}")
-    };
-    assert_eq!(again.request_state.as_deref(), Some(state(3).as_str()));
+    // The honest state: the invalid answer asks again.
+    let again = retry(Some(sealed)).await.unwrap();
+    assert!(
+        matches!(again, CallToolResponse::InputRequired(_)),
+        "{again:?}"
+    );
+    // No state: a first round, the answer judged as any other.
+    let again = retry(None).await.unwrap();
+    assert!(
+        matches!(again, CallToolResponse::InputRequired(_)),
+        "{again:?}"
+    );
     let _ = session.client.cancel().await;
 }
 
@@ -351,13 +382,13 @@ async fn several_forms_at_once() {
         assert!(seen.is_empty() && error, "{version}");
         assert_eq!(
             text,
-            "two forms asked together have the key `signup`: give each its own with `Ask::key`"
+            "two requests of one call have the key `signup`: give each its own with `Ask::key`"
         );
     }
 }
 
-/// On 2026-07-28 both forms travel in one `InputRequiredResult`, and an answer carried in the
-/// state is judged again when read: a client that edits it gains nothing.
+/// On 2026-07-28 both forms travel in one `InputRequiredResult`; the one answered is carried in
+/// the sealed state and not asked again; a state forged to carry an answer is refused.
 #[tokio::test]
 async fn several_forms_travel_in_one_input_required_result() {
     let session = connect(Server, ProtocolVersion::V_2026_07_28, true, Vec::new()).await;
@@ -371,37 +402,45 @@ async fn several_forms_travel_in_one_input_required_result() {
     };
     let requests = first.input_requests.as_ref().unwrap();
     assert_eq!(requests.keys().collect::<Vec<_>>(), ["confirm", "signup"]);
-    // Only the confirmation answered, and the state edited to carry an invalid sign-up: the
-    // carried answer is judged as any other, so the sign-up is asked again, its problem named.
-    let mut responses = InputResponses::new();
-    responses.insert(
-        "confirm".to_owned(),
-        json!({"action": "accept", "content": {"sure": true}}),
-    );
-    let forged = r#"mcp-elicit/1;{"round":1,"keys":["signup","confirm"],"answers":{"signup":{"action":"accept","content":{"email":"x","age":1,"newsletter":true}}}}"#;
+    let answer = |key: &str, content: Value| {
+        let mut responses = InputResponses::new();
+        responses.insert(
+            key.to_owned(),
+            json!({"action": "accept", "content": content}),
+        );
+        responses
+    };
+    // Only the confirmation answered: the sign-up alone is asked next.
     let params = CallToolRequestParams::new("both")
-        .with_input_responses(responses)
-        .with_request_state(forged);
+        .with_input_responses(answer("confirm", json!({"sure": true})))
+        .with_request_state(first.request_state.clone().unwrap());
     let again = session.client.call_tool_once(params).await.unwrap();
     let CallToolResponse::InputRequired(again) = again else {
         panic!("{again:?}")
     };
     let requests = again.input_requests.as_ref().unwrap();
     assert_eq!(requests.keys().collect::<Vec<_>>(), ["signup"]);
-    let state: Value = serde_json::from_str(
-        again
-            .request_state
-            .as_deref()
-            .unwrap()
-            .strip_prefix("mcp-elicit/1;")
-            .unwrap(),
-    )
-    .unwrap();
-    assert_eq!(state["round"], 2);
+    // The sign-up answered: the confirmation comes from the state.
+    let params = CallToolRequestParams::new("both")
+        .with_input_responses(answer(
+            "signup",
+            json!({"email": "ada@example.com", "age": 30, "newsletter": true}),
+        ))
+        .with_request_state(again.request_state.clone().unwrap());
+    let done = session.client.call_tool_once(params).await.unwrap();
+    let CallToolResponse::Complete(done) = done else {
+        panic!("{done:?}")
+    };
     assert_eq!(
-        state["answers"]["confirm"]["content"],
-        json!({"sure": true})
+        done.content[0].as_text().unwrap().text,
+        "ada@example.com / accept"
     );
-    assert!(state["answers"].get("signup").is_none());
+    // A state written by hand to carry an answer is refused.
+    let forged = r#"mcp-elicit/1;{"round":1,"keys":["signup","confirm"],"answers":{"signup":{"action":"accept","content":{"email":"x","age":1,"newsletter":true}}}}"#;
+    let params = CallToolRequestParams::new("both")
+        .with_input_responses(answer("confirm", json!({"sure": true})))
+        .with_request_state(forged);
+    let error = session.client.call_tool_once(params).await.unwrap_err();
+    assert!(format!("{error:?}").contains("-32602"), "{error:?}");
     let _ = session.client.cancel().await;
 }

@@ -46,7 +46,7 @@ impl ServerHandler for Server {
         let text = match ask::<Signup>(&context, &request).await {
             Ok(Elicitation::Accepted(s)) => format!("{} {}", s.name, s.age),
             Ok(answer) => answer.action().to_owned(),
-            Err(stop) => return Ok(stop.into()),
+            Err(stop) => return stop.into(),
         };
         Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
     }

@@ -4,12 +4,10 @@
 
 use std::collections::BTreeSet;
 
-use mcp_elicit::rmcp::{
-    ElicitError, InputResponseError, answer, elicitation_schema, from_input_responses,
-    input_required,
-};
-use mcp_elicit::{Elicit, ElicitResultError, Elicitation, ProtocolVersion};
-use rmcp::model::{ElicitResult, ElicitationAction, InputResponses};
+use mcp_elicit::rmcp::{ElicitError, answer, elicitation_schema};
+use mcp_elicit::rounds::{Ask, Exchange, Incoming, Round, StateKeys};
+use mcp_elicit::{Elicit, Elicitation, ProtocolVersion};
+use rmcp::model::{ElicitResult, ElicitationAction, InputRequiredResult};
 use serde_json::json;
 
 #[derive(Elicit, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -121,9 +119,23 @@ fn answers_from_rmcps_result() {
 }
 
 #[test]
-fn input_required_asks_under_the_key() {
-    let result = input_required::<Singles>("prefs", "Your preferences").unwrap();
-    let value = serde_json::to_value(&result).unwrap();
+fn a_round_asks_under_the_key_in_rmcps_model_and_reads_the_answer_there() {
+    let keys = StateKeys::random().unwrap();
+    let capabilities = json!({"elicitation": {}});
+    let ask = Ask::<Singles>::new()
+        .key("prefs")
+        .message("Your preferences");
+    let incoming = Incoming::new("tools/call", "prefs").capabilities(Some(&capabilities));
+    let mut exchange = Exchange::open(&keys, incoming).unwrap();
+    let mut form = ask.item().unwrap();
+    assert_eq!(
+        exchange.round(&mut [&mut form]).unwrap(),
+        Round::InputRequired
+    );
+    let value = exchange.input_required();
+    // rmcp's model reads it, and writes it back as it was.
+    let result: InputRequiredResult = serde_json::from_value(value.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&result).unwrap(), value);
     assert_eq!(value["resultType"], "input_required");
     let request = &value["inputRequests"]["prefs"];
     assert_eq!(request["method"], "elicitation/create");
@@ -132,48 +144,24 @@ fn input_required_asks_under_the_key() {
         request["params"]["requestedSchema"],
         serde_json::to_value(Singles::requested_schema()).unwrap()
     );
-}
 
-#[test]
-fn input_responses_are_read_under_the_key() {
-    let responses: InputResponses = [
-        (
-            "prefs".to_owned(),
-            json!({"action": "accept", "content": {"titled": "B"}}),
-        ),
-        (
-            "bad".to_owned(),
-            json!({"action": "accept", "content": {"titled": 1}}),
-        ),
-        ("gone".to_owned(), json!({"action": "decline"})),
-    ]
-    .into();
+    let responses = json!({
+        "prefs": {"action": "accept", "content": {"titled": "B"}},
+        "unrelated": 1,
+    });
+    let incoming = Incoming::new("tools/call", "prefs")
+        .capabilities(Some(&capabilities))
+        .input_responses(Some(&responses))
+        .request_state(value["requestState"].as_str());
+    let mut exchange = Exchange::open(&keys, incoming).unwrap();
+    let mut form = ask.item().unwrap();
+    assert_eq!(exchange.round(&mut [&mut form]).unwrap(), Round::Settled);
     assert_eq!(
-        from_input_responses::<Singles>(&responses, "prefs"),
-        Ok(Elicitation::Accepted(Singles {
+        form.take(),
+        Some(Elicitation::Accepted(Singles {
             titled: Titled::B,
             plain: None,
             count: 3
         }))
-    );
-    assert_eq!(
-        from_input_responses::<Singles>(&responses, "gone"),
-        Ok(Elicitation::Declined)
-    );
-    let missing = from_input_responses::<Singles>(&responses, "other").unwrap_err();
-    assert_eq!(
-        missing,
-        InputResponseError::Missing {
-            key: "other".into()
-        }
-    );
-    let bad = from_input_responses::<Singles>(&responses, "bad").unwrap_err();
-    assert!(matches!(
-        &bad,
-        InputResponseError::Answer { key, error: ElicitResultError::Content(_) } if key == "bad"
-    ));
-    assert_eq!(
-        bad.to_string(),
-        "the answer under `bad`: `titled`: must be one of the options, got a number"
     );
 }

@@ -1,9 +1,9 @@
-//! `ElicitForm` against real rmcp clients of each version and capability (feature `rmcp`), in
-//! process over a pipe: what it sends, and every reason it refuses to.
+//! One round of `Ask` against real rmcp clients of each version and capability (feature `rmcp`),
+//! in process over a pipe: what it sends, and every reason it refuses to.
 
 use std::collections::HashSet;
 
-use mcp_elicit::rmcp::ElicitForm;
+use mcp_elicit::rmcp::Ask;
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::ServerHandler;
 use rmcp::model::{
@@ -60,9 +60,14 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let text = match request.name.as_ref() {
-            "simple" => outcome(context.elicit_form::<Simple>("simple").await),
-            "simple_via_peer" => outcome(context.peer.elicit_form::<Simple>("via peer").await),
-            "multi" => outcome(context.elicit_form::<WithMulti>("multi").await),
+            "simple" | "simple_again" => {
+                let ask = Ask::<Simple>::new().message(request.name.clone()).rounds(1);
+                outcome(ask.run(&context, &request).await)
+            }
+            "multi" => {
+                let ask = Ask::<WithMulti>::new().message("multi").rounds(1);
+                outcome(ask.run(&context, &request).await)
+            }
             other => return Err(ErrorData::invalid_params(other.to_owned(), None)),
         };
         Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
@@ -89,8 +94,8 @@ fn accept(content: Value) -> ElicitResult {
 }
 
 #[tokio::test]
-async fn asks_and_parses_on_2025_11_25_from_context_and_peer() {
-    for tool in ["simple", "simple_via_peer"] {
+async fn asks_and_parses_on_2025_11_25() {
+    for tool in ["simple", "simple_again"] {
         let (text, seen) = call(
             ProtocolVersion::V_2025_11_25,
             true,
@@ -174,7 +179,7 @@ async fn a_client_without_elicitation_is_not_asked() {
 }
 
 #[tokio::test]
-async fn on_2026_07_28_the_server_is_told_to_use_input_required() {
+async fn on_2026_07_28_no_request_is_sent() {
     let (text, seen) = call(
         ProtocolVersion::V_2026_07_28,
         true,
@@ -185,6 +190,6 @@ async fn on_2026_07_28_the_server_is_told_to_use_input_required() {
     assert!(seen.is_empty());
     assert_eq!(
         text,
-        "error: on MCP 2026-07-28 a server may not send requests: ask with `mcp_elicit::rmcp::ask`, which sends the form in an `InputRequiredResult` there"
+        "error: the form was sent in an `InputRequiredResult`: return it from the handler, and the client calls again with the answer"
     );
 }

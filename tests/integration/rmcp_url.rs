@@ -46,7 +46,7 @@ impl ServerHandler for Server {
                 "accepted".to_owned()
             }
             Ok(answer) => answer.action().to_owned(),
-            Err(stop) => return Ok(stop.into()),
+            Err(stop) => return stop.into(),
         };
         Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
     }

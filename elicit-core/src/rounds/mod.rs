@@ -1,0 +1,506 @@
+//! The input-required rounds of MCP 2026-07-28, on plain JSON (feature `rounds`): any Rust MCP
+//! framework can drive them; [`rmcp`](crate::rmcp) is a thin adapter over them.
+//!
+//! On 2026-07-28 a server sends no requests. A `tools/call`, `prompts/get` or `resources/read`
+//! that needs the user ends with an `InputRequiredResult` (`inputRequests` and a
+//! `requestState`); the client answers each request and calls again with the same params plus
+//! `inputResponses` and the `requestState` echoed. The handler runs again from the top.
+//!
+//! [`Exchange`] is one such call seen from the handler: [`Exchange::round`] asks a set of
+//! [`Item`]s (typed forms made from an [`Ask`], or raw [`Input`]s) and says whether every one is
+//! settled, or whether the call ends with [`Exchange::input_required`]. A handler may run several
+//! rounds in sequence (a wizard); the answers of the earlier ones travel in the state, so that
+//! each run settles them again without asking, and asks the first one still open.
+//!
+//! The state is sealed ([`StateKeys`], HMAC-SHA256), bound to the request ([`Binding`]: method,
+//! name, arguments) and expires. Nothing a client sends back can make an answer pass the form's
+//! rules (every answer is judged each time it is read), skip a step (a response counts only for
+//! a request the state says was asked, and a state is only what this server sealed), or replay
+//! a round into another request.
+//!
+//! ```
+//! use mcp_elicit::rounds::{Ask, Exchange, Incoming, Round, StateKeys};
+//! use mcp_elicit::{Elicit, Elicitation};
+//! use serde_json::{json, Value};
+//!
+//! #[derive(Elicit)]
+//! struct Name {
+//!     name: String,
+//! }
+//!
+//! /// A `tools/call` of `greet`, as a framework hands it over.
+//! fn greet(keys: &StateKeys, params: &Value) -> Result<Value, Value> {
+//!     let capabilities = json!({"elicitation": {}});
+//!     let incoming = Incoming::new("tools/call", "greet")
+//!         .input_responses(params.get("inputResponses"))
+//!         .request_state(params.get("requestState").and_then(Value::as_str))
+//!         .capabilities(Some(&capabilities));
+//!     let mut exchange = Exchange::open(keys, incoming).map_err(|e| json!({"code": e.code(), "message": e.to_string()}))?;
+//!     let mut name = Ask::<Name>::new().key("name").item().unwrap();
+//!     match exchange.round(&mut [&mut name]) {
+//!         Ok(Round::Settled) => {}
+//!         Ok(Round::InputRequired) => return Ok(exchange.input_required()),
+//!         Err(e) => return Err(json!({"code": e.code(), "message": e.to_string()})),
+//!     }
+//!     match name.take() {
+//!         Some(Elicitation::Accepted(name)) => Ok(json!({"content": [{"type": "text", "text": format!("Hello, {}!", name.name)}]})),
+//!         _ => Ok(json!({"content": [{"type": "text", "text": "no name"}]})),
+//!     }
+//! }
+//!
+//! let keys = StateKeys::random().unwrap();
+//! let first = greet(&keys, &json!({})).unwrap();
+//! assert_eq!(first["resultType"], "input_required");
+//! assert_eq!(first["inputRequests"]["name"]["method"], "elicitation/create");
+//! let state = first["requestState"].clone();
+//!
+//! let retry = json!({
+//!     "inputResponses": {"name": {"action": "accept", "content": {"name": "Ada"}}},
+//!     "requestState": state,
+//! });
+//! assert_eq!(greet(&keys, &retry).unwrap()["content"][0]["text"], "Hello, Ada!");
+//!
+//! // The state edited: a protocol error (-32602), never a result.
+//! let mut edited = retry.clone();
+//! edited["requestState"] = json!(format!("{}x", state.as_str().unwrap()));
+//! assert_eq!(greet(&keys, &edited).unwrap_err()["code"], -32602);
+//! ```
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use crate::error::ContentError;
+use crate::schema::ChoicesError;
+use crate::version::{ProtocolVersion, Unrepresentable};
+
+mod item;
+mod seal;
+
+pub use item::{Ask, Capability, DEFAULT_KEY, DEFAULT_ROUNDS, FormItem, Input, Item, Retry};
+pub use seal::{Binding, DEFAULT_TTL, KeyError, StateError, StateKeys};
+
+use item::kind;
+
+/// The JSON-RPC code of invalid params.
+pub const INVALID_PARAMS: i32 = -32602;
+
+/// The JSON-RPC code of `MissingRequiredClientCapabilityError` (2026-07-28).
+pub const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
+
+/// One `tools/call`, `prompts/get` or `resources/read` as it arrived: what the state is bound to,
+/// and what the client sent back.
+#[derive(Clone, Copy, Debug)]
+pub struct Incoming<'a> {
+    method: &'a str,
+    name: &'a str,
+    arguments: Option<&'a Map<String, Value>>,
+    input_responses: Option<&'a Value>,
+    request_state: Option<&'a str>,
+    capabilities: Option<&'a Value>,
+}
+
+impl<'a> Incoming<'a> {
+    /// A call of `method` (`"tools/call"`, `"prompts/get"`, `"resources/read"`) naming `name`
+    /// (the tool's or prompt's name, the resource's URI).
+    pub fn new(method: &'a str, name: &'a str) -> Self {
+        Incoming {
+            method,
+            name,
+            arguments: None,
+            input_responses: None,
+            request_state: None,
+            capabilities: None,
+        }
+    }
+
+    /// Its `arguments`.
+    pub fn arguments(mut self, arguments: Option<&'a Map<String, Value>>) -> Self {
+        self.arguments = arguments;
+        self
+    }
+
+    /// Its `inputResponses`, as sent (read as untrusted input).
+    pub fn input_responses(mut self, responses: Option<&'a Value>) -> Self {
+        self.input_responses = responses;
+        self
+    }
+
+    /// Its `requestState`, as sent (read as untrusted input).
+    pub fn request_state(mut self, state: Option<&'a str>) -> Self {
+        self.request_state = state;
+        self
+    }
+
+    /// The client's capabilities (`ClientCapabilities` as JSON; on 2026-07-28 those of the
+    /// request's `_meta`).
+    pub fn capabilities(mut self, capabilities: Option<&'a Value>) -> Self {
+        self.capabilities = capabilities;
+        self
+    }
+}
+
+/// Whether a round is settled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use]
+pub enum Round {
+    /// Every item has its answer (or was left out: the client lacks its capability).
+    Settled,
+    /// Some are asked: end the call with [`Exchange::input_required`].
+    InputRequired,
+}
+
+/// What the state carries from one call to the next.
+#[derive(Default)]
+struct Carried {
+    /// The keys asked in the round that sealed it: only responses under these are read.
+    asked: Vec<String>,
+    /// The responses that settled an item, under its key.
+    answers: Map<String, Value>,
+    /// How many times each key still being asked has been asked.
+    tries: Map<String, Value>,
+}
+
+/// One call, seen from its handler: the state it carried, the responses it brought, and the
+/// requests and state of the `InputRequiredResult` that ends it if a round is not settled.
+pub struct Exchange<'k> {
+    keys: &'k StateKeys,
+    binding: Binding,
+    responses: Option<Map<String, Value>>,
+    carried: Option<Carried>,
+    capabilities: Option<Value>,
+    /// Whether no round has run yet in this call: without a state, only the first round may
+    /// read responses.
+    first_round: bool,
+    next: Carried,
+    requests: Map<String, Value>,
+}
+
+impl fmt::Debug for Exchange<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Exchange")
+            .field("binding", &self.binding)
+            .field("requests", &self.requests.keys().collect::<Vec<_>>())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'k> Exchange<'k> {
+    /// Reads what the call brought back, with `keys` to open its state: a state that is not one
+    /// these keys sealed for this very request, or has expired, or `inputResponses` that are not
+    /// an object, is a protocol error ([`RoundError::is_protocol_error`]).
+    pub fn open(keys: &'k StateKeys, incoming: Incoming<'_>) -> Result<Self, RoundError> {
+        let binding = Binding::new(incoming.method, incoming.name, incoming.arguments);
+        let responses = match incoming.input_responses {
+            None => None,
+            Some(Value::Object(responses)) => Some(responses.clone()),
+            Some(other) => {
+                return Err(RoundError::Responses {
+                    key: None,
+                    reason: format!("`inputResponses` is an object, not {}", kind(other)),
+                });
+            }
+        };
+        let carried = match incoming.request_state {
+            None => None,
+            Some(state) => Some(read_state(keys, binding, state).map_err(RoundError::State)?),
+        };
+        Ok(Exchange {
+            keys,
+            binding,
+            responses,
+            carried,
+            capabilities: incoming.capabilities.cloned(),
+            first_round: true,
+            next: Carried::default(),
+            requests: Map::new(),
+        })
+    }
+
+    /// Settles `items` from the state and the responses, or asks them: [`Round::Settled`] when
+    /// each has its answer (read it from the item), [`Round::InputRequired`] when some were
+    /// asked (end the call with [`Exchange::input_required`]; the settled ones travel in its
+    /// state).
+    ///
+    /// An item whose capability the client did not declare is left out of the round and marked
+    /// unavailable, for the handler to fall back from. An answer that breaks the form's rules
+    /// asks the form again, with the problems named and the valid values filled in, until the
+    /// item's rounds are spent ([`RoundError::StillInvalid`]). A response missing for an asked
+    /// key asks it again; responses under keys not asked are ignored.
+    pub fn round(&mut self, items: &mut [&mut dyn Item]) -> Result<Round, RoundError> {
+        for (i, item) in items.iter().enumerate() {
+            if items[..i].iter().any(|other| other.key() == item.key())
+                || self.next.answers.contains_key(item.key())
+                || self.requests.contains_key(item.key())
+            {
+                return Err(RoundError::SameKey {
+                    key: item.key().to_owned(),
+                });
+            }
+        }
+        let readable = self.first_round;
+        self.first_round = false;
+        let mut asking = Vec::new();
+        for item in items.iter_mut() {
+            let key = item.key().to_owned();
+            // Settled in an earlier round: judged again (the options are the tool's own, and the
+            // state's answers are what this server sealed), never asked again.
+            if let Some(answer) = self.carried.as_ref().and_then(|c| c.answers.get(&key)) {
+                let answer = answer.clone();
+                if item.judge(&answer)?.is_none() {
+                    self.next.answers.insert(key, answer);
+                    continue;
+                }
+            }
+            if !item.capability().declared_in(self.capabilities.as_ref()) {
+                item.set_unavailable();
+                continue;
+            }
+            let asked = match &self.carried {
+                Some(carried) => carried.asked.contains(&key),
+                None => readable,
+            };
+            let response = asked
+                .then(|| self.responses.as_ref().and_then(|r| r.get(&key)))
+                .flatten();
+            let tries = self
+                .carried
+                .as_ref()
+                .and_then(|c| c.tries.get(&key))
+                .and_then(Value::as_u64)
+                .unwrap_or(1);
+            let Some(response) = response else {
+                asking.push((
+                    key,
+                    item.request_for(ProtocolVersion::V2026_07_28, None)?,
+                    tries,
+                ));
+                continue;
+            };
+            match item.judge(response)? {
+                None => {
+                    self.next.answers.insert(key, response.clone());
+                }
+                Some(retry) => {
+                    if tries >= u64::from(item.rounds()) {
+                        return Err(RoundError::StillInvalid {
+                            key,
+                            rounds: item.rounds(),
+                            problems: retry.into_problems(),
+                        });
+                    }
+                    let request = item.request_for(ProtocolVersion::V2026_07_28, Some(&retry))?;
+                    asking.push((key, request, tries + 1));
+                }
+            }
+        }
+        if asking.is_empty() {
+            return Ok(Round::Settled);
+        }
+        for (key, request, tries) in asking {
+            self.next.asked.push(key.clone());
+            self.next.tries.insert(key.clone(), tries.into());
+            self.requests.insert(key, request);
+        }
+        Ok(Round::InputRequired)
+    }
+
+    /// The `InputRequiredResult` that ends the call, as JSON: the requests of the round not
+    /// settled, and the sealed state carrying every answer settled so far.
+    pub fn input_required(&self) -> Value {
+        serde_json::json!({
+            "resultType": "input_required",
+            "inputRequests": self.requests,
+            "requestState": self.seal(),
+        })
+    }
+
+    /// The requests of the round not settled, under their keys.
+    pub fn input_requests(&self) -> &Map<String, Value> {
+        &self.requests
+    }
+
+    /// The sealed state for the call's retry.
+    pub fn seal(&self) -> String {
+        let expires = seal::now().saturating_add(self.keys.ttl().as_secs());
+        let payload = serde_json::json!({
+            "bind": self.binding.to_hex(),
+            "exp": expires,
+            "asked": self.next.asked,
+            "answers": self.next.answers,
+            "tries": self.next.tries,
+        });
+        self.keys.seal(payload.to_string().as_bytes())
+    }
+}
+
+/// The state a client sent back, opened and checked.
+fn read_state(keys: &StateKeys, binding: Binding, state: &str) -> Result<Carried, StateError> {
+    let payload = keys.open(state)?;
+    // Sealed by this server: what follows only reads what it wrote.
+    let Ok(Value::Object(mut payload)) = serde_json::from_slice::<Value>(&payload) else {
+        return Err(StateError::Malformed);
+    };
+    if payload.get("bind").and_then(Value::as_str) != Some(binding.to_hex().as_str()) {
+        return Err(StateError::OtherRequest);
+    }
+    let expires = payload.get("exp").and_then(Value::as_u64);
+    if expires.is_none_or(|expires| seal::now() > expires) {
+        return Err(StateError::Expired);
+    }
+    let mut take_object = |name| match payload.remove(name) {
+        Some(Value::Object(object)) => Ok(object),
+        _ => Err(StateError::Malformed),
+    };
+    let answers = take_object("answers")?;
+    let tries = take_object("tries")?;
+    let asked = match payload.remove("asked") {
+        Some(Value::Array(asked)) => asked
+            .into_iter()
+            .map(|k| match k {
+                Value::String(k) => Ok(k),
+                _ => Err(StateError::Malformed),
+            })
+            .collect::<Result<_, _>>()?,
+        _ => return Err(StateError::Malformed),
+    };
+    Ok(Carried {
+        asked,
+        answers,
+        tries,
+    })
+}
+
+/// Why a round has no answer: a protocol fault of the call ([`RoundError::is_protocol_error`]),
+/// an answer that kept breaking the form's rules, or a mistake of the server's.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum RoundError {
+    /// The `requestState` is refused (a protocol error, `-32602`).
+    State(StateError),
+    /// The `inputResponses` are malformed (a protocol error, `-32602`).
+    Responses {
+        /// The key of the malformed response, if one is.
+        key: Option<String>,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The client did not declare what a request needs (on 2026-07-28 a protocol error,
+    /// `-32021`). A round leaves such items out instead; this is for a handler that cannot go on
+    /// without one.
+    MissingCapability(Capability),
+    /// Every round the form allows had an answer that breaks its rules; these are the last one's
+    /// problems.
+    StillInvalid {
+        /// The form's key.
+        key: String,
+        /// How many rounds were asked.
+        rounds: u8,
+        /// What was wrong with the last answer.
+        problems: ContentError,
+    },
+    /// The options supplied for the form's runtime selects cannot be sent.
+    Choices(ChoicesError),
+    /// Two items of a call have one key: their answers could not be told apart.
+    SameKey {
+        /// The key.
+        key: String,
+    },
+    /// The form says what the protocol version cannot.
+    Unrepresentable(Unrepresentable),
+}
+
+impl RoundError {
+    /// Whether it is a fault of the call that the spec answers with a JSON-RPC error (on
+    /// 2026-07-28): a refused state, malformed responses, a missing capability.
+    pub fn is_protocol_error(&self) -> bool {
+        self.code().is_some()
+    }
+
+    /// Its JSON-RPC error code, if it is a protocol error.
+    pub fn code(&self) -> Option<i32> {
+        match self {
+            RoundError::State(_) | RoundError::Responses { .. } => Some(INVALID_PARAMS),
+            RoundError::MissingCapability(_) => Some(MISSING_REQUIRED_CLIENT_CAPABILITY),
+            _ => None,
+        }
+    }
+
+    /// The JSON-RPC error's `data`, if it has any: `{"requiredCapabilities": ..}` for a missing
+    /// capability.
+    pub fn data(&self) -> Option<Value> {
+        match self {
+            RoundError::MissingCapability(capability) => {
+                Some(serde_json::json!({"requiredCapabilities": capability.required()}))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for RoundError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RoundError::State(error) => write!(
+                f,
+                "the `requestState` is refused: {error}; call again without `inputResponses` and `requestState` to start over"
+            ),
+            RoundError::Responses {
+                key: Some(key),
+                reason,
+            } => write!(
+                f,
+                "the response under `{key}` in `inputResponses` is malformed: {reason}; call again without `inputResponses` and `requestState` to start over"
+            ),
+            RoundError::Responses { key: None, reason } => write!(
+                f,
+                "{reason}; call again without `inputResponses` and `requestState` to start over"
+            ),
+            RoundError::MissingCapability(Capability::ElicitationForm) => {
+                f.write_str("the client did not declare form elicitation (`elicitation.form`)")
+            }
+            RoundError::MissingCapability(Capability::Sampling) => {
+                f.write_str("the client did not declare sampling")
+            }
+            RoundError::MissingCapability(_) => {
+                f.write_str("the client did not declare the capability a request needs")
+            }
+            RoundError::StillInvalid {
+                key,
+                rounds,
+                problems,
+            } => {
+                let asked = if *rounds == 1 {
+                    "once".to_owned()
+                } else {
+                    format!("{rounds} times")
+                };
+                write!(
+                    f,
+                    "the form `{key}` was asked {asked}, and the last answer still breaks its rules:\n{problems}"
+                )
+            }
+            RoundError::Choices(error) => fmt::Display::fmt(error, f),
+            RoundError::SameKey { key } => write!(
+                f,
+                "two requests of one call have the key `{key}`: give each its own with `Ask::key`"
+            ),
+            RoundError::Unrepresentable(error) => fmt::Display::fmt(error, f),
+        }
+    }
+}
+
+impl std::error::Error for RoundError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RoundError::State(error) => Some(error),
+            RoundError::StillInvalid { problems, .. } => Some(problems),
+            RoundError::Choices(error) => Some(error),
+            RoundError::Unrepresentable(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,461 @@
+//! The seal of `requestState`: HMAC-SHA256 over what the state carries, with the request it is
+//! bound to and its expiry inside. The cryptography is RustCrypto's (`hmac`, `sha2`); the tag is
+//! compared in constant time by `hmac`'s `verify_slice`.
+
+use std::fmt;
+use std::sync::OnceLock;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use hmac::{Hmac, KeyInit, Mac};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+type HmacSha256 = Hmac<Sha256>;
+
+/// How long a `requestState` is accepted after it was sealed, by default: five minutes.
+pub const DEFAULT_TTL: Duration = Duration::from_secs(300);
+
+/// What every sealed state starts with; the version of its layout.
+const PREFIX: &str = "me1.";
+
+/// Mixed into every tag, so that no other use of the same key can make one.
+const DOMAIN: &[u8] = b"mcp-elicit/request-state/v1\0";
+
+/// The longest `requestState` read: longer ones are refused unread.
+pub(crate) const MAX_STATE: usize = 256 * 1024;
+
+/// The secret that seals `requestState`, with the keys still accepted while rotating and how
+/// long a state lives.
+///
+/// Replicas of a server that share the key serve each other's rounds: nothing is stored on the
+/// server, and no session needs to stick to one replica. With no key configured, a random key is
+/// made per process ([`StateKeys::installed`]): rounds then survive only as long as the process,
+/// and replicas cannot share them.
+///
+/// ```
+/// use std::time::Duration;
+/// use mcp_elicit::rounds::StateKeys;
+///
+/// let keys = StateKeys::from_hex(&"ab".repeat(32))
+///     .unwrap()
+///     .with_previous_hex(&"cd".repeat(32))
+///     .unwrap()
+///     .with_ttl(Duration::from_secs(120));
+/// assert_eq!(keys.ttl(), Duration::from_secs(120));
+/// // The key is never printed.
+/// assert!(!format!("{keys:?}").contains("abab"));
+/// ```
+#[derive(Clone)]
+pub struct StateKeys {
+    current: [u8; 32],
+    previous: Vec<[u8; 32]>,
+    ttl: Duration,
+}
+
+impl fmt::Debug for StateKeys {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StateKeys")
+            .field("current", &"<secret>")
+            .field("previous", &self.previous.len())
+            .field("ttl", &self.ttl)
+            .finish()
+    }
+}
+
+/// Why a key could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum KeyError {
+    /// Not 64 hexadecimal characters (32 bytes).
+    NotHex {
+        /// Where the key came from (an environment variable's name, or `"key"`).
+        source: String,
+    },
+    /// The system's random number generator failed.
+    Random,
+}
+
+impl fmt::Display for KeyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeyError::NotHex { source } => write!(
+                f,
+                "the state key in {source} is not 64 hexadecimal characters (32 bytes); make one with `openssl rand -hex 32`"
+            ),
+            KeyError::Random => f.write_str("the system's random number generator failed"),
+        }
+    }
+}
+
+impl std::error::Error for KeyError {}
+
+static INSTALLED: OnceLock<StateKeys> = OnceLock::new();
+
+impl StateKeys {
+    /// A 32-byte key, five minutes of life per state ([`DEFAULT_TTL`]).
+    pub fn new(key: [u8; 32]) -> Self {
+        StateKeys {
+            current: key,
+            previous: Vec::new(),
+            ttl: DEFAULT_TTL,
+        }
+    }
+
+    /// A key written as 64 hexadecimal characters.
+    pub fn from_hex(hex: &str) -> Result<Self, KeyError> {
+        Ok(StateKeys::new(parse_hex(hex, "key")?))
+    }
+
+    /// A random key from the system's generator: rounds sealed with it can be opened only by
+    /// this value (and its clones).
+    pub fn random() -> Result<Self, KeyError> {
+        let mut key = [0; 32];
+        getrandom::fill(&mut key).map_err(|_| KeyError::Random)?;
+        Ok(StateKeys::new(key))
+    }
+
+    /// The key in the environment variable `var` (64 hexadecimal characters), or a random key if
+    /// it is not set. A value that is set but not a key is an error, never silently replaced.
+    pub fn from_env(var: &str) -> Result<Self, KeyError> {
+        match std::env::var(var) {
+            Ok(hex) => Ok(StateKeys::new(parse_hex(hex.trim(), var)?)),
+            Err(std::env::VarError::NotPresent) => StateKeys::random(),
+            Err(std::env::VarError::NotUnicode(_)) => Err(KeyError::NotHex {
+                source: var.to_owned(),
+            }),
+        }
+    }
+
+    /// Also accepts states sealed with `key` (the key being rotated out); new states are always
+    /// sealed with the current key.
+    pub fn with_previous(mut self, key: [u8; 32]) -> Self {
+        self.previous.push(key);
+        self
+    }
+
+    /// [`StateKeys::with_previous`] with a key written as 64 hexadecimal characters.
+    pub fn with_previous_hex(self, hex: &str) -> Result<Self, KeyError> {
+        Ok(self.with_previous(parse_hex(hex, "previous key")?))
+    }
+
+    /// How long a state is accepted after it was sealed.
+    pub fn with_ttl(mut self, ttl: Duration) -> Self {
+        self.ttl = ttl;
+        self
+    }
+
+    /// How long a state is accepted after it was sealed.
+    pub fn ttl(&self) -> Duration {
+        self.ttl
+    }
+
+    /// Makes these the keys of this process, used wherever no other keys are given: call it once,
+    /// at start-up, before the first request. Gives the keys back if some were installed (or
+    /// already used) before.
+    pub fn install(self) -> Result<(), StateKeys> {
+        INSTALLED.set(self)
+    }
+
+    /// The keys of this process: those [`StateKeys::install`]ed, or a random key made on first
+    /// use.
+    ///
+    /// # Panics
+    ///
+    /// If no keys were installed and the system's random number generator fails.
+    pub fn installed() -> &'static StateKeys {
+        INSTALLED.get_or_init(|| {
+            StateKeys::random().expect("the system's random number generator works")
+        })
+    }
+
+    /// `payload` sealed with the current key.
+    pub(crate) fn seal(&self, payload: &[u8]) -> String {
+        let tag = tag(&self.current, payload).finalize().into_bytes();
+        let mut sealed = String::with_capacity(PREFIX.len() + (payload.len() + 32) * 4 / 3 + 4);
+        sealed.push_str(PREFIX);
+        URL_SAFE_NO_PAD.encode_string(payload, &mut sealed);
+        sealed.push('.');
+        URL_SAFE_NO_PAD.encode_string(tag, &mut sealed);
+        sealed
+    }
+
+    /// The payload of a sealed state, if one of the keys sealed it.
+    pub(crate) fn open(&self, sealed: &str) -> Result<Vec<u8>, StateError> {
+        if sealed.len() > MAX_STATE {
+            return Err(StateError::TooLong);
+        }
+        let body = sealed.strip_prefix(PREFIX).ok_or(StateError::Malformed)?;
+        let (payload, tag) = body.split_once('.').ok_or(StateError::Malformed)?;
+        let payload = URL_SAFE_NO_PAD
+            .decode(payload)
+            .map_err(|_| StateError::Malformed)?;
+        let tag = URL_SAFE_NO_PAD
+            .decode(tag)
+            .map_err(|_| StateError::Malformed)?;
+        let verified = std::iter::once(&self.current)
+            .chain(&self.previous)
+            .any(|key| self::tag(key, &payload).verify_slice(&tag).is_ok());
+        if verified {
+            Ok(payload)
+        } else {
+            Err(StateError::Forged)
+        }
+    }
+}
+
+/// The MAC of `payload` under `key`, not yet finalized.
+fn tag(key: &[u8; 32], payload: &[u8]) -> HmacSha256 {
+    let mut mac = HmacSha256::new_from_slice(key).expect("HMAC takes a key of any length");
+    mac.update(DOMAIN);
+    mac.update(payload);
+    mac
+}
+
+fn parse_hex(hex: &str, source: &str) -> Result<[u8; 32], KeyError> {
+    let error = || KeyError::NotHex {
+        source: source.to_owned(),
+    };
+    let bytes = hex.as_bytes();
+    if bytes.len() != 64 {
+        return Err(error());
+    }
+    let mut key = [0; 32];
+    for (byte, pair) in key.iter_mut().zip(bytes.chunks_exact(2)) {
+        let text = std::str::from_utf8(pair).map_err(|_| error())?;
+        *byte = u8::from_str_radix(text, 16).map_err(|_| error())?;
+    }
+    Ok(key)
+}
+
+/// Seconds since the Unix epoch, now.
+pub(crate) fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// Why a `requestState` a client sent back is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StateError {
+    /// Longer than any this crate writes; not read.
+    TooLong,
+    /// Not a state this crate writes at all.
+    Malformed,
+    /// Its seal does not verify with this server's keys: edited, or sealed by a server with
+    /// another key.
+    Forged,
+    /// Sealed by this server, but for another request: another method, tool, prompt or resource,
+    /// or other arguments.
+    OtherRequest,
+    /// Sealed by this server for this request, but its time is up.
+    Expired,
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StateError::TooLong => "it is longer than any this server writes",
+            StateError::Malformed => "it is not a state this server writes",
+            StateError::Forged => {
+                "its seal does not verify: it was edited, or sealed by a server with another key"
+            }
+            StateError::OtherRequest => {
+                "it was sealed for another request (another method, name or arguments)"
+            }
+            StateError::Expired => "it has expired",
+        })
+    }
+}
+
+impl std::error::Error for StateError {}
+
+/// What a state is bound to: the request's method, the name of its tool or prompt (or the URI of
+/// its resource), and a digest of its arguments. A state sealed for one request is refused by
+/// every other, however it is replayed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Binding([u8; 32]);
+
+impl Binding {
+    /// The binding of a `method` call of `name` with `arguments` (key order does not matter).
+    pub fn new(
+        method: &str,
+        name: &str,
+        arguments: Option<&serde_json::Map<String, Value>>,
+    ) -> Self {
+        let mut hash = Sha256::new();
+        for part in [method, name] {
+            hash.update((part.len() as u64).to_be_bytes());
+            hash.update(part.as_bytes());
+        }
+        match arguments {
+            None => hash.update([0]),
+            Some(arguments) => {
+                hash.update([1]);
+                digest_object(&mut hash, arguments);
+            }
+        }
+        Binding(hash.finalize().into())
+    }
+
+    /// The binding as 64 hexadecimal characters.
+    pub(crate) fn to_hex(self) -> String {
+        use std::fmt::Write;
+        self.0.iter().fold(String::with_capacity(64), |mut out, b| {
+            let _ = write!(out, "{b:02x}");
+            out
+        })
+    }
+}
+
+/// Feeds `value` to `hash` with its object keys in sorted order, each part tagged and
+/// length-prefixed so that no two values feed the same bytes.
+fn digest(hash: &mut Sha256, value: &Value) {
+    match value {
+        Value::Null => hash.update([b'n']),
+        Value::Bool(b) => hash.update([b'b', u8::from(*b)]),
+        Value::Number(n) => {
+            let text = n.to_string();
+            hash.update([b'#']);
+            hash.update((text.len() as u64).to_be_bytes());
+            hash.update(text.as_bytes());
+        }
+        Value::String(s) => {
+            hash.update([b's']);
+            hash.update((s.len() as u64).to_be_bytes());
+            hash.update(s.as_bytes());
+        }
+        Value::Array(items) => {
+            hash.update([b'[']);
+            hash.update((items.len() as u64).to_be_bytes());
+            for item in items {
+                digest(hash, item);
+            }
+        }
+        Value::Object(object) => digest_object(hash, object),
+    }
+}
+
+fn digest_object(hash: &mut Sha256, object: &serde_json::Map<String, Value>) {
+    let mut entries: Vec<_> = object.iter().collect();
+    entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    hash.update([b'{']);
+    hash.update((entries.len() as u64).to_be_bytes());
+    for (key, value) in entries {
+        hash.update((key.len() as u64).to_be_bytes());
+        hash.update(key.as_bytes());
+        digest(hash, value);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn keys(byte: u8) -> StateKeys {
+        StateKeys::new([byte; 32])
+    }
+
+    #[test]
+    fn a_sealed_payload_opens_with_its_key_and_a_previous_one() {
+        let sealed = keys(1).seal(b"payload");
+        assert_eq!(keys(1).open(&sealed).unwrap(), b"payload");
+        assert_eq!(
+            keys(2).with_previous([1; 32]).open(&sealed).unwrap(),
+            b"payload"
+        );
+        assert_eq!(keys(2).open(&sealed), Err(StateError::Forged));
+    }
+
+    #[test]
+    fn every_edit_is_refused() {
+        let sealed = keys(1).seal(br#"{"a":1}"#);
+        for i in 0..sealed.len() {
+            let mut bytes = sealed.clone().into_bytes();
+            bytes[i] = if bytes[i] == b'A' { b'B' } else { b'A' };
+            let edited = String::from_utf8(bytes).unwrap();
+            assert!(keys(1).open(&edited).is_err(), "{edited}");
+        }
+        for edited in [
+            format!("{sealed}-TAMPERED"),
+            sealed[..sealed.len() - 1].to_owned(),
+            sealed.replace("me1.", "me2."),
+            String::new(),
+            ".".into(),
+            "me1.".into(),
+            "me1..".into(),
+            "x".repeat(MAX_STATE + 1),
+        ] {
+            assert!(keys(1).open(&edited).is_err(), "{edited:.60}");
+        }
+    }
+
+    #[test]
+    fn keys_read_from_hex_and_refuse_anything_else() {
+        let hex = "0123456789abcdefABCDEF0123456789abcdef0123456789abcdef0123456789";
+        assert!(StateKeys::from_hex(hex).is_ok());
+        for bad in [
+            "",
+            "00",
+            &"g".repeat(64),
+            &"0".repeat(63),
+            &"0".repeat(65),
+            &"é".repeat(32),
+        ] {
+            assert!(StateKeys::from_hex(bad).is_err(), "{bad}");
+        }
+        assert_ne!(
+            StateKeys::random().unwrap().seal(b"x"),
+            StateKeys::random().unwrap().seal(b"x")
+        );
+    }
+
+    #[test]
+    fn a_binding_tells_requests_apart_but_not_key_orders() {
+        let args = |v: Value| v.as_object().cloned().unwrap();
+        let one = Binding::new(
+            "tools/call",
+            "t",
+            Some(&args(json!({"a": 1, "b": [1, "x"]}))),
+        );
+        let reordered = Binding::new(
+            "tools/call",
+            "t",
+            Some(&args(json!({"b": [1, "x"], "a": 1}))),
+        );
+        assert_eq!(one, reordered);
+        for other in [
+            Binding::new(
+                "prompts/get",
+                "t",
+                Some(&args(json!({"a": 1, "b": [1, "x"]}))),
+            ),
+            Binding::new(
+                "tools/call",
+                "u",
+                Some(&args(json!({"a": 1, "b": [1, "x"]}))),
+            ),
+            Binding::new(
+                "tools/call",
+                "t",
+                Some(&args(json!({"a": 1, "b": [1, "x", "evil"]}))),
+            ),
+            Binding::new(
+                "tools/call",
+                "t",
+                Some(&args(json!({"a": "1", "b": [1, "x"]}))),
+            ),
+            Binding::new("tools/call", "t", None),
+            Binding::new(
+                "tools/callt",
+                "",
+                Some(&args(json!({"a": 1, "b": [1, "x"]}))),
+            ),
+        ] {
+            assert_ne!(one, other);
+        }
+    }
+}

@@ -8,15 +8,19 @@
 //! cargo run --bin conformance_client -- http://127.0.0.1:3001/mcp
 //! ```
 //!
+//! It speaks the protocol version the suite names in `MCP_CONFORMANCE_PROTOCOL_VERSION`: on
+//! 2026-07-28 it discovers the server (`server/discover`, no `initialize`), and rmcp's `call_tool`
+//! drives the input-required rounds, each form answered through the same handler.
+//!
 //! `tests/conformance.rs` (beside this file) runs the suite's `elicitation-sep1034-client-defaults`
-//! scenario with it.
+//! (2025-11-25) and `sep-2322-client-request-state` (2026-07-28) scenarios with it.
 
 use mcp_elicit::client::{Filled, FormToFill, FormUi};
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult,
-    ErrorData, Implementation,
+    ErrorData, Implementation, ProtocolVersion,
 };
-use rmcp::service::{RequestContext, RoleClient};
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient};
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::{ClientHandler, ServiceExt};
 
@@ -29,7 +33,9 @@ impl FormUi for AcceptDefaults {
     }
 }
 
-struct Client;
+struct Client {
+    version: ProtocolVersion,
+}
 
 impl ClientHandler for Client {
     fn get_info(&self) -> ClientConfig {
@@ -37,6 +43,7 @@ impl ClientHandler for Client {
             ClientCapabilities::builder().enable_elicitation().build(),
             Implementation::new("mcp-elicit-conformance-client", env!("CARGO_PKG_VERSION")),
         )
+        .with_protocol_version(self.version.clone())
     }
 
     async fn create_elicitation(
@@ -54,9 +61,22 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .next_back()
         .filter(|arg| arg.starts_with("http"))
         .ok_or("usage: conformance_client URL")?;
-    let client = Client
-        .serve(StreamableHttpClientTransport::from_uri(url))
-        .await?;
+    // The version the suite asks for (2025-11-25 when it names none).
+    let version = match std::env::var("MCP_CONFORMANCE_PROTOCOL_VERSION") {
+        Ok(version) => serde_json::from_value(serde_json::Value::String(version))?,
+        Err(_) => ProtocolVersion::V_2025_11_25,
+    };
+    let transport = StreamableHttpClientTransport::from_uri(url);
+    let client = if version >= ProtocolVersion::V_2026_07_28 {
+        let lifecycle = ClientLifecycleMode::Discover {
+            preferred_versions: vec![version.clone()],
+        };
+        Client { version }
+            .serve_with_lifecycle(transport, lifecycle)
+            .await?
+    } else {
+        Client { version }.serve(transport).await?
+    };
     for tool in client.list_all_tools().await? {
         let result = client
             .call_tool(CallToolRequestParams::new(tool.name.clone()))

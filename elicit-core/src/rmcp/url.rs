@@ -32,10 +32,13 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 /// ```no_run
 /// use mcp_elicit::Elicitation;
 /// use mcp_elicit::rmcp::{AskUrl, url_completed};
-/// use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
+/// use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData};
 /// use rmcp::service::{RequestContext, RoleServer};
 ///
-/// async fn connect(request: CallToolRequestParams, context: RequestContext<RoleServer>) -> CallToolResponse {
+/// async fn connect(
+///     request: CallToolRequestParams,
+///     context: RequestContext<RoleServer>,
+/// ) -> Result<CallToolResponse, ErrorData> {
 ///     let asking = AskUrl::new(
 ///         "Sign in to your account to connect it",
 ///         "https://example.com/connect?session=42",
@@ -47,7 +50,7 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 ///         Err(stop) => return stop.into(),
 ///     };
 ///     // Later, once the page reports the sign-in: `url_completed(&context, "connect-42").await`.
-///     CallToolResult::success(vec![ContentBlock::text(text)]).into()
+///     Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
 /// }
 /// ```
 pub struct AskUrl {

@@ -247,7 +247,7 @@ async fn a_bad_answer_is_asked_again_then_reported_field_by_field_2025_11_25() {
     assert_eq!(requests.len(), 3);
     assert_eq!(
         tool_text(&result),
-        "the form was asked 3 times, and the last answer still breaks its rules:\n\
+        "the form `form` was asked 3 times, and the last answer still breaks its rules:\n\
          `email`: must be an e-mail address, got \"nope\"\n\
          `age`: must be at most 120, got 300"
     );
@@ -283,11 +283,9 @@ async fn input_required_round_trip_2026_07_28() {
     let request = &first["result"]["inputRequests"]["form"];
     assert_eq!(request["method"], "elicitation/create");
     assert_eq!(request["params"]["message"], "Create your account");
+    // Sealed: opaque to the client.
     let state = first["result"]["requestState"].clone();
-    assert_eq!(
-        state,
-        r#"mcp-elicit/1;{"round":1,"keys":["form"],"answers":{}}"#
-    );
+    assert!(state.as_str().unwrap().starts_with("me1."), "{state}");
 
     let retry = |id: u64, responses: Value, state: &Value| {
         json!({
@@ -327,10 +325,7 @@ async fn input_required_round_trip_2026_07_28() {
         ))
         .await;
     let again: Value = serde_json::from_str(&server.response(4).await).unwrap();
-    assert_eq!(
-        again["result"]["requestState"],
-        r#"mcp-elicit/1;{"round":2,"keys":["form"],"answers":{}}"#
-    );
+    assert_ne!(again["result"]["requestState"], state);
     let request = &again["result"]["inputRequests"]["form"]["params"];
     assert_eq!(
         request["message"],
@@ -340,7 +335,7 @@ async fn input_required_round_trip_2026_07_28() {
         request["requestedSchema"]["properties"]["email"]["default"],
         "c@example.com"
     );
-    // A state the server did not write: a clear error.
+    // A state the server did not write: the protocol's error, saying the call can start over.
     server
         .send(retry(
             5,
@@ -348,9 +343,44 @@ async fn input_required_round_trip_2026_07_28() {
             &json!(r#"mcp-elicit/1;{"round":1,"keys":["admin"],"answers":{}}"#),
         ))
         .await;
+    let refused: Value = serde_json::from_str(&server.response(5).await).unwrap();
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
     assert_eq!(
-        tool_text(&server.response(5).await),
-        "the `requestState` sent back with the answer is refused: it is the state of other forms; call the tool again without `inputResponses` to start over"
+        refused["error"]["message"],
+        "the `requestState` is refused: it is not a state this server writes; call again without `inputResponses` and `requestState` to start over"
     );
+    // The `choose` state replayed with a wider list of options: refused, never "chose evil".
+    let choose = |id: u64, options: Value, extra: Value| {
+        let mut params = json!({
+            "name": "choose", "arguments": {"options": options}, "_meta": meta_2026()
+        });
+        if let Value::Object(extra) = extra {
+            params.as_object_mut().unwrap().extend(extra);
+        }
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params})
+    };
+    let offered = json!([{"value": "a"}, {"value": "b"}]);
+    server.send(choose(6, offered.clone(), json!(null))).await;
+    let first: Value = serde_json::from_str(&server.response(6).await).unwrap();
+    let state = first["result"]["requestState"].clone();
+    let evil = json!({
+        "inputResponses": {"form": {"action": "accept", "content": {"choice": "evil"}}},
+        "requestState": state,
+    });
+    let wider = json!([{"value": "a"}, {"value": "b"}, {"value": "evil"}]);
+    server.send(choose(7, wider, evil.clone())).await;
+    let refused: Value = serde_json::from_str(&server.response(7).await).unwrap();
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("sealed for another request"),
+        "{refused}"
+    );
+    // With the options it was sealed for, `evil` is not one of them: asked again.
+    server.send(choose(8, offered, evil)).await;
+    let again: Value = serde_json::from_str(&server.response(8).await).unwrap();
+    assert_eq!(again["result"]["resultType"], "input_required", "{again}");
     server.stop().await;
 }

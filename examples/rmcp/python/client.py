@@ -7,7 +7,8 @@ handshake, 2025-11-25) or `2026-07-28`; ELICITATION is `yes` or `no` (whether th
 form elicitation); ANSWERS is a JSON list of the results to answer the forms with, in turn; TOOL
 is the tool to call (`signup` by default) with ARGUMENTS (a JSON object, `{}` by default). It
 prints one JSON object: the params of every form the client was shown, in order, and the tool's
-result. `tests/python.rs` (in this package) runs it.
+result, or the JSON-RPC error the call ended with (`error`: its code, message and data).
+`tests/python.rs` (in this package) runs it.
 """
 
 import json
@@ -15,6 +16,7 @@ import sys
 
 import anyio
 from mcp import Client, StdioServerParameters, types
+from mcp.shared.exceptions import MCPError
 
 
 async def main() -> None:
@@ -34,8 +36,24 @@ async def main() -> None:
         mode=mode,
         elicitation_callback=answer if elicitation else None,
     )
-    async with client:
-        result = await client.call_tool(tool, arguments)
+    errors: list[MCPError] = []
+    try:
+        async with client:
+            result = await client.call_tool(tool, arguments)
+    except* MCPError as group:
+        # The SDK raises it from task groups, nested: the JSON-RPC errors in them.
+        pending: list[BaseException] = [group]
+        while pending:
+            error = pending.pop(0)
+            if isinstance(error, BaseExceptionGroup):
+                pending.extend(error.exceptions)
+            elif isinstance(error, MCPError):
+                errors.append(error)
+    if errors:
+        error = errors[0]
+        report = {"code": error.code, "message": error.message, "data": error.data}
+        print(json.dumps({"forms": forms, "error": report}))
+        return
     text = "".join(block.text for block in result.content if block.type == "text")
     print(json.dumps({"forms": forms, "text": text, "isError": bool(result.is_error)}))
 

@@ -3,7 +3,9 @@
 //! sends `elicitation/create`) and 2026-07-28 (the form travels in an `InputRequiredResult`, the
 //! answer in the retried call). A valid answer, an invalid one and then a valid one (the second
 //! form names the problems and has the valid values filled in), a decline, and a client without
-//! elicitation, which gets a tool error and no form.
+//! elicitation, which gets no form (a tool error before 2026-07-28; on 2026-07-28 the protocol's
+//! error -32021). The `deploy` wizard on both flows: staging in one form, production in two, a
+//! too-short reason asking the second form again (the confirmation filled in), never the first.
 //!
 //! It needs Python with the SDK: a virtual environment with `python/requirements.txt` installed,
 //! named by `MCP_ELICIT_PYTHON` (CI makes one in `target/python`); then
@@ -40,6 +42,15 @@ fn call(
     tool: &str,
     arguments: Value,
 ) -> (Vec<Value>, String, bool) {
+    let report = run(mode, elicitation, answers, tool, arguments);
+    assert!(report.get("error").is_none(), "{mode}: {report}");
+    let forms = report["forms"].as_array().cloned().unwrap_or_default();
+    let text = report["text"].as_str().unwrap_or_default().to_owned();
+    (forms, text, report["isError"] == true)
+}
+
+/// Runs the client: what it printed.
+fn run(mode: &str, elicitation: bool, answers: Value, tool: &str, arguments: Value) -> Value {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/client.py");
     let python = python();
     let output = Command::new(&python)
@@ -56,10 +67,7 @@ fn call(
         "{mode}: the client failed\n{stdout}\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let report: Value = serde_json::from_str(stdout.trim()).expect("the client prints JSON");
-    let forms = report["forms"].as_array().cloned().unwrap_or_default();
-    let text = report["text"].as_str().unwrap_or_default().to_owned();
-    (forms, text, report["isError"] == true)
+    serde_json::from_str(stdout.trim()).expect("the client prints JSON")
 }
 
 fn accept(content: Value) -> Value {
@@ -135,14 +143,99 @@ fn a_decline() {
 #[test]
 #[ignore = "needs the Python SDK: see the top of this file"]
 fn a_client_without_elicitation_gets_no_form() {
-    for mode in MODES {
-        let (forms, text, error) = signup(mode, false, json!([]));
-        assert!(forms.is_empty(), "{mode}");
+    let (forms, text, error) = signup("legacy", false, json!([]));
+    assert!(forms.is_empty());
+    assert_eq!(
+        (text.as_str(), error),
+        ("the client did not declare form elicitation", true),
+    );
+    let report = run("2026-07-28", false, json!([]), "signup", json!({}));
+    assert_eq!(report["forms"], json!([]));
+    assert_eq!(
+        report["error"],
+        json!({
+            "code": -32021,
+            "message": "the client did not declare form elicitation (`elicitation.form`)",
+            "data": {"requiredCapabilities": {"elicitation": {"form": {}}}}
+        })
+    );
+}
+
+/// The `deploy` wizard: the environment, and for production a second form.
+#[test]
+#[ignore = "needs the Python SDK: see the top of this file"]
+fn the_deploy_wizard_on_both_flows() {
+    let deploy = |answers: Value| call_deploy(answers);
+    fn call_deploy(answers: Value) -> Vec<(Vec<Value>, String, bool)> {
+        MODES
+            .iter()
+            .map(|mode| call(mode, true, answers.clone(), "deploy", json!({})))
+            .collect()
+    }
+    let staging = accept(json!({"environment": "staging"}));
+    let production = accept(json!({"environment": "production"}));
+    let confirmed = accept(json!({"confirm": "production", "reason": "the login page is down"}));
+    for (mode, (forms, text, error)) in MODES.iter().zip(deploy(json!([staging]))) {
+        assert_eq!(forms.len(), 1, "{mode}");
         assert_eq!(
-            (text.as_str(), error),
-            ("the client did not declare form elicitation", true),
+            forms[0]["message"], "Where should this deploy go?",
             "{mode}"
         );
+        assert_eq!(
+            forms[0]["requestedSchema"]["properties"]["environment"]["enum"],
+            json!(["staging", "production"]),
+            "{mode}"
+        );
+        assert_eq!(
+            (text.as_str(), error),
+            ("deployed to staging", false),
+            "{mode}"
+        );
+    }
+    let answers = json!([production.clone(), confirmed.clone()]);
+    for (mode, (forms, text, error)) in MODES.iter().zip(deploy(answers)) {
+        assert_eq!(forms.len(), 2, "{mode}");
+        assert_eq!(
+            forms[1]["message"], "Deploying to production: please confirm",
+            "{mode}"
+        );
+        let names: Vec<&String> = forms[1]["requestedSchema"]["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .collect();
+        assert_eq!(names, ["confirm", "reason"], "{mode}");
+        assert_eq!(
+            (text.as_str(), error),
+            ("deployed to production (the login page is down)", false),
+            "{mode}"
+        );
+    }
+    // A reason too short: the second form again, the confirmation filled in; never the first.
+    let short = accept(json!({"confirm": "production", "reason": "hotfix"}));
+    let answers = json!([production.clone(), short, confirmed]);
+    for (mode, (forms, text, error)) in MODES.iter().zip(deploy(answers)) {
+        assert_eq!(forms.len(), 3, "{mode}");
+        assert_eq!(
+            forms[2]["message"],
+            "Deploying to production: please confirm\n\nPlease correct this:\n- reason: must be at least 10 characters long, got 6",
+            "{mode}"
+        );
+        let properties = &forms[2]["requestedSchema"]["properties"];
+        assert!(properties.get("environment").is_none(), "{mode}");
+        assert_eq!(properties["confirm"]["default"], "production", "{mode}");
+        assert!(properties["reason"].get("default").is_none(), "{mode}");
+        assert_eq!(
+            (text.as_str(), error),
+            ("deployed to production (the login page is down)", false),
+            "{mode}"
+        );
+    }
+    // The confirmation declined: nothing deployed.
+    let answers = json!([production, {"action": "decline"}]);
+    for (mode, (forms, text, _)) in MODES.iter().zip(deploy(answers)) {
+        assert_eq!(forms.len(), 2, "{mode}");
+        assert_eq!(text, "nothing deployed (decline)", "{mode}");
     }
 }
 

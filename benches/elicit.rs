@@ -1,7 +1,9 @@
 //! Side by side, in one run: mcp-elicit against rmcp's schemars path and serde's plain
 //! deserialize, on a realistic form, a form of formats (each also parsed without its constraints)
 //! and forms of 1, 10 and 50 fields; and received schemas and answers built to be slow, at two
-//! sizes. Every form compared with rmcp is one Rust type deriving `Elicit`, `Deserialize` and
+//! sizes. And one server-side 2026-07-28 round (open and verify the state, judge the answer, seal
+//! the next state) beside the parse alone, and the seal and open of its state beside rmcp's own
+//! `RequestStateCodec` sealing the same payload. Every form compared with rmcp is one Rust type deriving `Elicit`, `Deserialize` and
 //! `JsonSchema` (with the schemars attributes rmcp's documentation requires for enums), so both
 //! sides work on the same types and the same answers.
 //!
@@ -11,10 +13,11 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mcp_elicit::request::FormRequest;
+use mcp_elicit::rounds::{Ask, Exchange, Incoming, Round, StateKeys};
 use mcp_elicit::{Content, Elicit, ProtocolVersion, RequestedSchema};
 use rmcp::model::{
-    ElicitRequest, ElicitRequestParams, ElicitationSchema, RequestId, ServerJsonRpcMessage,
-    ServerRequest,
+    ElicitRequest, ElicitRequestParams, ElicitationSchema, RequestId, RequestStateCodec,
+    SealOptions, ServerJsonRpcMessage, ServerRequest,
 };
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -430,7 +433,111 @@ fn bench_hostile(c: &mut Criterion) {
     group.finish();
 }
 
+/// The second step of the wizard the round benchmark runs.
+#[derive(Elicit)]
+struct Confirm {
+    sure: bool,
+}
+
+/// One call of a two-step wizard (the realistic form, then `Confirm`) on 2026-07-28: the exchange
+/// after its rounds, and the result it ends with.
+fn wizard_call<'k>(
+    keys: &'k StateKeys,
+    args: &Value,
+    caps: &Value,
+    responses: Option<&Value>,
+    state: Option<&str>,
+) -> (Exchange<'k>, Round) {
+    let incoming = Incoming::new("tools/call", "signup")
+        .arguments(args.as_object())
+        .capabilities(Some(caps))
+        .input_responses(responses)
+        .request_state(state);
+    let mut exchange = Exchange::open(keys, incoming).expect("the state opens");
+    let mut signup = Ask::<Signup>::new().key("signup").item().expect("the form");
+    if exchange.round(&mut [&mut signup]).expect("a round") == Round::InputRequired {
+        return (exchange, Round::InputRequired);
+    }
+    black_box(signup.take());
+    let mut confirm = Ask::<Confirm>::new()
+        .key("confirm")
+        .item()
+        .expect("the form");
+    let round = exchange.round(&mut [&mut confirm]).expect("a round");
+    (exchange, round)
+}
+
+/// One server-side round of 2026-07-28, beside the parse alone and rmcp's codec.
+fn bench_rounds(c: &mut Criterion) {
+    let keys = StateKeys::new([42; 32]);
+    let args = json!({"project": "web", "region": "eu-west-1"});
+    let caps = json!({"elicitation": {}});
+    let (first, _) = wizard_call(&keys, &args, &caps, None, None);
+    let state1 = first.seal();
+    let responses = json!({"signup": {"action": "accept", "content": signup_answer()}});
+    let (second, round) = wizard_call(&keys, &args, &caps, Some(&responses), Some(&state1));
+    assert_eq!(round, Round::InputRequired, "round 2 asks the second step");
+    let state2 = second.seal();
+    let content: Content = signup_answer().as_object().expect("an object").clone();
+
+    let mut group = c.benchmark_group("2026-07-28 round/realistic");
+    group.bench_function("parse alone", |b| {
+        b.iter(|| black_box(Signup::from_content(black_box(&content))))
+    });
+    group.bench_function("round: open, judge, seal the next", |b| {
+        b.iter(|| {
+            let (exchange, _) = wizard_call(
+                &keys,
+                &args,
+                &caps,
+                Some(&responses),
+                Some(black_box(&state1)),
+            );
+            black_box(exchange.seal())
+        })
+    });
+    group.bench_function("mcp-elicit: seal + open the state", |b| {
+        b.iter(|| {
+            let sealed = second.seal();
+            let incoming = Incoming::new("tools/call", "signup")
+                .arguments(args.as_object())
+                .capabilities(Some(&caps))
+                .request_state(Some(&sealed));
+            black_box(Exchange::open(&keys, incoming).is_ok())
+        })
+    });
+    // rmcp's codec sealing the same payload (what this crate's state holds after round 2), bound
+    // to the same request through its associated data, with the same lifetime.
+    let codec = RequestStateCodec::try_new(vec![42; 32]).expect("a 32-byte key");
+    let binding = format!("tools/call\0signup\0{args}");
+    let payload = json!({
+        "bind": "0".repeat(64),
+        "exp": 1_800_000_000_u64,
+        "asked": ["confirm"],
+        "answers": {"signup": responses["signup"]},
+        "tries": {"confirm": 1},
+    });
+    let options = SealOptions::new()
+        .associated_data(binding.as_bytes())
+        .ttl(std::time::Duration::from_secs(300));
+    group.bench_function("rmcp RequestStateCodec: seal + open", |b| {
+        b.iter(|| {
+            let sealed = codec
+                .seal_json_with(black_box(&payload), &options)
+                .expect("it seals");
+            black_box(codec.open_json_with::<Value>(&sealed, binding.as_bytes()))
+        })
+    });
+    group.finish();
+    println!(
+        "2026-07-28 round: state after round 1 {} bytes, after round 2 {} bytes",
+        state1.len(),
+        state2.len()
+    );
+}
+
 fn benches(c: &mut Criterion) {
+    bench_rounds(c);
     bench_form::<Signup>(c, "realistic", signup_answer());
     bench_unconstrained::<SignupUnconstrained>(c, "realistic", signup_answer());
     bench_form::<FormatHeavy>(c, "format-heavy", format_heavy_answer());

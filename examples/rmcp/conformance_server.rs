@@ -528,9 +528,7 @@ fn port() -> Result<u16, String> {
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let port = port()?;
     // The key replicas share, or a random one of this process.
-    StateKeys::from_env("MCP_ELICIT_STATE_KEY")?
-        .install()
-        .map_err(|_| "the state keys were installed twice")?;
+    StateKeys::from_env("MCP_ELICIT_STATE_KEY")?.install()?;
     let service = StreamableHttpService::new(
         || Ok(ConformanceServer),
         Arc::new(LocalSessionManager::default()),

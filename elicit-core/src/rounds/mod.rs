@@ -76,11 +76,13 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 
 mod item;
 mod seal;
+mod state;
 
 pub use item::{Ask, Capability, DEFAULT_KEY, DEFAULT_ROUNDS, FormItem, Input, Item, Retry};
 pub use seal::{Binding, DEFAULT_TTL, KeyError, StateError, StateKeys};
 
 use item::kind;
+use state::{Answer, Carried};
 
 /// The JSON-RPC code of invalid params.
 pub const INVALID_PARAMS: i32 = -32602;
@@ -150,17 +152,6 @@ pub enum Round {
     InputRequired,
 }
 
-/// What the state carries from one call to the next.
-#[derive(Default)]
-struct Carried {
-    /// The keys asked in the round that sealed it: only responses under these are read.
-    asked: Vec<String>,
-    /// The responses that settled an item, under its key.
-    answers: Map<String, Value>,
-    /// How many times each key still being asked has been asked.
-    tries: Map<String, Value>,
-}
-
 /// One call, seen from its handler: the state it carried, the responses it brought, and the
 /// requests and state of the `InputRequiredResult` that ends it if a round is not settled.
 pub struct Exchange<'k> {
@@ -168,7 +159,8 @@ pub struct Exchange<'k> {
     binding: Binding,
     responses: Option<Map<String, Value>>,
     carried: Option<Carried>,
-    capabilities: Option<Value>,
+    /// Whether the client declared form elicitation, sampling and roots.
+    declared: [bool; 3],
     /// Whether no round has run yet in this call: without a state, only the first round may
     /// read responses.
     first_round: bool,
@@ -203,14 +195,20 @@ impl<'k> Exchange<'k> {
         };
         let carried = match incoming.request_state {
             None => None,
-            Some(state) => Some(read_state(keys, binding, state).map_err(RoundError::State)?),
+            Some(state) => Some(Carried::open(keys, &binding, state).map_err(RoundError::State)?),
         };
+        let declared = [
+            Capability::ElicitationForm,
+            Capability::Sampling,
+            Capability::Roots,
+        ]
+        .map(|capability| capability.declared_in(incoming.capabilities));
         Ok(Exchange {
             keys,
             binding,
             responses,
             carried,
-            capabilities: incoming.capabilities.cloned(),
+            declared,
             first_round: true,
             next: Carried::default(),
             requests: Map::new(),
@@ -245,14 +243,16 @@ impl<'k> Exchange<'k> {
             let key = item.key().to_owned();
             // Settled in an earlier round: judged again (the options are the tool's own, and the
             // state's answers are what this server sealed), never asked again.
-            if let Some(answer) = self.carried.as_ref().and_then(|c| c.answers.get(&key)) {
-                let answer = answer.clone();
+            let carried = self.carried.as_mut().and_then(|c| c.answers.remove(&key));
+            if let Some(Answer::Carried(text)) = carried {
+                let answer: Value = serde_json::from_str(&text)
+                    .map_err(|_| RoundError::State(StateError::Malformed))?;
                 if item.judge(&answer)?.is_none() {
-                    self.next.answers.insert(key, answer);
+                    self.next.answers.insert(key, Answer::Carried(text));
                     continue;
                 }
             }
-            if !item.capability().declared_in(self.capabilities.as_ref()) {
+            if !self.declares(item.capability()) {
                 item.set_unavailable();
                 continue;
             }
@@ -266,8 +266,7 @@ impl<'k> Exchange<'k> {
             let tries = self
                 .carried
                 .as_ref()
-                .and_then(|c| c.tries.get(&key))
-                .and_then(Value::as_u64)
+                .and_then(|c| c.tries.get(&key).copied())
                 .unwrap_or(1);
             let Some(response) = response else {
                 asking.push((
@@ -279,7 +278,7 @@ impl<'k> Exchange<'k> {
             };
             match item.judge(response)? {
                 None => {
-                    self.next.answers.insert(key, response.clone());
+                    self.next.answers.insert(key.clone(), Answer::Response(key));
                 }
                 Some(retry) => {
                     if tries >= u64::from(item.rounds()) {
@@ -299,7 +298,7 @@ impl<'k> Exchange<'k> {
         }
         for (key, request, tries) in asking {
             self.next.asked.push(key.clone());
-            self.next.tries.insert(key.clone(), tries.into());
+            self.next.tries.insert(key.clone(), tries);
             self.requests.insert(key, request);
         }
         Ok(Round::InputRequired)
@@ -323,52 +322,21 @@ impl<'k> Exchange<'k> {
     /// The sealed state for the call's retry.
     pub fn seal(&self) -> String {
         let expires = seal::now().saturating_add(self.keys.ttl().as_secs());
-        let payload = serde_json::json!({
-            "bind": self.binding.to_hex(),
-            "exp": expires,
-            "asked": self.next.asked,
-            "answers": self.next.answers,
-            "tries": self.next.tries,
-        });
-        self.keys.seal(payload.to_string().as_bytes())
+        let payload = self
+            .next
+            .payload(&self.binding, expires, self.responses.as_ref());
+        self.keys.seal(&payload)
     }
-}
 
-/// The state a client sent back, opened and checked.
-fn read_state(keys: &StateKeys, binding: Binding, state: &str) -> Result<Carried, StateError> {
-    let payload = keys.open(state)?;
-    // Sealed by this server: what follows only reads what it wrote.
-    let Ok(Value::Object(mut payload)) = serde_json::from_slice::<Value>(&payload) else {
-        return Err(StateError::Malformed);
-    };
-    if payload.get("bind").and_then(Value::as_str) != Some(binding.to_hex().as_str()) {
-        return Err(StateError::OtherRequest);
+    /// Whether the client declared what `capability` names.
+    fn declares(&self, capability: Capability) -> bool {
+        match capability {
+            Capability::ElicitationForm => self.declared[0],
+            Capability::Sampling => self.declared[1],
+            Capability::Roots => self.declared[2],
+            Capability::None => true,
+        }
     }
-    let expires = payload.get("exp").and_then(Value::as_u64);
-    if expires.is_none_or(|expires| seal::now() > expires) {
-        return Err(StateError::Expired);
-    }
-    let mut take_object = |name| match payload.remove(name) {
-        Some(Value::Object(object)) => Ok(object),
-        _ => Err(StateError::Malformed),
-    };
-    let answers = take_object("answers")?;
-    let tries = take_object("tries")?;
-    let asked = match payload.remove("asked") {
-        Some(Value::Array(asked)) => asked
-            .into_iter()
-            .map(|k| match k {
-                Value::String(k) => Ok(k),
-                _ => Err(StateError::Malformed),
-            })
-            .collect::<Result<_, _>>()?,
-        _ => return Err(StateError::Malformed),
-    };
-    Ok(Carried {
-        asked,
-        answers,
-        tries,
-    })
 }
 
 /// Why a round has no answer: a protocol fault of the call ([`RoundError::is_protocol_error`]),

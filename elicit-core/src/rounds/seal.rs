@@ -49,8 +49,9 @@ pub(crate) const MAX_STATE: usize = 256 * 1024;
 /// ```
 #[derive(Clone)]
 pub struct StateKeys {
-    current: [u8; 32],
-    previous: Vec<[u8; 32]>,
+    /// The MAC keyed with the current key, cloned for each tag (the key's pads are hashed once).
+    current: HmacSha256,
+    previous: Vec<HmacSha256>,
     ttl: Duration,
 }
 
@@ -75,6 +76,8 @@ pub enum KeyError {
     },
     /// The system's random number generator failed.
     Random,
+    /// [`StateKeys::install`] was called after keys were installed (or first used).
+    AlreadyInstalled,
 }
 
 impl fmt::Display for KeyError {
@@ -85,6 +88,9 @@ impl fmt::Display for KeyError {
                 "the state key in {source} is not 64 hexadecimal characters (32 bytes); make one with `openssl rand -hex 32`"
             ),
             KeyError::Random => f.write_str("the system's random number generator failed"),
+            KeyError::AlreadyInstalled => f.write_str(
+                "the state keys of this process were already installed, or already used: install them once, before the first request",
+            ),
         }
     }
 }
@@ -97,7 +103,7 @@ impl StateKeys {
     /// A 32-byte key, five minutes of life per state ([`DEFAULT_TTL`]).
     pub fn new(key: [u8; 32]) -> Self {
         StateKeys {
-            current: key,
+            current: keyed(&key),
             previous: Vec::new(),
             ttl: DEFAULT_TTL,
         }
@@ -131,7 +137,7 @@ impl StateKeys {
     /// Also accepts states sealed with `key` (the key being rotated out); new states are always
     /// sealed with the current key.
     pub fn with_previous(mut self, key: [u8; 32]) -> Self {
-        self.previous.push(key);
+        self.previous.push(keyed(&key));
         self
     }
 
@@ -152,10 +158,10 @@ impl StateKeys {
     }
 
     /// Makes these the keys of this process, used wherever no other keys are given: call it once,
-    /// at start-up, before the first request. Gives the keys back if some were installed (or
-    /// already used) before.
-    pub fn install(self) -> Result<(), StateKeys> {
-        INSTALLED.set(self)
+    /// at start-up, before the first request. An error if keys were installed (or already used)
+    /// before.
+    pub fn install(self) -> Result<(), KeyError> {
+        INSTALLED.set(self).map_err(|_| KeyError::AlreadyInstalled)
     }
 
     /// The keys of this process: those [`StateKeys::install`]ed, or a random key made on first
@@ -205,10 +211,16 @@ impl StateKeys {
     }
 }
 
-/// The MAC of `payload` under `key`, not yet finalized.
-fn tag(key: &[u8; 32], payload: &[u8]) -> HmacSha256 {
+/// The MAC keyed with `key`, the domain label already fed to it.
+fn keyed(key: &[u8; 32]) -> HmacSha256 {
     let mut mac = HmacSha256::new_from_slice(key).expect("HMAC takes a key of any length");
     mac.update(DOMAIN);
+    mac
+}
+
+/// The MAC of `payload` under `keyed`, not yet finalized.
+fn tag(keyed: &HmacSha256, payload: &[u8]) -> HmacSha256 {
+    let mut mac = keyed.clone();
     mac.update(payload);
     mac
 }
@@ -275,8 +287,17 @@ impl std::error::Error for StateError {}
 /// What a state is bound to: the request's method, the name of its tool or prompt (or the URI of
 /// its resource), and a digest of its arguments. A state sealed for one request is refused by
 /// every other, however it is replayed.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Binding([u8; 32]);
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Binding {
+    digest: [u8; 32],
+    hex: [u8; 64],
+}
+
+impl fmt::Debug for Binding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Binding").field(&self.hex()).finish()
+    }
+}
 
 impl Binding {
     /// The binding of a `method` call of `name` with `arguments` (key order does not matter).
@@ -297,16 +318,24 @@ impl Binding {
                 digest_object(&mut hash, arguments);
             }
         }
-        Binding(hash.finalize().into())
+        let digest: [u8; 32] = hash.finalize().into();
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        let mut hex = [0; 64];
+        for (pair, byte) in hex.chunks_exact_mut(2).zip(digest) {
+            pair[0] = HEX[usize::from(byte >> 4)];
+            pair[1] = HEX[usize::from(byte & 15)];
+        }
+        Binding { digest, hex }
     }
 
-    /// The binding as 64 hexadecimal characters.
-    pub(crate) fn to_hex(self) -> String {
-        use std::fmt::Write;
-        self.0.iter().fold(String::with_capacity(64), |mut out, b| {
-            let _ = write!(out, "{b:02x}");
-            out
-        })
+    /// The digest's 32 bytes.
+    pub(crate) fn digest(&self) -> &[u8; 32] {
+        &self.digest
+    }
+
+    /// The binding as 64 lowercase hexadecimal characters.
+    pub fn hex(&self) -> &str {
+        std::str::from_utf8(&self.hex).expect("hexadecimal digits are ASCII")
     }
 }
 

@@ -28,6 +28,8 @@
 
 use std::sync::Arc;
 
+use axum::serve::ListenerExt;
+
 use mcp_elicit::rmcp::{Asking, ElicitError};
 use mcp_elicit::rounds::{Ask, Input, StateKeys};
 use mcp_elicit::{Elicit, Elicitation};
@@ -538,6 +540,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     // With `--port 0`, the port the system chose: a test reads it from this line.
     println!("serving http://{}/mcp", listener.local_addr()?);
+    // Each response is written as soon as it is ready: without TCP_NODELAY, Nagle's algorithm
+    // held a response's last segment until the client's delayed ACK, ~40 ms per round on
+    // keep-alive connections (BENCHMARKS.md, the load test).
+    let listener = listener.tap_io(|tcp| {
+        if let Err(error) = tcp.set_nodelay(true) {
+            eprintln!("could not set TCP_NODELAY on a connection: {error}");
+        }
+    });
     axum::serve(listener, router).await?;
     Ok(())
 }

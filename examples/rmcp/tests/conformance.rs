@@ -12,7 +12,8 @@
 //! fails it. `INFO` entries are the suite's log of the messages it saw, not checks.
 //!
 //! Beside them, two replicas of `conformance_server` sharing a key serve each other's rounds, and
-//! a third with another key refuses their state.
+//! a third with another key refuses their state; and the load test (`load`, beside the server)
+//! at a small size loses no flow.
 //!
 //! It needs the suites, and the Node.js 22 they run on: `npm install` in `conformance/` (beside
 //! this file's folder), then
@@ -28,6 +29,7 @@ use tokio::process::{Child, Command};
 
 const SERVER: &str = env!("CARGO_BIN_EXE_conformance_server");
 const CLIENT: &str = env!("CARGO_BIN_EXE_conformance_client");
+const LOAD: &str = env!("CARGO_BIN_EXE_load");
 
 const SCENARIOS_2025: [&str; 3] = [
     "tools-call-elicitation",
@@ -335,4 +337,23 @@ async fn replicas_sharing_a_key_serve_each_others_rounds() {
             .contains("sealed for another request"),
         "{refused}"
     );
+}
+
+/// The load test at a small size: every two-round flow over the two replicas completes. (Its
+/// figures at full size are in BENCHMARKS.md; this checks only that nothing is lost.)
+#[tokio::test]
+#[ignore = "starts two servers (run with the conformance tests)"]
+async fn a_bounded_load_over_two_replicas_loses_no_flow() {
+    let output = Command::new(LOAD)
+        .args(["--flows", "500", "--concurrency", "20"])
+        .output()
+        .await
+        .expect("the load test runs");
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success() && report.contains("500 completed, 0 failed"),
+        "{report}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    println!("{report}");
 }

@@ -3,19 +3,20 @@
 //! breaks the form's rules, and never a form for a client without elicitation.
 
 use mcp_elicit::rmcp::{Ask, Asking};
+use mcp_elicit::rounds::Input;
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::ServerHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitResult,
-    ElicitationAction, ErrorData, InputResponses, ProtocolVersion, ServerCapabilities,
-    ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ContentBlock,
+    ElicitResult, ElicitationAction, ErrorData, InputResponses, ProtocolVersion,
+    ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::{Value, json};
 
 #[path = "support/scripted_client.rs"]
 mod scripted_client;
-use scripted_client::connect;
+use scripted_client::{connect, connect_with};
 
 #[derive(Elicit, Debug)]
 #[elicit(message = "Create your account")]
@@ -47,6 +48,8 @@ impl ServerHandler for Server {
         let asking = match request.name.as_ref() {
             "signup" => Ask::<Signup>::new(),
             "signup_once" => Ask::<Signup>::new().rounds(1),
+            "wizard" => return wizard(&request, &context).await,
+            "mixed" => return mixed(&request, &context).await,
             "both" | "same_key" => {
                 let key = if request.name == "both" {
                     "confirm"
@@ -92,6 +95,67 @@ impl ServerHandler for Server {
         };
         Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
     }
+}
+
+fn text(text: String) -> Result<CallToolResponse, ErrorData> {
+    Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+}
+
+/// Two forms in sequence: a confirmation, then (if sure) the sign-up.
+async fn wizard(
+    request: &CallToolRequestParams,
+    context: &RequestContext<RoleServer>,
+) -> Result<CallToolResponse, ErrorData> {
+    let mut asking = match Asking::new(context, request) {
+        Ok(asking) => asking,
+        Err(stop) => return stop.into(),
+    };
+    let sure = match asking.ask(&Ask::<Confirm>::new().key("first")).await {
+        Ok(Elicitation::Accepted(confirm)) => confirm.sure,
+        Ok(other) => return text(format!("first: {}", other.action())),
+        Err(stop) => return stop.into(),
+    };
+    if !sure {
+        return text("not sure".into());
+    }
+    match asking.ask(&Ask::<Signup>::new().key("second")).await {
+        Ok(Elicitation::Accepted(signup)) => text(format!("sure; {}", signup.email)),
+        Ok(other) => text(format!("second: {}", other.action())),
+        Err(stop) => stop.into(),
+    }
+}
+
+/// A form beside a `roots/list` and a sampling request, in one round.
+async fn mixed(
+    request: &CallToolRequestParams,
+    context: &RequestContext<RoleServer>,
+) -> Result<CallToolResponse, ErrorData> {
+    let mut asking = match Asking::new(context, request) {
+        Ok(asking) => asking,
+        Err(stop) => return stop.into(),
+    };
+    let Ok(mut confirm) = Ask::<Confirm>::new().key("confirm").item() else {
+        return Err(ErrorData::internal_error("the form", None));
+    };
+    let mut roots = Input::new("roots", "roots/list", json!({}));
+    let mut sampling = Input::new(
+        "sampling",
+        "sampling/createMessage",
+        json!({"messages": [{"role": "user", "content": {"type": "text", "text": "hi"}}], "maxTokens": 5}),
+    );
+    if let Err(stop) = asking
+        .round(&mut [&mut confirm, &mut roots, &mut sampling])
+        .await
+    {
+        return stop.into();
+    }
+    let sure = confirm.take().map(|c| c.action());
+    let roots = roots.take();
+    text(format!(
+        "confirm: {sure:?}; roots: {}; sampling unavailable: {}",
+        roots.map(|r| r.to_string()).unwrap_or_default(),
+        sampling.is_unavailable()
+    ))
 }
 
 /// The tool's text and whether it is an error, and the forms the client was shown.
@@ -443,4 +507,70 @@ async fn several_forms_travel_in_one_input_required_result() {
     let error = session.client.call_tool_once(params).await.unwrap_err();
     assert!(format!("{error:?}").contains("-32602"), "{error:?}");
     let _ = session.client.cancel().await;
+}
+
+/// A wizard: the second form only once the first is answered, on every version the same code;
+/// on 2026-07-28 the first answer travels in the sealed state and is never asked again, and an
+/// invalid second answer asks the second form again, not the first.
+#[tokio::test]
+async fn a_wizard_asks_its_forms_in_sequence_on_every_version() {
+    let signup =
+        |age: u8| accept(json!({"email": "ada@example.com", "age": age, "newsletter": true}));
+    for version in VERSIONS {
+        let answers = vec![accept(json!({"sure": true})), signup(30)];
+        let (text, error, seen) = call(version.clone(), true, answers, "wizard").await;
+        assert_eq!(
+            (text.as_str(), error),
+            ("sure; ada@example.com", false),
+            "{version}"
+        );
+        assert_eq!(seen.len(), 2, "{version}");
+        assert_eq!(seen[1]["message"], "Create your account", "{version}");
+
+        let answers = vec![accept(json!({"sure": true})), signup(3), signup(31)];
+        let (text, _, seen) = call(version.clone(), true, answers, "wizard").await;
+        assert_eq!(text, "sure; ada@example.com", "{version}");
+        assert_eq!(seen.len(), 3, "{version}");
+        assert!(
+            seen[2]["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("Create your account\n\nPlease correct this:"),
+            "{version}: {}",
+            seen[2]
+        );
+
+        let answers = vec![accept(json!({"sure": false}))];
+        let (text, _, seen) = call(version.clone(), true, answers, "wizard").await;
+        assert_eq!((text.as_str(), seen.len()), ("not sure", 1), "{version}");
+    }
+}
+
+/// A form beside other input requests in one round, on every version: the client declares
+/// elicitation and roots, not sampling, so the sampling request is left out and the tool hears
+/// so.
+#[tokio::test]
+async fn a_mixed_round_leaves_out_what_the_client_cannot_take() {
+    for version in VERSIONS {
+        // (rmcp's builder marks roots deprecated, after SEP-2577; 2026-07-28 still has them.)
+        let capabilities: ClientCapabilities =
+            serde_json::from_value(json!({"elicitation": {}, "roots": {}})).unwrap();
+        let session = connect_with(
+            Server,
+            version.clone(),
+            capabilities,
+            vec![accept(json!({"sure": true}))],
+        )
+        .await;
+        let (text, error, seen) = session.call("mixed").await;
+        assert_eq!(
+            (text.as_str(), error),
+            (
+                "confirm: Some(\"accept\"); roots: {\"roots\":[]}; sampling unavailable: true",
+                false
+            ),
+            "{version}"
+        );
+        assert_eq!(seen.len(), 1, "{version}");
+    }
 }

@@ -100,17 +100,38 @@ async fn decline_is_an_answer() {
 
 #[tokio::test]
 async fn no_url_request_where_it_cannot_be_one() {
-    // A client that declared only forms.
-    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let forms_only = ClientCapabilities::builder().enable_elicitation().build();
-        let session = connect_with(Server::default(), version.clone(), forms_only, vec![]).await;
-        let (text, error, seen) = session.call("connect").await;
-        assert!(seen.is_empty() && error, "{version}");
-        assert_eq!(
-            text, "the client did not declare URL elicitation",
-            "{version}"
-        );
-    }
+    // A client that declared only forms: a tool error on 2025-11-25, the protocol's error on
+    // 2026-07-28.
+    let forms_only = || ClientCapabilities::builder().enable_elicitation().build();
+    let session = connect_with(
+        Server::default(),
+        ProtocolVersion::V_2025_11_25,
+        forms_only(),
+        vec![],
+    )
+    .await;
+    let (text, error, seen) = session.call("connect").await;
+    assert!(seen.is_empty() && error);
+    assert_eq!(text, "the client did not declare URL elicitation");
+    let session = connect_with(
+        Server::default(),
+        ProtocolVersion::V_2026_07_28,
+        forms_only(),
+        vec![],
+    )
+    .await;
+    let refused = session
+        .client
+        .call_tool_once(CallToolRequestParams::new("connect"))
+        .await
+        .unwrap_err();
+    let refused = format!("{refused:?}");
+    assert!(refused.contains("-32021"), "{refused}");
+    assert!(
+        refused.contains("the client did not declare URL elicitation (`elicitation.url`)"),
+        "{refused}"
+    );
+    assert!(session.seen().is_empty());
     // 2025-06-18 has no URL mode.
     let session = connect_with(
         Server::default(),
@@ -122,4 +143,53 @@ async fn no_url_request_where_it_cannot_be_one() {
     let (text, error, seen) = session.call("connect").await;
     assert!(seen.is_empty() && error);
     assert!(text.contains("2025-06-18"), "{text}");
+}
+
+/// On 2026-07-28 the URL request's round is sealed like a form's: an answer under an edited state
+/// is refused (-32602), and a malformed answer is the protocol's error too.
+#[tokio::test]
+async fn a_url_round_is_sealed_on_2026_07_28() {
+    let session = connect_with(
+        Server::default(),
+        ProtocolVersion::V_2026_07_28,
+        url_client(),
+        vec![],
+    )
+    .await;
+    let first = session
+        .client
+        .call_tool_once(CallToolRequestParams::new("connect"))
+        .await
+        .unwrap();
+    let CallToolResponse::InputRequired(first) = first else {
+        panic!("{first:?}")
+    };
+    let request = serde_json::to_value(&first.input_requests.as_ref().unwrap()["form"]).unwrap();
+    assert_eq!(request["params"]["mode"], "url");
+    let state = first.request_state.clone().unwrap();
+    let retry = |response: serde_json::Value, state: String| {
+        let mut responses = rmcp::model::InputResponses::new();
+        responses.insert("form".to_owned(), response);
+        session.client.call_tool_once(
+            CallToolRequestParams::new("connect")
+                .with_input_responses(responses)
+                .with_request_state(state),
+        )
+    };
+    let accepted = retry(json!({"action": "accept"}), state.clone())
+        .await
+        .unwrap();
+    let CallToolResponse::Complete(accepted) = accepted else {
+        panic!("{accepted:?}")
+    };
+    assert_eq!(accepted.content[0].as_text().unwrap().text, "accepted");
+    for (response, state) in [
+        (json!({"action": "accept"}), format!("{state}x")),
+        (json!({"action": "maybe"}), state.clone()),
+        (json!("accept"), state.clone()),
+    ] {
+        let refused = format!("{:?}", retry(response, state).await.unwrap_err());
+        assert!(refused.contains("-32602"), "{refused}");
+    }
+    let _ = session.client.cancel().await;
 }

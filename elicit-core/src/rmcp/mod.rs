@@ -1,8 +1,8 @@
 //! The official Rust SDK, [`rmcp`](https://docs.rs/rmcp) (feature `rmcp`): typed forms on a real
 //! server, on every protocol version.
 //!
-//! - [`ask`] (and [`Ask`], to set its message, rounds and key): one call from a tool, the same on
-//!   every protocol version, that asks again while the answer breaks the form's rules, with the
+//! - [`ask`] (and [`Ask`], to set its message, rounds, key and `_meta`): one call from a tool,
+//!   prompt or resource handler, the same on every protocol version, that asks again while the answer breaks the form's rules, with the
 //!   problems named and the valid values filled in. Start here.
 //! - [`AskUrl`]: URL mode through the same call, with [`url_completed`] for the completion
 //!   notification of 2025-11-25.
@@ -15,7 +15,7 @@
 //! - For clients, [`answer_elicitation`] is the whole of `ClientHandler::create_elicitation`: a
 //!   server's form shown through a [`FormUi`](crate::client::FormUi), checked, its defaults
 //!   filled in.
-//!
+
 use std::fmt;
 
 use ::rmcp::model::{

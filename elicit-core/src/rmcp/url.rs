@@ -5,18 +5,19 @@
 use std::borrow::Cow;
 
 use ::rmcp::model::{
-    CallToolRequestParams, ClientCapabilities, CustomNotification, ElicitRequest,
-    ElicitRequestParams, InputRequests, InputRequiredResult, ServerNotification,
+    ClientCapabilities, CustomNotification, ElicitRequestParams, ServerNotification,
 };
 use ::rmcp::service::{RequestContext, RoleServer};
 use serde_json::Value;
 
-use super::{DEFAULT_KEY, ElicitError, Flow, action, flow};
+use super::{Asking, DEFAULT_KEY, ElicitError, Flow, Surface, action, flow};
 use crate::answer::Elicitation;
 use crate::error::{ElicitResultError, JsonType, describe};
+use crate::rounds::{Capability, Input, RoundError};
 use crate::version::{ProtocolVersion, Unrepresentable};
 
-/// A URL-mode elicitation from a tool: a message, and a page the client opens for the user.
+/// A URL-mode elicitation from a tool, prompt or resource handler: a message, and a page the
+/// client opens for the user.
 ///
 /// `run` gives what the user did: `Accepted(())` (they agreed to open the page; what they do
 /// there reaches the server by its own way), `Declined` or `Cancelled`.
@@ -24,10 +25,12 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 /// - On 2025-11-25 it sends `elicitation/create` with `mode: "url"` and the `elicitationId`,
 ///   and awaits the answer; once the interaction on the page is done, [`url_completed`] tells
 ///   the client (`notifications/elicitation/complete`).
-/// - On 2026-07-28 the first call ends with the request in an `InputRequiredResult` for the tool
-///   to return ([`ElicitError::InputRequired`]); the retried call carries the answer.
-/// - 2025-06-18 has no URL mode: [`ElicitError::Unrepresentable`]. A client that did not
-///   declare URL elicitation gets [`ElicitError::UrlNotSupported`], and nothing is sent.
+/// - On 2026-07-28 the first call ends with the request in an `InputRequiredResult` for the
+///   handler to return ([`ElicitError::InputRequired`]), its state sealed and bound as every
+///   round's ([`rounds`](crate::rounds)); the retried call carries the answer. A client that did
+///   not declare URL elicitation gets [`RoundError::MissingCapability`] (`-32021`).
+/// - 2025-06-18 has no URL mode: [`ElicitError::Unrepresentable`]. A 2025-11-25 client that did
+///   not declare URL elicitation gets [`ElicitError::UrlNotSupported`], and nothing is sent.
 ///
 /// ```no_run
 /// use mcp_elicit::Elicitation;
@@ -82,61 +85,66 @@ impl AskUrl {
         self
     }
 
-    /// Asks the client to open the page, in the tool call `request` handled with `context`: see
-    /// [`AskUrl`].
+    /// Asks the client to open the page, in `request` (a `tools/call`, `prompts/get` or
+    /// `resources/read`) handled with `context`: see [`AskUrl`].
     pub async fn run(
         &self,
         context: &RequestContext<RoleServer>,
-        request: &CallToolRequestParams,
+        request: &impl Surface,
     ) -> Result<Elicitation<()>, ElicitError> {
         let Some(version) = context.protocol_version() else {
             return Err(ElicitError::NotSupported);
         };
-        let modern = match flow(&version)? {
-            Flow::InputRequired => true,
+        match flow(&version)? {
+            Flow::InputRequired => {}
             Flow::Requests(version) if !version.has_elicitation_modes() => {
                 return Err(Unrepresentable::UrlMode { version }.into());
             }
-            Flow::Requests(_) => false,
-        };
-        if !context
-            .client_capabilities()
-            .is_some_and(|c| supports_url(&c))
-        {
-            return Err(ElicitError::UrlNotSupported);
+            Flow::Requests(_) => {
+                if !context
+                    .client_capabilities()
+                    .is_some_and(|c| supports_url(&c))
+                {
+                    return Err(ElicitError::UrlNotSupported);
+                }
+                let result = context
+                    .peer
+                    .create_elicitation(self.params(&self.elicitation_id))
+                    .await
+                    .map_err(ElicitError::Service)?;
+                return answer(action(&result));
+            }
         }
-        if !modern {
-            let result = context
-                .peer
-                .create_elicitation(self.params(&self.elicitation_id))
-                .await
-                .map_err(ElicitError::Service)?;
-            return answer(action(&result));
-        }
-        let response = request
-            .input_responses
-            .as_ref()
-            .and_then(|responses| responses.get(self.key.as_ref()));
-        let Some(response) = response else {
-            let mut requests = InputRequests::new();
-            requests.insert(
-                self.key.clone().into_owned(),
-                ::rmcp::model::InputRequest::Elicitation(ElicitRequest::new(self.params(""))),
-            );
-            return Err(ElicitError::InputRequired(Box::new(
-                InputRequiredResult::new(Some(requests), None),
+        let params = serde_json::to_value(self.params("")).map_err(ElicitError::Model)?;
+        let mut input = Input::new(self.key.clone(), "elicitation/create", params);
+        Asking::new(context, request)?
+            .round(&mut [&mut input])
+            .await?;
+        let Some(response) = input.take() else {
+            return Err(ElicitError::Round(RoundError::MissingCapability(
+                Capability::ElicitationUrl,
             )));
         };
+        let malformed = |error: ElicitResultError| {
+            ElicitError::Round(RoundError::Responses {
+                key: Some(self.key.to_string()),
+                reason: error.to_string(),
+            })
+        };
         match response.get("action") {
-            Some(Value::String(action)) => answer(action),
-            Some(other) => Err(ElicitError::Answer(ElicitResultError::UnknownAction {
+            Some(Value::String(action)) => answer(action).map_err(|error| match error {
+                ElicitError::Answer(error) => malformed(error),
+                other => other,
+            }),
+            Some(other) => Err(malformed(ElicitResultError::UnknownAction {
                 found: describe(other),
             })),
-            None if response.is_object() => {
-                Err(ElicitError::Answer(ElicitResultError::MissingAction))
-            }
-            None => Err(ElicitError::Answer(ElicitResultError::NotAnObject {
-                found: JsonType::of(response),
+            None => Err(malformed(if response.is_object() {
+                ElicitResultError::MissingAction
+            } else {
+                ElicitResultError::NotAnObject {
+                    found: JsonType::of(&response),
+                }
             })),
         }
     }

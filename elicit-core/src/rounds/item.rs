@@ -27,6 +27,8 @@ pub const DEFAULT_KEY: &str = "form";
 pub enum Capability {
     /// `elicitation` in form mode (`elicitation: {}` declares it too).
     ElicitationForm,
+    /// `elicitation.url`: URL mode.
+    ElicitationUrl,
     /// `sampling`.
     Sampling,
     /// `roots`.
@@ -36,9 +38,13 @@ pub enum Capability {
 }
 
 impl Capability {
-    /// The capability for a request of `method`.
-    pub fn of_method(method: &str) -> Capability {
+    /// The capability for a request of `method` with `params` (an `elicitation/create` in URL
+    /// mode needs URL elicitation).
+    pub fn of_request(method: &str, params: &Value) -> Capability {
         match method {
+            "elicitation/create" if params.get("mode").and_then(Value::as_str) == Some("url") => {
+                Capability::ElicitationUrl
+            }
             "elicitation/create" => Capability::ElicitationForm,
             "sampling/createMessage" => Capability::Sampling,
             "roots/list" => Capability::Roots,
@@ -52,6 +58,9 @@ impl Capability {
         match self {
             Capability::ElicitationForm => declared("elicitation")
                 .is_some_and(|e| e.get("form").is_some() || e.get("url").is_none()),
+            Capability::ElicitationUrl => {
+                declared("elicitation").is_some_and(|e| e.get("url").is_some())
+            }
             Capability::Sampling => declared("sampling").is_some(),
             Capability::Roots => declared("roots").is_some(),
             Capability::None => true,
@@ -62,6 +71,7 @@ impl Capability {
     pub fn required(self) -> Value {
         match self {
             Capability::ElicitationForm => serde_json::json!({"elicitation": {"form": {}}}),
+            Capability::ElicitationUrl => serde_json::json!({"elicitation": {"url": {}}}),
             Capability::Sampling => serde_json::json!({"sampling": {}}),
             Capability::Roots => serde_json::json!({"roots": {}}),
             Capability::None => serde_json::json!({}),
@@ -389,8 +399,8 @@ pub struct Input {
 }
 
 impl Input {
-    /// A `method` request with `params`, under `key`; the capability it needs follows from the
-    /// method ([`Capability::of_method`]).
+    /// A `method` request with `params`, under `key`; the capability it needs follows from them
+    /// ([`Capability::of_request`]).
     pub fn new(
         key: impl Into<Cow<'static, str>>,
         method: impl Into<Cow<'static, str>>,
@@ -432,7 +442,7 @@ impl Item for Input {
     }
 
     fn capability(&self) -> Capability {
-        Capability::of_method(&self.method)
+        Capability::of_request(&self.method, &self.params)
     }
 
     fn rounds(&self) -> u8 {

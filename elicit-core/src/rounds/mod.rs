@@ -159,8 +159,8 @@ pub struct Exchange<'k> {
     binding: Binding,
     responses: Option<Map<String, Value>>,
     carried: Option<Carried>,
-    /// Whether the client declared form elicitation, sampling and roots.
-    declared: [bool; 3],
+    /// Whether the client declared form elicitation, URL elicitation, sampling and roots.
+    declared: [bool; 4],
     /// Whether no round has run yet in this call: without a state, only the first round may
     /// read responses.
     first_round: bool,
@@ -199,6 +199,7 @@ impl<'k> Exchange<'k> {
         };
         let declared = [
             Capability::ElicitationForm,
+            Capability::ElicitationUrl,
             Capability::Sampling,
             Capability::Roots,
         ]
@@ -332,8 +333,9 @@ impl<'k> Exchange<'k> {
     fn declares(&self, capability: Capability) -> bool {
         match capability {
             Capability::ElicitationForm => self.declared[0],
-            Capability::Sampling => self.declared[1],
-            Capability::Roots => self.declared[2],
+            Capability::ElicitationUrl => self.declared[1],
+            Capability::Sampling => self.declared[2],
+            Capability::Roots => self.declared[3],
             Capability::None => true,
         }
     }
@@ -426,6 +428,9 @@ impl fmt::Display for RoundError {
             ),
             RoundError::MissingCapability(Capability::ElicitationForm) => {
                 f.write_str("the client did not declare form elicitation (`elicitation.form`)")
+            }
+            RoundError::MissingCapability(Capability::ElicitationUrl) => {
+                f.write_str("the client did not declare URL elicitation (`elicitation.url`)")
             }
             RoundError::MissingCapability(Capability::Sampling) => {
                 f.write_str("the client did not declare sampling")

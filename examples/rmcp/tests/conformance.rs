@@ -237,13 +237,20 @@ async fn the_official_input_required_scenarios_pass() {
     }
 }
 
-/// A stateless 2026-07-28 `tools/call` to `url`: its JSON-RPC response.
+/// A stateless 2026-07-28 `tools/call` to `url` from a client declaring elicitation: its
+/// JSON-RPC response.
 async fn call(url: &str, params: Value) -> Value {
+    call_as(url, params, json!({"elicitation": {}})).await.1
+}
+
+/// A stateless 2026-07-28 `tools/call` to `url` from a client declaring `capabilities`: the HTTP
+/// status and the JSON-RPC response.
+async fn call_as(url: &str, params: Value, capabilities: Value) -> (u16, Value) {
     let mut params = params;
     params["_meta"] = json!({
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientInfo": {"name": "replicas", "version": "1"},
-        "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}},
+        "io.modelcontextprotocol/clientCapabilities": capabilities,
     });
     let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params});
     let name = params["name"].as_str().unwrap_or_default().to_owned();
@@ -253,6 +260,11 @@ async fn call(url: &str, params: Value) -> Value {
     })
     .await
     .expect("the request runs");
+    let status = response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {response}"));
     // The body is JSON, or server-sent events whose `data:` line is.
     let json = response
         .lines()
@@ -261,7 +273,8 @@ async fn call(url: &str, params: Value) -> Value {
                 .or_else(|| l.starts_with('{').then_some(l))
         })
         .unwrap_or_else(|| panic!("no JSON in {response}"));
-    serde_json::from_str(json).expect("a JSON-RPC response")
+    let message: Value = serde_json::from_str(json).expect("a JSON-RPC response");
+    (status, message)
 }
 
 /// POSTs `body` to `url` over plain HTTP/1.1 on loopback: the response's body.
@@ -288,7 +301,7 @@ fn http_post(url: &str, body: &str, name: &str) -> String {
 
 /// Replicas that share a key serve each other's rounds: round 1 on one, round 2 on the other.
 /// A replica with another key refuses the state with -32602, and one with the same key refuses
-/// it replayed into another tool.
+/// it replayed into another tool. A client without elicitation gets -32021 and HTTP 400.
 #[tokio::test]
 #[ignore = "starts three servers (run with the conformance tests)"]
 async fn replicas_sharing_a_key_serve_each_others_rounds() {
@@ -325,6 +338,21 @@ async fn replicas_sharing_a_key_serve_each_others_rounds() {
             .unwrap_or_default()
             .contains("sealed by a server with another key"),
         "{refused}"
+    );
+    let (status, missing) = call_as(
+        &url_a,
+        json!({"name": "test_input_required_result_elicitation", "arguments": {}}),
+        json!({"sampling": {}}),
+    )
+    .await;
+    assert_eq!(
+        (status, &missing["error"]["code"]),
+        (400, &json!(-32021)),
+        "{missing}"
+    );
+    assert_eq!(
+        missing["error"]["data"],
+        json!({"requiredCapabilities": {"elicitation": {"form": {}}}})
     );
     let mut elsewhere = retry;
     elsewhere["name"] = json!("test_input_required_result_elicitation");

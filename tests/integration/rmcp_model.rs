@@ -122,9 +122,12 @@ fn answers_from_rmcps_result() {
 fn a_round_asks_under_the_key_in_rmcps_model_and_reads_the_answer_there() {
     let keys = StateKeys::random().unwrap();
     let capabilities = json!({"elicitation": {}});
+    let mut meta = serde_json::Map::new();
+    meta.insert("ui".into(), json!({"resourceUri": "ui://forms/prefs"}));
     let ask = Ask::<Singles>::new()
         .key("prefs")
-        .message("Your preferences");
+        .message("Your preferences")
+        .meta(meta);
     let incoming = Incoming::new("tools/call", "prefs").capabilities(Some(&capabilities));
     let mut exchange = Exchange::open(&keys, incoming).unwrap();
     let mut form = ask.item().unwrap();
@@ -140,6 +143,11 @@ fn a_round_asks_under_the_key_in_rmcps_model_and_reads_the_answer_there() {
     let request = &value["inputRequests"]["prefs"];
     assert_eq!(request["method"], "elicitation/create");
     assert_eq!(request["params"]["message"], "Your preferences");
+    // `_meta` passed through, and kept by rmcp's model (SEP-3118's app-rendered forms).
+    assert_eq!(
+        request["params"]["_meta"],
+        json!({"ui": {"resourceUri": "ui://forms/prefs"}})
+    );
     assert_eq!(
         request["params"]["requestedSchema"],
         serde_json::to_value(Singles::requested_schema()).unwrap()

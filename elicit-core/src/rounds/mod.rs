@@ -226,6 +226,11 @@ impl<'k> Exchange<'k> {
     /// asks the form again, with the problems named and the valid values filled in, until the
     /// item's rounds are spent ([`RoundError::StillInvalid`]). A response missing for an asked
     /// key asks it again; responses under keys not asked are ignored.
+    ///
+    /// Responses are read only for the keys the state says its round asked. A call that brings
+    /// responses without a state is a first call: they are read for this call's first round only
+    /// (so a later step cannot be answered before it is asked), and its count of tries starts
+    /// again, as a fresh call's would.
     pub fn round(&mut self, items: &mut [&mut dyn Item]) -> Result<Round, RoundError> {
         for (i, item) in items.iter().enumerate() {
             if items[..i].iter().any(|other| other.key() == item.key())

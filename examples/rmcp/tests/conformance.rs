@@ -246,17 +246,28 @@ async fn call(url: &str, params: Value) -> Value {
 /// A stateless 2026-07-28 `tools/call` to `url` from a client declaring `capabilities`: the HTTP
 /// status and the JSON-RPC response.
 async fn call_as(url: &str, params: Value, capabilities: Value) -> (u16, Value) {
+    request(url, "tools/call", params, capabilities).await
+}
+
+/// A stateless 2026-07-28 `method` request to `url` from a client declaring `capabilities`: the
+/// HTTP status and the JSON-RPC response.
+async fn request(url: &str, method: &str, params: Value, capabilities: Value) -> (u16, Value) {
     let mut params = params;
     params["_meta"] = json!({
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientInfo": {"name": "replicas", "version": "1"},
         "io.modelcontextprotocol/clientCapabilities": capabilities,
     });
-    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params});
-    let name = params["name"].as_str().unwrap_or_default().to_owned();
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params});
+    let name = params["name"]
+        .as_str()
+        .or_else(|| params["uri"].as_str())
+        .unwrap_or_default()
+        .to_owned();
     let response = tokio::task::spawn_blocking({
         let url = url.to_owned();
-        move || http_post(&url, &body.to_string(), &name)
+        let method = method.to_owned();
+        move || http_post(&url, &method, &body.to_string(), &name)
     })
     .await
     .expect("the request runs");
@@ -278,7 +289,7 @@ async fn call_as(url: &str, params: Value, capabilities: Value) -> (u16, Value) 
 }
 
 /// POSTs `body` to `url` over plain HTTP/1.1 on loopback: the response's body.
-fn http_post(url: &str, body: &str, name: &str) -> String {
+fn http_post(url: &str, method: &str, body: &str, name: &str) -> String {
     use std::io::{Read, Write};
     let rest = url.strip_prefix("http://").expect("an http URL");
     let (host, path) = rest.split_once('/').expect("a path");
@@ -288,7 +299,7 @@ fn http_post(url: &str, body: &str, name: &str) -> String {
         .expect("a timeout");
     write!(
         stream,
-        "POST /{path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/call\r\nMcp-Name: {name}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST /{path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\nMcp-Method: {method}\r\nMcp-Name: {name}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .expect("the request is sent");
@@ -384,4 +395,33 @@ async fn a_bounded_load_over_two_replicas_loses_no_flow() {
         String::from_utf8_lossy(&output.stderr)
     );
     println!("{report}");
+}
+
+/// A form from `resources/read`: the read ends with an `InputRequiredResult`, and the retried read
+/// with the answer gives the contents; its state is bound to the resource's URI.
+#[tokio::test]
+#[ignore = "starts a server (run with the conformance tests)"]
+async fn a_resource_read_asks_for_a_form() {
+    let (_server, url) = start_server(None).await;
+    let elicitation = json!({"elicitation": {}});
+    let read = json!({"uri": "test://input-required"});
+    let (_, first) = request(&url, "resources/read", read.clone(), elicitation.clone()).await;
+    assert_eq!(first["result"]["resultType"], "input_required", "{first}");
+    let form = &first["result"]["inputRequests"]["user_name"];
+    assert_eq!(form["method"], "elicitation/create", "{first}");
+    assert_eq!(form["params"]["message"], "Whose resource is it?");
+    let mut retry = read;
+    retry["inputResponses"] =
+        json!({"user_name": {"action": "accept", "content": {"name": "Ada"}}});
+    retry["requestState"] = first["result"]["requestState"].clone();
+    let (_, done) = request(&url, "resources/read", retry.clone(), elicitation.clone()).await;
+    assert_eq!(
+        done["result"]["contents"][0]["text"], "This resource belongs to Ada.",
+        "{done}"
+    );
+    // The same state replayed into a tool call: refused.
+    retry["name"] = json!("test_input_required_result_elicitation");
+    retry["arguments"] = json!({});
+    let (_, refused) = request(&url, "tools/call", retry, elicitation).await;
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
 }

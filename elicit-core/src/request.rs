@@ -39,6 +39,17 @@ pub struct FormRequest<'a> {
     schema: Cow<'a, RequestedSchema>,
 }
 
+#[cfg(feature = "rounds")]
+impl FormRequest<'static> {
+    /// A request that owns its schema (a form built at run time).
+    pub(crate) fn owned(message: Cow<'static, str>, schema: RequestedSchema) -> Self {
+        FormRequest {
+            message,
+            schema: Cow::Owned(schema),
+        }
+    }
+}
+
 impl<'a> FormRequest<'a> {
     /// A request for `schema`, shown under `message`.
     pub fn new(message: impl Into<Cow<'a, str>>, schema: &'a RequestedSchema) -> Self {

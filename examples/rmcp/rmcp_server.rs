@@ -12,6 +12,10 @@
 //! 10 characters). On 2026-07-28 each form is a round: the first answer travels in the sealed
 //! `requestState`, and is never asked again.
 //!
+//! A third, `create_issue`, takes its arguments from a derived struct: the struct's schema is the
+//! tool's `inputSchema`, and what the model leaves out or gets wrong is asked of the user in one
+//! form of exactly those fields (`mcp_elicit::rmcp::ask_arguments`).
+//!
 //! Run it with `cargo run --bin rmcp_server` (it speaks JSON-RPC on stdin and stdout), or let the
 //! example client (`rmcp_client.rs`, beside this file) start it.
 
@@ -19,7 +23,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use mcp_elicit::field::{Pick, Picks};
-use mcp_elicit::rmcp::{Ask, Asking, ask};
+use mcp_elicit::rmcp::{Ask, Asking, ask, ask_arguments, input_schema};
 use mcp_elicit::schema::{Choices, SelectOption};
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::model::{
@@ -100,6 +104,37 @@ fn typed_production(confirm: &str) -> Result<(), String> {
     } else {
         Err("type the word production to confirm".to_owned())
     }
+}
+
+/// How urgent an issue is.
+#[derive(Elicit, Debug)]
+#[elicit(rename_all = "lowercase")]
+enum Priority {
+    Low,
+    Normal,
+    High,
+}
+
+/// What an issue is about.
+#[derive(Elicit, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[elicit(rename_all = "lowercase")]
+enum Label {
+    Bug,
+    Feature,
+    Docs,
+}
+
+/// The arguments of `create_issue`: its `inputSchema`, and the form of what is missing or wrong.
+#[derive(Elicit, Debug)]
+#[elicit(message = "A few details for the new issue")]
+struct CreateIssue {
+    /// A short summary of the issue
+    #[elicit(min_length = 3)]
+    title: String,
+    /// How urgent it is
+    priority: Priority,
+    /// What it is about
+    labels: Option<BTreeSet<Label>>,
 }
 
 /// The form of the `choose` tool: options known only when it is called.
@@ -249,6 +284,11 @@ impl ServerHandler for SignupServer {
                 no_arguments,
             ),
             Tool::new(
+                "create_issue",
+                "Create an issue: a title, a priority and optional labels",
+                input_schema::<CreateIssue>(),
+            ),
+            Tool::new(
                 "deploy",
                 "Deploy: asks where to (staging or production), and for production a confirmation",
                 Arc::new(
@@ -297,6 +337,34 @@ impl ServerHandler for SignupServer {
                 // The form on 2026-07-28, a protocol error, or a tool error saying why.
                 Err(stop) => return stop.into(),
             });
+        }
+        if request.name == "create_issue" {
+            let issue = match ask_arguments::<CreateIssue>(&context, &request).await {
+                Ok(Elicitation::Accepted(issue)) => issue,
+                Ok(answer) => {
+                    let text = format!("no issue created ({})", answer.action());
+                    return Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into());
+                }
+                // The form on 2026-07-28, a protocol error, or a tool error naming what is wrong.
+                Err(stop) => return stop.into(),
+            };
+            let labels: Vec<String> = issue
+                .labels
+                .iter()
+                .flatten()
+                .map(|l| format!("{l:?}").to_lowercase())
+                .collect();
+            let text = format!(
+                "created issue {:?} with priority {:?}; labels: {}",
+                issue.title,
+                issue.priority,
+                if labels.is_empty() {
+                    "none".to_owned()
+                } else {
+                    labels.join(", ")
+                }
+            );
+            return Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into());
         }
         if request.name == "deploy" {
             return Self::deploy(&request, &context).await;

@@ -49,6 +49,7 @@ impl ServerHandler for Server {
             "signup" => Ask::<Signup>::new(),
             "signup_once" => Ask::<Signup>::new().rounds(1),
             "wizard" => return wizard(&request, &context).await,
+            "deploy_to" => return deploy_to(&request, &context).await,
             "mixed" => return mixed(&request, &context).await,
             "both" | "same_key" => {
                 let key = if request.name == "both" {
@@ -99,6 +100,50 @@ impl ServerHandler for Server {
 
 fn text(text: String) -> Result<CallToolResponse, ErrorData> {
     Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+}
+
+/// Where a release goes: flattened into `DeployTo`.
+#[derive(Elicit, Debug)]
+struct Target {
+    /// The region, among those the tool offers
+    region: mcp_elicit::field::Pick,
+    #[elicit(minimum = 1, maximum = 10)]
+    replicas: u8,
+}
+
+/// The arguments of `deploy_to`: a flattened struct, a runtime select, a skipped field.
+#[derive(Elicit, Debug)]
+#[elicit(message = "Deploy details")]
+struct DeployTo {
+    #[elicit(min_length = 1)]
+    service: String,
+    #[elicit(flatten)]
+    target: Target,
+    #[elicit(skip)]
+    requested_by: String,
+}
+
+/// Reads its arguments, asking for what is missing or wrong.
+async fn deploy_to(
+    request: &CallToolRequestParams,
+    context: &RequestContext<RoleServer>,
+) -> Result<CallToolResponse, ErrorData> {
+    let regions = mcp_elicit::schema::Choices::new(
+        ["eu-west", "us-east"].map(mcp_elicit::schema::SelectOption::new),
+    );
+    let ask = Ask::<DeployTo>::new().choices("region", regions);
+    let mut asking = match Asking::new(context, request) {
+        Ok(asking) => asking,
+        Err(stop) => return stop.into(),
+    };
+    match asking.ask_arguments(&ask).await {
+        Ok(Elicitation::Accepted(d)) => text(format!(
+            "{} to {} x{} (by {:?})",
+            d.service, d.target.region.0, d.target.replicas, d.requested_by
+        )),
+        Ok(other) => text(other.action().to_owned()),
+        Err(stop) => stop.into(),
+    }
 }
 
 /// Two forms in sequence: a confirmation, then (if sure) the sign-up.
@@ -572,5 +617,77 @@ async fn a_mixed_round_leaves_out_what_the_client_cannot_take() {
             "{version}"
         );
         assert_eq!(seen.len(), 1, "{version}");
+    }
+}
+
+/// A tool's arguments on every version: what the model gave is kept, a flattened field and a
+/// runtime select that are wrong or missing are asked in one form (the select with the tool's
+/// options), a skipped field is never asked, and a valid call asks nothing.
+#[tokio::test]
+async fn missing_arguments_are_asked_on_every_version() {
+    for version in VERSIONS {
+        let session = connect(
+            Server,
+            version.clone(),
+            true,
+            vec![accept(
+                json!({"region": "us-east", "replicas": 3, "service": "evil"}),
+            )],
+        )
+        .await;
+        let arguments = json!({"service": "web", "region": "mars", "requested_by": "evil"});
+        let result = session
+            .client
+            .call_tool(
+                CallToolRequestParams::new("deploy_to")
+                    .with_arguments(arguments.as_object().cloned().unwrap()),
+            )
+            .await
+            .unwrap();
+        let seen = session.seen();
+        assert_eq!(seen.len(), 1, "{version}");
+        let properties = seen[0]["requestedSchema"]["properties"]
+            .as_object()
+            .unwrap();
+        assert_eq!(
+            properties.keys().collect::<Vec<_>>(),
+            ["region", "replicas"],
+            "{version}"
+        );
+        let region = &properties["region"];
+        let offered = region
+            .get("enum")
+            .or_else(|| region.get("oneOf"))
+            .unwrap()
+            .to_string();
+        assert!(
+            offered.contains("eu-west") && !offered.contains("mars"),
+            "{version}: {offered}"
+        );
+        assert_eq!(
+            result.content[0].as_text().unwrap().text,
+            "web to us-east x3 (by \"\")",
+            "{version}"
+        );
+        let _ = session.client.cancel().await;
+
+        // Valid as given: nothing asked.
+        let session = connect(Server, version.clone(), true, vec![]).await;
+        let arguments = json!({"service": "web", "region": "eu-west", "replicas": 2});
+        let result = session
+            .client
+            .call_tool(
+                CallToolRequestParams::new("deploy_to")
+                    .with_arguments(arguments.as_object().cloned().unwrap()),
+            )
+            .await
+            .unwrap();
+        assert!(session.seen().is_empty(), "{version}");
+        assert_eq!(
+            result.content[0].as_text().unwrap().text,
+            "web to eu-west x2 (by \"\")",
+            "{version}"
+        );
+        let _ = session.client.cancel().await;
     }
 }

@@ -15,6 +15,49 @@ use crate::form::Elicit;
 use crate::rounds::{Ask, Capability, Exchange, Incoming, Item, Round, RoundError, StateKeys};
 use crate::version::ProtocolVersion;
 
+/// The tool call's arguments read into `T`, asking the user for what the model left out or got
+/// wrong, with [`Ask`]'s defaults: see [`Asking::ask_arguments`].
+///
+/// `T`'s requested schema is also the tool's `inputSchema` ([`input_schema`](super::input_schema)),
+/// so the model sees the constraints the form and the parser enforce.
+///
+/// ```no_run
+/// use mcp_elicit::rmcp::ask_arguments;
+/// use mcp_elicit::{Elicit, Elicitation};
+/// use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData};
+/// use rmcp::service::{RequestContext, RoleServer};
+///
+/// #[derive(Elicit)]
+/// #[elicit(message = "A few details for the issue")]
+/// struct CreateIssue {
+///     #[elicit(min_length = 3)]
+///     title: String,
+///     #[elicit(minimum = 1, maximum = 5)]
+///     severity: u8,
+/// }
+///
+/// async fn create_issue(
+///     request: CallToolRequestParams,
+///     context: RequestContext<RoleServer>,
+/// ) -> Result<CallToolResponse, ErrorData> {
+///     let issue = match ask_arguments::<CreateIssue>(&context, &request).await {
+///         Ok(Elicitation::Accepted(issue)) => issue,
+///         Ok(_) => return Ok(CallToolResult::error(vec![ContentBlock::text("the user declined")]).into()),
+///         Err(stop) => return stop.into(),
+///     };
+///     let text = format!("created {:?} (severity {})", issue.title, issue.severity);
+///     Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+/// }
+/// ```
+pub async fn ask_arguments<T: Elicit + Send + 'static>(
+    context: &RequestContext<RoleServer>,
+    request: &CallToolRequestParams,
+) -> Result<Elicitation<T>, ElicitError> {
+    Asking::new(context, request)?
+        .ask_arguments(&Ask::new())
+        .await
+}
+
 /// Asks for `T`'s form from a handler running on rmcp, the same way on every protocol version,
 /// with [`Ask`]'s defaults: see [`Asking::ask`].
 ///
@@ -192,6 +235,8 @@ surface!(
 pub struct Asking<'a> {
     context: &'a RequestContext<RoleServer>,
     flow: Asked<'a>,
+    /// The request's arguments, for [`Asking::ask_arguments`].
+    arguments: Option<JsonObject>,
 }
 
 enum Asked<'a> {
@@ -243,7 +288,11 @@ impl<'a> Asking<'a> {
                 ))
             }
         };
-        Ok(Asking { context, flow })
+        Ok(Asking {
+            context,
+            flow,
+            arguments: request.arguments().cloned(),
+        })
     }
 
     /// Asks for the form `ask` describes and gives the user's answer: `Accepted` with the values
@@ -264,6 +313,33 @@ impl<'a> Asking<'a> {
         match item.take() {
             Some(answer) => Ok(answer),
             None => Err(self.missing(Capability::ElicitationForm)),
+        }
+    }
+
+    /// The tool's arguments read into `T`, asking the user for what the model left out or got
+    /// wrong: see [`Ask::arguments_item`]. Arguments that keep every rule are read without
+    /// asking anything, on every version and whatever the client declared. Otherwise one form of
+    /// exactly the missing and invalid fields is asked (its message naming every problem), the
+    /// answer merged and judged again, as [`Asking::ask`] asks; on 2026-07-28 the round's state
+    /// is bound to the call's arguments, so a retry cannot change the ones the model gave.
+    ///
+    /// A client that cannot be asked (no form elicitation) gets
+    /// [`ElicitError::InvalidArguments`], the arguments' problems, which `stop.into()` makes a
+    /// tool error for the model to read and call again.
+    pub async fn ask_arguments<T: Elicit + Send + 'static>(
+        &mut self,
+        ask: &Ask<T>,
+    ) -> Result<Elicitation<T>, ElicitError> {
+        let mut item = ask
+            .arguments_item(self.arguments.as_ref())
+            .map_err(ElicitError::Round)?;
+        if !item.is_settled() && item.asked().next().is_some() {
+            self.round(&mut [&mut item]).await?;
+        }
+        match (item.take(), item.problems()) {
+            (Some(answer), _) => Ok(answer),
+            (None, Some(problems)) => Err(ElicitError::InvalidArguments(problems.clone())),
+            (None, None) => Err(self.missing(Capability::ElicitationForm)),
         }
     }
 
@@ -297,6 +373,9 @@ impl<'a> Asking<'a> {
                     }
                 }
                 for item in items.iter_mut() {
+                    if item.is_settled() {
+                        continue;
+                    }
                     if !item.capability().declared_in(capabilities.as_ref()) {
                         item.set_unavailable();
                         continue;

@@ -26,7 +26,7 @@ use ::rmcp::model::{
 use ::rmcp::service::ServiceError;
 
 use crate::answer::Elicitation;
-use crate::error::ElicitResultError;
+use crate::error::{ContentError, ElicitResultError};
 use crate::form::Elicit;
 use crate::rounds::RoundError;
 use crate::schema::RequestedSchema;
@@ -37,9 +37,47 @@ mod client;
 mod url;
 
 pub use crate::rounds::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS};
-pub use ask::{Asking, Surface, ask};
+pub use ask::{Asking, Surface, ask, ask_arguments};
 pub use client::answer_elicitation;
 pub use url::{AskUrl, url_completed};
+
+/// `T`'s requested schema as a tool's `inputSchema`: a flat object schema is a valid one, so the
+/// model sees the same constraints (lengths, bounds, formats, options, descriptions from doc
+/// comments) that the form and the parser enforce, and no schemars is needed for the tool. Read
+/// its arguments with [`ask_arguments`], which asks the user for what the model left out or got
+/// wrong.
+///
+/// ```
+/// use mcp_elicit::Elicit;
+/// use mcp_elicit::rmcp::input_schema;
+///
+/// #[derive(Elicit)]
+/// struct Search {
+///     /// What to look for
+///     #[elicit(min_length = 1)]
+///     query: String,
+///     #[elicit(maximum = 50)]
+///     limit: Option<u8>,
+/// }
+///
+/// let schema = input_schema::<Search>();
+/// assert_eq!(schema["type"], "object");
+/// assert_eq!(schema["properties"]["query"]["description"], "What to look for");
+/// assert_eq!(schema["required"], serde_json::json!(["query"]));
+/// let tool = rmcp::model::Tool::new("search", "Searches the docs", schema);
+/// # let _ = tool;
+/// ```
+pub fn input_schema<T: Elicit>() -> std::sync::Arc<::rmcp::model::JsonObject> {
+    let schema = T::requested_schema()
+        .to_value_for(ProtocolVersion::LATEST)
+        .ok()
+        .and_then(|value| match value {
+            serde_json::Value::Object(object) => Some(object),
+            _ => None,
+        })
+        .unwrap_or_default();
+    std::sync::Arc::new(schema)
+}
 
 /// `schema` in rmcp's model, as `version` says it, with the properties in declaration order
 /// (rmcp keeps the order it reads, and writes it back).
@@ -114,6 +152,9 @@ pub enum ElicitError {
     /// Not a failure: on 2026-07-28 the round's requests, in the `InputRequiredResult` the
     /// handler returns (`stop.into()`); the client calls again with the answers.
     InputRequired(Box<InputRequiredResult>),
+    /// The tool's arguments are missing or break their rules, and the client cannot be asked for
+    /// them ([`Asking::ask_arguments`]): their problems, for the model to read.
+    InvalidArguments(ContentError),
     /// The rounds: a protocol fault of the call (a refused `requestState`, malformed
     /// `inputResponses`, a missing capability: [`RoundError::is_protocol_error`]), an answer that
     /// kept breaking the form's rules, or a mistake in the forms asked.
@@ -139,6 +180,10 @@ impl fmt::Display for ElicitError {
                 "the form was sent in an `InputRequiredResult`: return it from the handler, and the client calls again with the answer",
             ),
             ElicitError::Round(err) => fmt::Display::fmt(err, f),
+            ElicitError::InvalidArguments(problems) => write!(
+                f,
+                "the tool's arguments are missing or break their rules, and the client cannot be asked for them:\n{problems}"
+            ),
         }
     }
 }
@@ -170,6 +215,7 @@ impl ElicitError {
             | ElicitError::UrlNotSupported
             | ElicitError::VersionWithoutElicitation { .. }
             | ElicitError::Answer(_)
+            | ElicitError::InvalidArguments(_)
             | ElicitError::Round(RoundError::StillInvalid { .. }) => {
                 ErrorData::invalid_params(message, None)
             }
@@ -225,6 +271,7 @@ impl std::error::Error for ElicitError {
             ElicitError::Service(err) => Some(err),
             ElicitError::Answer(err) => Some(err),
             ElicitError::Round(err) => Some(err),
+            ElicitError::InvalidArguments(err) => Some(err),
             _ => None,
         }
     }

@@ -91,6 +91,12 @@ pub trait Item: Send + sealed::Sealed {
     /// How many times it may be asked, at most.
     fn rounds(&self) -> u8;
 
+    /// Whether it is settled before any round (a tool's arguments that keep every rule):
+    /// rounds skip it.
+    fn is_settled(&self) -> bool {
+        false
+    }
+
     /// The request (`{"method":..,"params":..}`) as `version` writes it: the first, or the one
     /// asking again after `retry`.
     fn request_for(
@@ -110,6 +116,7 @@ pub trait Item: Send + sealed::Sealed {
 mod sealed {
     pub trait Sealed {}
     impl<T> Sealed for super::FormItem<T> {}
+    impl<T> Sealed for super::super::arguments::ArgumentsItem<T> {}
     impl Sealed for super::Input {}
 }
 
@@ -117,8 +124,8 @@ mod sealed {
 /// and its problems.
 #[derive(Clone, Debug)]
 pub struct Retry {
-    content: Content,
-    problems: ContentError,
+    pub(super) content: Content,
+    pub(super) problems: ContentError,
 }
 
 impl Retry {
@@ -224,20 +231,26 @@ impl<T: Elicit> Ask<T> {
 
     /// The form as this ask asks for it, ready for a round.
     pub fn item(&self) -> Result<FormItem<T>, RoundError> {
-        let mut first = FormRequest::new(self.message.clone(), T::requested_schema());
-        if T::requested_schema().has_runtime_selects() || !self.choices.is_empty() {
-            first = first
-                .with_choices(self.choices.iter().map(|(name, c)| (name.as_ref(), c)))
-                .map_err(RoundError::Choices)?;
-        }
         Ok(FormItem {
             key: self.key.clone(),
             rounds: self.rounds,
             meta: self.meta.clone(),
-            first,
+            first: self.request()?,
             answer: None,
             unavailable: false,
         })
+    }
+
+    /// The whole form's request: with its runtime options filled in, if it has any (a form
+    /// without keeps its `static` schema).
+    pub(super) fn request(&self) -> Result<FormRequest<'static>, RoundError> {
+        let request = FormRequest::new(self.message.clone(), T::requested_schema());
+        if T::requested_schema().has_runtime_selects() || !self.choices.is_empty() {
+            return request
+                .with_choices(self.choices.iter().map(|(name, c)| (name.as_ref(), c)))
+                .map_err(RoundError::Choices);
+        }
+        Ok(request)
     }
 }
 
@@ -269,47 +282,26 @@ impl<T: Elicit> FormItem<T> {
         action: &str,
         content: Option<&Value>,
     ) -> Result<Option<Retry>, ElicitResultError> {
-        // Options supplied at run time: the answer keeps to those this request sent, and takes
-        // their defaults.
-        let filled;
-        let mut content = content;
-        if action == "accept"
-            && let Some(Value::Object(values)) = content
-            && self.first.schema().has_runtime_selects()
-        {
-            if let Err(problems) = self.first.schema().validate(values) {
-                return Ok(Some(Retry {
-                    content: values.clone(),
-                    problems,
-                }));
-            }
-            if let Some(with_defaults) = runtime_defaults::<T>(self.first.schema(), values) {
-                filled = Value::Object(with_defaults);
-                content = Some(&filled);
-            }
-        }
-        let (content, problems) = match Elicitation::<T>::from_parts(action, content) {
-            Ok(answer) => {
-                self.answer = Some(answer);
+        let empty = Content::new();
+        let values = match (action, content) {
+            ("accept", Some(Value::Object(values))) => values,
+            ("accept", None | Some(Value::Null)) => &empty,
+            // Declined, cancelled, or not an answer at all: the reader says which.
+            _ => {
+                self.answer = Some(Elicitation::from_parts(action, content)?);
                 return Ok(None);
             }
-            Err(ElicitResultError::Content(problems)) => match content {
-                Some(Value::Object(content)) => (content.clone(), problems),
-                _ => (Content::new(), problems),
-            },
-            Err(ElicitResultError::MissingContent) => {
-                let empty = Content::new();
-                match T::from_content(&empty) {
-                    Err(problems) => (empty, problems),
-                    Ok(value) => {
-                        self.answer = Some(Elicitation::Accepted(value));
-                        return Ok(None);
-                    }
-                }
-            }
-            Err(error) => return Err(error),
         };
-        Ok(Some(Retry { content, problems }))
+        match read::<T>(&self.first, values) {
+            Ok(value) => {
+                self.answer = Some(Elicitation::Accepted(value));
+                Ok(None)
+            }
+            Err(problems) => Ok(Some(Retry {
+                content: values.clone(),
+                problems,
+            })),
+        }
     }
 }
 
@@ -331,21 +323,13 @@ impl<T: Elicit + Send> Item for FormItem<T> {
         version: ProtocolVersion,
         retry: Option<&Retry>,
     ) -> Result<Value, RoundError> {
-        let again;
-        let request = match retry {
+        match retry {
             Some(retry) => {
-                again = self.first.retry(&retry.content, &retry.problems);
-                &again
+                let again = self.first.retry(&retry.content, &retry.problems);
+                elicitation_request(&again, version, self.meta.as_ref())
             }
-            None => &self.first,
-        };
-        let mut params = request
-            .params_for(version)
-            .map_err(RoundError::Unrepresentable)?;
-        if let (Some(meta), Value::Object(params)) = (&self.meta, &mut params) {
-            params.insert("_meta".into(), Value::Object(meta.clone()));
+            None => elicitation_request(&self.first, version, self.meta.as_ref()),
         }
-        Ok(serde_json::json!({"method": "elicitation/create", "params": params}))
     }
 
     fn judge(&mut self, response: &Value) -> Result<Option<Retry>, RoundError> {
@@ -471,6 +455,37 @@ impl Item for Input {
     fn set_unavailable(&mut self) {
         self.unavailable = true;
     }
+}
+
+/// The `elicitation/create` request of `request` as `version` writes it, with `meta` as its
+/// `_meta`.
+pub(super) fn elicitation_request(
+    request: &FormRequest<'_>,
+    version: ProtocolVersion,
+    meta: Option<&Map<String, Value>>,
+) -> Result<Value, RoundError> {
+    let mut params = request
+        .params_for(version)
+        .map_err(RoundError::Unrepresentable)?;
+    if let (Some(meta), Value::Object(params)) = (meta, &mut params) {
+        params.insert("_meta".into(), Value::Object(meta.clone()));
+    }
+    Ok(serde_json::json!({"method": "elicitation/create", "params": params}))
+}
+
+/// `content` read into `T`, checked first against `request`'s own schema when it has options
+/// supplied at run time (a value not offered is refused), whose defaults it then takes.
+pub(super) fn read<T: Elicit>(
+    request: &FormRequest<'_>,
+    content: &Content,
+) -> Result<T, ContentError> {
+    if request.schema().has_runtime_selects() {
+        request.schema().validate(content)?;
+        if let Some(filled) = runtime_defaults::<T>(request.schema(), content) {
+            return T::from_content(&filled);
+        }
+    }
+    T::from_content(content)
 }
 
 /// `value`'s JSON type, in words.

@@ -74,10 +74,12 @@ use crate::error::ContentError;
 use crate::schema::ChoicesError;
 use crate::version::{ProtocolVersion, Unrepresentable};
 
+mod arguments;
 mod item;
 mod seal;
 mod state;
 
+pub use arguments::{ARGUMENTS_KEY, ArgumentsItem};
 pub use item::{Ask, Capability, DEFAULT_KEY, DEFAULT_ROUNDS, FormItem, Input, Item, Retry};
 pub use seal::{Binding, DEFAULT_TTL, KeyError, StateError, StateKeys};
 
@@ -246,6 +248,9 @@ impl<'k> Exchange<'k> {
         self.first_round = false;
         let mut asking = Vec::new();
         for item in items.iter_mut() {
+            if item.is_settled() {
+                continue;
+            }
             let key = item.key().to_owned();
             // Settled in an earlier round: judged again (the options are the tool's own, and the
             // state's answers are what this server sealed), never asked again.

@@ -171,6 +171,35 @@ impl RequestedSchema {
             .collect();
         RequestedSchema::from_properties(Cow::Owned(properties))
     }
+
+    /// The form of just the properties `keep` selects (by wire name), in form order, each as it
+    /// is here: the partial form that asks for some fields of a larger one.
+    ///
+    /// ```
+    /// use mcp_elicit::Elicit;
+    ///
+    /// #[derive(Elicit)]
+    /// struct Issue {
+    ///     #[elicit(min_length = 3)]
+    ///     title: String,
+    ///     body: Option<String>,
+    ///     urgent: bool,
+    /// }
+    ///
+    /// let part = Issue::requested_schema().only(|name| name != "body");
+    /// let names: Vec<&str> = part.properties().iter().map(|p| p.name()).collect();
+    /// assert_eq!(names, ["title", "urgent"]);
+    /// assert_eq!(part.required().collect::<Vec<_>>(), ["title", "urgent"]);
+    /// ```
+    pub fn only(&self, keep: impl Fn(&str) -> bool) -> RequestedSchema {
+        let properties = self
+            .properties
+            .iter()
+            .filter(|property| keep(property.name()))
+            .cloned()
+            .collect();
+        RequestedSchema::from_properties(Cow::Owned(properties))
+    }
 }
 
 /// One field of a form: its wire name, its labels, whether it is required, and what it holds.

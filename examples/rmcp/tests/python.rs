@@ -6,6 +6,8 @@
 //! elicitation, which gets no form (a tool error before 2026-07-28; on 2026-07-28 the protocol's
 //! error -32021). The `deploy` wizard on both flows: staging in one form, production in two, a
 //! too-short reason asking the second form again (the confirmation filled in), never the first.
+//! And `create_issue`, whose arguments are a derived struct: what the model left out or got wrong
+//! is asked in one form of exactly those fields, and a complete call asks nothing.
 //!
 //! It needs Python with the SDK: a virtual environment with `python/requirements.txt` installed,
 //! named by `MCP_ELICIT_PYTHON` (CI makes one in `target/python`); then
@@ -306,4 +308,120 @@ fn choices_known_only_at_run_time() {
         assert!(error, "{mode}");
         assert!(text.contains("`choice`: must be one of"), "{mode}: {text}");
     }
+}
+
+/// The names of a form's properties, in order.
+fn fields(form: &Value) -> Vec<String> {
+    form["requestedSchema"]["properties"]
+        .as_object()
+        .map(|p| p.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+/// `create_issue`: the arguments the model gave, kept; what it left out or got wrong, asked.
+#[test]
+#[ignore = "needs the Python SDK: see the top of this file"]
+fn missing_and_wrong_arguments_are_asked() {
+    for mode in MODES {
+        // A required argument left out: a form of exactly it.
+        let answer = accept(json!({"priority": "high"}));
+        let (forms, text, error) = call(
+            mode,
+            true,
+            json!([answer]),
+            "create_issue",
+            json!({"title": "Crash on start"}),
+        );
+        assert_eq!(forms.len(), 1, "{mode}");
+        assert_eq!(fields(&forms[0]), ["priority"], "{mode}");
+        assert_eq!(
+            forms[0]["message"],
+            "A few details for the new issue\n\nPlease correct this:\n- priority: is required",
+            "{mode}"
+        );
+        assert_eq!(
+            (text.as_str(), error),
+            (
+                "created issue \"Crash on start\" with priority High; labels: none",
+                false
+            ),
+            "{mode}"
+        );
+
+        // Two arguments wrong: a form of exactly those two, naming both; an answer that tries to
+        // set what was not asked (the labels) changes nothing.
+        let answer =
+            accept(json!({"title": "Crash on start", "priority": "normal", "labels": ["docs"]}));
+        let (forms, text, _) = call(
+            mode,
+            true,
+            json!([answer]),
+            "create_issue",
+            json!({"title": "x", "priority": "urgent", "labels": ["bug"]}),
+        );
+        assert_eq!(forms.len(), 1, "{mode}");
+        assert_eq!(fields(&forms[0]), ["title", "priority"], "{mode}");
+        let message = forms[0]["message"].as_str().unwrap();
+        assert!(
+            message.contains("- title: must be at least 3 characters long, got 1"),
+            "{mode}: {message}"
+        );
+        assert!(
+            message.contains("- priority: must be one of"),
+            "{mode}: {message}"
+        );
+        assert_eq!(
+            text, "created issue \"Crash on start\" with priority Normal; labels: bug",
+            "{mode}"
+        );
+
+        // A complete, valid call: nothing asked.
+        let (forms, text, _) = call(
+            mode,
+            true,
+            json!([]),
+            "create_issue",
+            json!({"title": "Crash on start", "priority": "low"}),
+        );
+        assert!(forms.is_empty(), "{mode}");
+        assert_eq!(
+            text, "created issue \"Crash on start\" with priority Low; labels: none",
+            "{mode}"
+        );
+
+        // An answer still too short: the form again, the valid priority filled in.
+        let (forms, text, _) = call(
+            mode,
+            true,
+            json!([
+                accept(json!({"title": "ab", "priority": "high"})),
+                accept(json!({"title": "abc", "priority": "high"}))
+            ]),
+            "create_issue",
+            json!({}),
+        );
+        assert_eq!(forms.len(), 2, "{mode}");
+        assert_eq!(fields(&forms[1]), ["title", "priority"], "{mode}");
+        assert_eq!(
+            forms[1]["requestedSchema"]["properties"]["priority"]["default"], "high",
+            "{mode}"
+        );
+        assert_eq!(
+            text, "created issue \"abc\" with priority High; labels: none",
+            "{mode}"
+        );
+    }
+    // A client that cannot be asked: the problems, for the model.
+    let (forms, text, error) = call(
+        "legacy",
+        false,
+        json!([]),
+        "create_issue",
+        json!({"title": "Crash on start"}),
+    );
+    assert!(forms.is_empty() && error);
+    assert_eq!(
+        text,
+        "the tool's arguments are missing or break their rules, and the client cannot be asked for them:\n`priority`: is required"
+    );
 }

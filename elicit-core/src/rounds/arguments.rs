@@ -1,0 +1,253 @@
+//! A tool's arguments read into its typed struct, with a form for what the model left out or got
+//! wrong: the arguments given and valid are kept, and only the required ones missing and the ones
+//! that break their rules are asked for, in one form of exactly those fields.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+use super::RoundError;
+use super::item::{Ask, Capability, Item, Retry, elicitation_request};
+use crate::answer::Elicitation;
+use crate::error::{ContentError, ElicitResultError, JsonType, describe};
+use crate::form::Elicit;
+use crate::request::FormRequest;
+use crate::schema::Content;
+use crate::version::ProtocolVersion;
+
+/// The key the arguments' form travels under in `inputRequests` (2026-07-28) by default.
+pub const ARGUMENTS_KEY: &str = "arguments";
+
+impl<T: Elicit> Ask<T> {
+    /// The tool's `arguments` read into `T`, as a round item: settled at once when they keep
+    /// every rule of `T` (nothing is asked), otherwise a form of exactly the fields that are
+    /// missing (required ones only: an optional argument left out stays `None`) or break their
+    /// rules, its message naming every problem.
+    ///
+    /// The user's answer fills only the fields the form asked for (anything else in it is
+    /// ignored), is merged with the arguments given, and the whole is judged again, `validate`
+    /// hooks included; an answer that still breaks a rule asks again. Arguments `T` does not
+    /// have are ignored, as serde ignores unknown fields. The form's key is this ask's, or
+    /// [`ARGUMENTS_KEY`] if it kept the default.
+    ///
+    /// ```
+    /// use mcp_elicit::Elicit;
+    /// use mcp_elicit::rounds::{Ask, Item};
+    /// use serde_json::json;
+    ///
+    /// #[derive(Elicit, Debug)]
+    /// #[elicit(rename_all = "lowercase")]
+    /// enum Priority {
+    ///     Low,
+    ///     Normal,
+    ///     High,
+    /// }
+    ///
+    /// #[derive(Elicit, Debug)]
+    /// #[elicit(message = "Create an issue")]
+    /// struct CreateIssue {
+    ///     #[elicit(min_length = 3)]
+    ///     title: String,
+    ///     priority: Priority,
+    /// }
+    ///
+    /// let arguments = json!({"title": "Crash on start"});
+    /// let item = Ask::<CreateIssue>::new().arguments_item(arguments.as_object()).unwrap();
+    /// assert!(!item.is_settled());
+    /// assert_eq!(item.asked().collect::<Vec<_>>(), ["priority"]);
+    /// let request = item.request_for(mcp_elicit::ProtocolVersion::V2025_11_25, None).unwrap();
+    /// assert_eq!(request["params"]["message"], "Create an issue\n\nPlease correct this:\n- priority: is required");
+    /// ```
+    pub fn arguments_item(
+        &self,
+        arguments: Option<&Map<String, Value>>,
+    ) -> Result<ArgumentsItem<T>, RoundError> {
+        let full = self.request()?;
+        let given = arguments.cloned().unwrap_or_default();
+        let key = if self.key == super::DEFAULT_KEY {
+            Cow::Borrowed(ARGUMENTS_KEY)
+        } else {
+            self.key.clone()
+        };
+        let mut item = ArgumentsItem {
+            key,
+            rounds: self.rounds,
+            meta: self.meta.clone(),
+            partial: None,
+            asked: Vec::new(),
+            problems: None,
+            answer: None,
+            unavailable: false,
+            given,
+            full,
+        };
+        match super::item::read::<T>(&item.full, &item.given) {
+            Ok(value) => item.answer = Some(Elicitation::Accepted(value)),
+            Err(problems) => {
+                let schema = item.full.schema();
+                let asked = schema
+                    .properties()
+                    .iter()
+                    .map(|p| p.name())
+                    .filter(|name| problems.errors().iter().any(|e| e.field() == *name));
+                item.asked = asked.map(str::to_owned).collect();
+                if !item.asked.is_empty() {
+                    let part = schema.only(|name| item.asked.iter().any(|a| a == name));
+                    item.partial = Some(FormRequest::owned(self.message.clone(), part));
+                }
+                item.problems = Some(problems);
+            }
+        }
+        Ok(item)
+    }
+}
+
+/// A tool's arguments in a round: see [`Ask::arguments_item`].
+pub struct ArgumentsItem<T> {
+    key: Cow<'static, str>,
+    rounds: u8,
+    meta: Option<Map<String, Value>>,
+    /// The arguments as the model gave them.
+    given: Content,
+    /// The whole form, with its runtime options: what the merged arguments are judged by.
+    full: FormRequest<'static>,
+    /// The form of the fields asked (`None` if nothing is asked).
+    partial: Option<FormRequest<'static>>,
+    /// The wire names of the fields asked, in form order.
+    asked: Vec<String>,
+    /// What was wrong with the arguments given.
+    problems: Option<ContentError>,
+    answer: Option<Elicitation<T>>,
+    unavailable: bool,
+}
+
+impl<T: Elicit> ArgumentsItem<T> {
+    /// The arguments read into `T` (`Accepted`), or the user's `Declined` or `Cancelled` of the
+    /// form: `None` before a round settled it, or when the client could not be asked
+    /// ([`ArgumentsItem::problems`] then says what was wrong).
+    pub fn take(&mut self) -> Option<Elicitation<T>> {
+        self.answer.take()
+    }
+
+    /// Whether the arguments kept every rule as given: nothing to ask.
+    pub fn is_settled(&self) -> bool {
+        self.answer.is_some() && self.partial.is_none()
+    }
+
+    /// The wire names of the fields the form asks for, in form order.
+    pub fn asked(&self) -> impl Iterator<Item = &str> {
+        self.asked.iter().map(String::as_str)
+    }
+
+    /// What was wrong with the arguments as given, if anything.
+    pub fn problems(&self) -> Option<&ContentError> {
+        self.problems.as_ref()
+    }
+
+    /// Whether the round left it out, the client having declared no form elicitation.
+    pub fn is_unavailable(&self) -> bool {
+        self.unavailable
+    }
+}
+
+impl<T: Elicit + Send> Item for ArgumentsItem<T> {
+    fn key(&self) -> &str {
+        &self.key
+    }
+
+    fn capability(&self) -> Capability {
+        Capability::ElicitationForm
+    }
+
+    fn rounds(&self) -> u8 {
+        self.rounds
+    }
+
+    fn is_settled(&self) -> bool {
+        ArgumentsItem::is_settled(self)
+    }
+
+    fn request_for(
+        &self,
+        version: ProtocolVersion,
+        retry: Option<&Retry>,
+    ) -> Result<Value, RoundError> {
+        let Some(partial) = &self.partial else {
+            return Err(RoundError::Responses {
+                key: Some(self.key.to_string()),
+                reason: "nothing is asked of the arguments".to_owned(),
+            });
+        };
+        let request = match (retry, &self.problems) {
+            (Some(retry), _) => partial.retry(&retry.content, &retry.problems),
+            (None, Some(problems)) => partial.retry(&Content::new(), problems),
+            (None, None) => partial.clone(),
+        };
+        elicitation_request(&request, version, self.meta.as_ref())
+    }
+
+    fn judge(&mut self, response: &Value) -> Result<Option<Retry>, RoundError> {
+        let malformed = |error: ElicitResultError| RoundError::Responses {
+            key: Some(self.key.to_string()),
+            reason: error.to_string(),
+        };
+        let Value::Object(response) = response else {
+            return Err(malformed(ElicitResultError::NotAnObject {
+                found: JsonType::of(response),
+            }));
+        };
+        let action = response
+            .get("action")
+            .ok_or_else(|| malformed(ElicitResultError::MissingAction))?;
+        match action.as_str() {
+            Some("accept") => {}
+            Some("decline") => {
+                self.answer = Some(Elicitation::Declined);
+                return Ok(None);
+            }
+            Some("cancel") => {
+                self.answer = Some(Elicitation::Cancelled);
+                return Ok(None);
+            }
+            _ => {
+                return Err(malformed(ElicitResultError::UnknownAction {
+                    found: describe(action),
+                }));
+            }
+        }
+        let empty = Map::new();
+        let content = match response.get("content") {
+            None | Some(Value::Null) => &empty,
+            Some(Value::Object(content)) => content,
+            Some(other) => {
+                return Err(malformed(ElicitResultError::ContentNotAnObject {
+                    found: JsonType::of(other),
+                }));
+            }
+        };
+        // Only the fields asked for: the rest of the answer cannot touch the arguments given.
+        let mut merged = self.given.clone();
+        let mut answered = Content::new();
+        for name in &self.asked {
+            merged.remove(name);
+            if let Some(value) = content.get(name).filter(|v| !v.is_null()) {
+                merged.insert(name.clone(), value.clone());
+                answered.insert(name.clone(), value.clone());
+            }
+        }
+        match super::item::read::<T>(&self.full, &merged) {
+            Ok(value) => {
+                self.answer = Some(Elicitation::Accepted(value));
+                Ok(None)
+            }
+            Err(problems) => Ok(Some(Retry {
+                content: answered,
+                problems,
+            })),
+        }
+    }
+
+    fn set_unavailable(&mut self) {
+        self.unavailable = true;
+    }
+}

@@ -111,12 +111,20 @@ struct Target {
     replicas: u8,
 }
 
-/// The arguments of `deploy_to`: a flattened struct, a runtime select, a skipped field.
+/// A service name: a newtype with its own rule.
+#[derive(Elicit, Debug)]
+#[elicit(transparent)]
+struct Service(#[elicit(min_length = 1)] String);
+
+/// The arguments of `deploy_to`: a transparent newtype, a `from_str` field, a flattened struct, a
+/// runtime select, a skipped field.
 #[derive(Elicit, Debug)]
 #[elicit(message = "Deploy details")]
 struct DeployTo {
-    #[elicit(min_length = 1)]
-    service: String,
+    service: Service,
+    /// Where the health check goes
+    #[elicit(from_str)]
+    probe: Option<std::net::Ipv4Addr>,
     #[elicit(flatten)]
     target: Target,
     #[elicit(skip)]
@@ -138,8 +146,8 @@ async fn deploy_to(
     };
     match asking.ask_arguments(&ask).await {
         Ok(Elicitation::Accepted(d)) => text(format!(
-            "{} to {} x{} (by {:?})",
-            d.service, d.target.region.0, d.target.replicas, d.requested_by
+            "{} to {} x{} (by {:?}, probe {:?})",
+            d.service.0, d.target.region.0, d.target.replicas, d.requested_by, d.probe
         )),
         Ok(other) => text(other.action().to_owned()),
         Err(stop) => stop.into(),
@@ -631,11 +639,13 @@ async fn missing_arguments_are_asked_on_every_version() {
             version.clone(),
             true,
             vec![accept(
-                json!({"region": "us-east", "replicas": 3, "service": "evil"}),
+                json!({"region": "us-east", "replicas": 3, "service": "evil", "probe": "10.0.0.9"}),
             )],
         )
         .await;
-        let arguments = json!({"service": "web", "region": "mars", "requested_by": "evil"});
+        let arguments = json!({
+            "service": "web", "region": "mars", "requested_by": "evil", "probe": "10.0.0.999"
+        });
         let result = session
             .client
             .call_tool(
@@ -645,13 +655,13 @@ async fn missing_arguments_are_asked_on_every_version() {
             .await
             .unwrap();
         let seen = session.seen();
-        assert_eq!(seen.len(), 1, "{version}");
+        assert_eq!(seen.len(), 1, "{version}: {seen:?}");
         let properties = seen[0]["requestedSchema"]["properties"]
             .as_object()
             .unwrap();
         assert_eq!(
             properties.keys().collect::<Vec<_>>(),
-            ["region", "replicas"],
+            ["probe", "region", "replicas"],
             "{version}"
         );
         let region = &properties["region"];
@@ -666,8 +676,8 @@ async fn missing_arguments_are_asked_on_every_version() {
         );
         assert_eq!(
             result.content[0].as_text().unwrap().text,
-            "web to us-east x3 (by \"\")",
-            "{version}"
+            "web to us-east x3 (by \"\", probe Some(10.0.0.9))",
+            "{version}: {seen:?}"
         );
         let _ = session.client.cancel().await;
 
@@ -685,7 +695,7 @@ async fn missing_arguments_are_asked_on_every_version() {
         assert!(session.seen().is_empty(), "{version}");
         assert_eq!(
             result.content[0].as_text().unwrap().text,
-            "web to eu-west x2 (by \"\")",
+            "web to eu-west x2 (by \"\", probe None)",
             "{version}"
         );
         let _ = session.client.cancel().await;

@@ -480,7 +480,26 @@ pub(super) fn read<T: Elicit>(
     content: &Content,
 ) -> Result<T, ContentError> {
     if request.schema().has_runtime_selects() {
-        request.schema().validate(content)?;
+        if let Err(problems) = request.schema().validate(content) {
+            // And `T`'s own (a `from_str` or `with` field's reading, which the schema cannot
+            // judge), so that every problem is named at once, in form order.
+            let Err(own) = T::from_content(content) else {
+                return Err(problems);
+            };
+            let mut all = problems.errors().to_vec();
+            all.extend(
+                own.errors()
+                    .iter()
+                    .filter(|e| problems.for_field(e.field()).next().is_none())
+                    .cloned(),
+            );
+            let order = |field: &str| {
+                let properties = request.schema().properties().iter();
+                properties.take_while(|p| p.name() != field).count()
+            };
+            all.sort_by_key(|e| order(e.field()));
+            return Err(ContentError::new(all));
+        }
         if let Some(filled) = runtime_defaults::<T>(request.schema(), content) {
             return T::from_content(&filled);
         }

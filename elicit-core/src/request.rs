@@ -330,7 +330,7 @@ impl<'a> UrlRequest<'a> {
         params.insert("mode".into(), "url".into());
         params.insert("message".into(), self.message.as_ref().into());
         params.insert("url".into(), self.url.as_ref().into());
-        if version == ProtocolVersion::V2025_11_25 {
+        if version.has_elicitation_id() {
             params.insert("elicitationId".into(), self.elicitation_id.as_ref().into());
         }
         Ok(serde_json::Value::Object(params))

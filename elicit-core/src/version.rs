@@ -62,6 +62,39 @@ impl ProtocolVersion {
     pub const fn has_elicitation_modes(self) -> bool {
         !matches!(self, ProtocolVersion::V2025_06_18)
     }
+
+    /// Whether a server of this version asks for input in rounds: it sends no requests, and a
+    /// `tools/call`, `prompts/get` or `resources/read` that needs the user ends with an
+    /// `InputRequiredResult`, answered in the retried call's `inputResponses` (2026-07-28 on).
+    /// Before, it sends `elicitation/create` and awaits the answer.
+    pub const fn has_input_required_rounds(self) -> bool {
+        matches!(self, ProtocolVersion::V2026_07_28)
+    }
+
+    /// Whether a URL-mode request carries an `elicitationId` (2025-11-25, whose completion
+    /// notification names it; 2026-07-28's rounds have no such id).
+    pub const fn has_elicitation_id(self) -> bool {
+        matches!(self, ProtocolVersion::V2025_11_25)
+    }
+
+    /// Whether `notifications/elicitation/complete` exists: 2025-11-25 (2026-07-28 has no such
+    /// notification: the client calls again).
+    pub const fn has_url_completion_notification(self) -> bool {
+        matches!(self, ProtocolVersion::V2025_11_25)
+    }
+
+    /// The schema dialect of this version, `0..SCHEMA_DIALECTS`: versions of one dialect write
+    /// every schema alike (their JSON text is written once and shared).
+    pub(crate) const fn schema_dialect(self) -> usize {
+        if self.has_full_form_fields() { 1 } else { 0 }
+    }
+
+    /// How many schema dialects there are ([`ProtocolVersion::schema_dialect`]).
+    pub(crate) const SCHEMA_DIALECTS: usize = 2;
+
+    /// The version a schema's plain `Serialize` writes: SEP-1330's full form fields (2025-11-25,
+    /// which 2026-07-28 writes alike).
+    pub const SERIALIZED: ProtocolVersion = ProtocolVersion::V2025_11_25;
 }
 
 impl fmt::Display for ProtocolVersion {
@@ -154,3 +187,32 @@ impl fmt::Display for Unrepresentable {
 }
 
 impl std::error::Error for Unrepresentable {}
+
+#[cfg(test)]
+mod tests {
+    use super::ProtocolVersion::{self, V2025_06_18, V2025_11_25, V2026_07_28};
+
+    /// Every fact of every version, in one table: a new version is one row here.
+    #[test]
+    fn each_version_says_what_it_has() {
+        let facts = |v: ProtocolVersion| {
+            (
+                v.has_full_form_fields(),
+                v.has_elicitation_modes(),
+                v.has_input_required_rounds(),
+                v.has_elicitation_id(),
+                v.has_url_completion_notification(),
+                v.schema_dialect(),
+            )
+        };
+        assert_eq!(facts(V2025_06_18), (false, false, false, false, false, 0));
+        assert_eq!(facts(V2025_11_25), (true, true, false, true, true, 1));
+        assert_eq!(facts(V2026_07_28), (true, true, true, false, false, 1));
+        assert!(
+            ProtocolVersion::ALL
+                .iter()
+                .all(|v| v.schema_dialect() < ProtocolVersion::SCHEMA_DIALECTS)
+        );
+        assert_eq!(ProtocolVersion::SERIALIZED, V2025_11_25);
+    }
+}

@@ -1,8 +1,10 @@
-//! Any JSON as `[inputResponses, requestState, capabilities, edit]`, read by the 2026-07-28
-//! rounds as a server reads a retried call: never a panic; a state that is not the one this
-//! server sealed for this request is refused (the honest state edited at the position `edit`
+//! Any JSON as `[inputResponses, requestState, capabilities, edit, arguments?]`, read by the
+//! 2026-07-28 rounds as a server reads a retried call: never a panic; a state that is not the one
+//! this server sealed for this request is refused (the honest state edited at the position `edit`
 //! names, too); malformed responses are a protocol error; and an answer reaches the typed form
-//! only if it keeps every rule (the form is judged again by its own schema).
+//! only if it keeps every rule (the form is judged again by its own schema). And `arguments` as a
+//! tool's arguments, with the responses as the answer to the form of what they lack: the typed
+//! value keeps every rule, and every argument the form did not ask is as the model gave it.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -48,8 +50,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(Value::Array(parts)) = serde_json::from_slice::<Value>(data) else {
         return;
     };
-    let [responses, state, caps, edit] = parts.as_slice() else {
-        return;
+    let (responses, state, caps, edit, arguments) = match parts.as_slice() {
+        [r, s, c, e] => (r, s, c, e, None),
+        [r, s, c, e, a] => (r, s, c, e, Some(a)),
+        _ => return,
     };
     let keys = StateKeys::new([1; 32]);
     let responses = (!responses.is_null()).then_some(responses);
@@ -87,4 +91,35 @@ fuzz_target!(|data: &[u8]| {
             );
         }
     }
+    if let Some(Value::Object(given)) = arguments {
+        arguments_round(&keys, given, responses);
+    }
 });
+
+/// `given` as a tool's arguments, `responses` as the answer to its form.
+fn arguments_round(keys: &StateKeys, given: &serde_json::Map<String, Value>, responses: Option<&Value>) {
+    let declared = json!({"elicitation": {}});
+    let incoming = Incoming::new("tools/call", "signup")
+        .arguments(Some(given))
+        .input_responses(responses)
+        .capabilities(Some(&declared));
+    let Ok(mut exchange) = Exchange::open(keys, incoming) else {
+        return;
+    };
+    let Ok(mut item) = Ask::<Signup>::new().arguments_item(Some(given)) else {
+        return;
+    };
+    let asked: Vec<String> = item.asked().map(str::to_owned).collect();
+    if exchange.round(&mut [&mut item]).is_err() {
+        return;
+    }
+    if let Some(Elicitation::Accepted(signup)) = item.take() {
+        let content = signup.to_content();
+        assert!(Signup::requested_schema().validate(&content).is_ok(), "{content:?}");
+        for (name, value) in &content {
+            let before = given.get(name).unwrap_or(&Value::Null);
+            let same = before == value || before.as_f64().is_some_and(|b| Some(b) == value.as_f64());
+            assert!(asked.contains(name) || same, "{name} changed: {before} -> {value}");
+        }
+    }
+}

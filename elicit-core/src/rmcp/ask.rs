@@ -272,6 +272,8 @@ impl<'a> Asking<'a> {
         let flow = match flow(&version)? {
             Flow::Requests(version) => Asked::Requests(version),
             Flow::InputRequired => {
+                // A version newer than any this crate knows is written as the newest it knows.
+                let version = version.as_str().parse().unwrap_or(ProtocolVersion::LATEST);
                 let capabilities = context
                     .client_capabilities()
                     .and_then(|c| serde_json::to_value(c).ok());
@@ -279,6 +281,7 @@ impl<'a> Asking<'a> {
                     Value::Object(r.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
                 });
                 let incoming = Incoming::new(R::METHOD, request.name())
+                    .protocol_version(version)
                     .arguments(request.arguments())
                     .input_responses(responses.as_ref())
                     .request_state(request.request_state())

@@ -98,12 +98,19 @@ pub(crate) enum Flow {
     InputRequired,
 }
 
-/// The flow of `version`, or the error for a version without elicitation.
+/// `version` in rmcp's model.
+fn rmcp_version(version: ProtocolVersion) -> RmcpVersion {
+    serde_json::from_value(serde_json::Value::from(version.as_str()))
+        .expect("rmcp reads every version string")
+}
+
+/// The flow of `version`, or the error for a version without elicitation. A version newer than
+/// any this crate knows speaks in rounds, as the newest it knows does.
 pub(crate) fn flow(version: &RmcpVersion) -> Result<Flow, ElicitError> {
     match version.as_str().parse::<ProtocolVersion>() {
-        Ok(ProtocolVersion::V2026_07_28) => Ok(Flow::InputRequired),
+        Ok(version) if version.has_input_required_rounds() => Ok(Flow::InputRequired),
         Ok(version) => Ok(Flow::Requests(version)),
-        Err(_) if *version > RmcpVersion::V_2026_07_28 => Ok(Flow::InputRequired),
+        Err(_) if *version > rmcp_version(ProtocolVersion::LATEST) => Ok(Flow::InputRequired),
         Err(_) => Err(ElicitError::VersionWithoutElicitation {
             version: version.to_string(),
         }),

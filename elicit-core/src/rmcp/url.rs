@@ -167,7 +167,8 @@ pub async fn url_completed(
     elicitation_id: &str,
 ) -> Result<(), ElicitError> {
     let version = context.protocol_version();
-    if version.as_ref().map(|v| v.as_str()) != Some(ProtocolVersion::V2025_11_25.as_str()) {
+    let version = version.and_then(|v| v.as_str().parse::<ProtocolVersion>().ok());
+    if !version.is_some_and(ProtocolVersion::has_url_completion_notification) {
         return Ok(());
     }
     let notification = CustomNotification::new(

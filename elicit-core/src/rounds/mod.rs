@@ -96,6 +96,7 @@ pub const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 /// and what the client sent back.
 #[derive(Clone, Copy, Debug)]
 pub struct Incoming<'a> {
+    version: ProtocolVersion,
     method: &'a str,
     name: &'a str,
     arguments: Option<&'a Map<String, Value>>,
@@ -109,6 +110,7 @@ impl<'a> Incoming<'a> {
     /// (the tool's or prompt's name, the resource's URI).
     pub fn new(method: &'a str, name: &'a str) -> Self {
         Incoming {
+            version: ProtocolVersion::LATEST,
             method,
             name,
             arguments: None,
@@ -116,6 +118,13 @@ impl<'a> Incoming<'a> {
             request_state: None,
             capabilities: None,
         }
+    }
+
+    /// The protocol version the client speaks (one with rounds; the newest by default): the
+    /// version the round's requests are written in.
+    pub fn protocol_version(mut self, version: ProtocolVersion) -> Self {
+        self.version = version;
+        self
     }
 
     /// Its `arguments`.
@@ -158,6 +167,7 @@ pub enum Round {
 /// requests and state of the `InputRequiredResult` that ends it if a round is not settled.
 pub struct Exchange<'k> {
     keys: &'k StateKeys,
+    version: ProtocolVersion,
     binding: Binding,
     responses: Option<Map<String, Value>>,
     carried: Option<Carried>,
@@ -208,6 +218,7 @@ impl<'k> Exchange<'k> {
         .map(|capability| capability.declared_in(incoming.capabilities));
         Ok(Exchange {
             keys,
+            version: incoming.version,
             binding,
             responses,
             carried,
@@ -280,11 +291,7 @@ impl<'k> Exchange<'k> {
                 .and_then(|c| c.tries.get(&key).copied())
                 .unwrap_or(1);
             let Some(response) = response else {
-                asking.push((
-                    key,
-                    item.request_for(ProtocolVersion::V2026_07_28, None)?,
-                    tries,
-                ));
+                asking.push((key, item.request_for(self.version, None)?, tries));
                 continue;
             };
             match item.judge(response)? {
@@ -299,7 +306,7 @@ impl<'k> Exchange<'k> {
                             problems: retry.into_problems(),
                         });
                     }
-                    let request = item.request_for(ProtocolVersion::V2026_07_28, Some(&retry))?;
+                    let request = item.request_for(self.version, Some(&retry))?;
                     asking.push((key, request, tries + 1));
                 }
             }

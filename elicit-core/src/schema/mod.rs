@@ -47,16 +47,16 @@ pub type Content = serde_json::Map<String, serde_json::Value>;
 #[derive(Clone)]
 pub struct RequestedSchema {
     pub(crate) properties: Cow<'static, [Property]>,
-    /// The JSON text, written on first use, per protocol version: 2025-06-18, then the SEP-1330
-    /// versions (see [`RequestedSchema::json_for`]).
-    pub(crate) json: [OnceLock<Box<str>>; 2],
+    /// The JSON text, written on first use, per schema dialect (see
+    /// [`RequestedSchema::json_for`] and `ProtocolVersion::schema_dialect`).
+    pub(crate) json: [OnceLock<Box<str>>; crate::version::ProtocolVersion::SCHEMA_DIALECTS],
 }
 
 impl RequestedSchema {
     pub(crate) const fn from_properties(properties: Cow<'static, [Property]>) -> Self {
         RequestedSchema {
             properties,
-            json: [OnceLock::new(), OnceLock::new()],
+            json: [const { OnceLock::new() }; crate::version::ProtocolVersion::SCHEMA_DIALECTS],
         }
     }
 }

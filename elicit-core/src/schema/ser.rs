@@ -18,7 +18,7 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 /// the form is asked, and has none yet, is an error: no client could be sent it.
 impl Serialize for RequestedSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.for_version(ProtocolVersion::V2025_11_25)
+        self.for_version(ProtocolVersion::SERIALIZED)
             .map_err(serde::ser::Error::custom)?
             .serialize(serializer)
     }
@@ -70,7 +70,7 @@ impl RequestedSchema {
     /// allocates once in the life of the program). What the fast path of
     /// [`FormRequest::write_params_for`](crate::request::FormRequest::write_params_for) copies.
     pub fn json_for(&self, version: ProtocolVersion) -> Result<&str, Unrepresentable> {
-        let slot = &self.json[usize::from(version.has_full_form_fields())];
+        let slot = &self.json[version.schema_dialect()];
         // A text once written stands for a schema that cannot change, which passed the checks of
         // `for_version` for this version: they need not run on every request after the first.
         if let Some(text) = slot.get() {

@@ -399,7 +399,7 @@ const fn or(given: Option<Number>, implied: Option<Number>) -> Option<Number> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::form::access;
+    use crate::__private::access;
 
     fn number_schema_of(p: &Property) -> &NumberSchema {
         match p.schema() {

@@ -8,9 +8,9 @@ use std::str::FromStr;
 
 use serde_json::Value;
 
+use super::access::{FieldAccess, missing};
 use crate::error::{ErrorKind, Expected};
 use crate::field::{FieldKind, FieldShape, Refusal};
-use crate::form::{FieldAccess, missing};
 
 const TEXT: FieldKind = FieldKind::Text { format: None };
 

@@ -5,6 +5,7 @@
 //! see, failing the compile at the attribute). The answer side is [`FieldAccess`], which runs the
 //! rules shared with `RequestedSchema::validate`.
 
+mod access;
 mod build;
 mod checks;
 mod flatten;
@@ -13,6 +14,10 @@ mod with;
 
 pub use serde_json::{Map, Value};
 
+pub use self::access::{
+    FieldAccess, Flatten, FlattenAccess, Problems, access, flatten_access, read_form,
+    validate_field, validate_form, validate_optional_field, write_form,
+};
 pub use self::build::*;
 pub use self::checks::*;
 pub use self::flatten::{check_flattened, compose, run};
@@ -20,10 +25,6 @@ pub use self::from_str::{from_str_access, from_str_optional_access};
 pub use self::with::{WithModule, with_access, with_optional_access};
 use crate::field::{Choice, Refusal, choice_of, wire_value};
 pub use crate::field::{FieldKind, FieldShape};
-pub use crate::form::{
-    FieldAccess, Flatten, FlattenAccess, Problems, access, flatten_access, read_form,
-    validate_field, validate_form, validate_optional_field, write_form,
-};
 pub use crate::schema::Content;
 
 /// `FormField::from_value` of a derived select enum.

@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
+use super::access::{FieldAccess, missing};
 use crate::field::{FieldShape, Refusal};
-use crate::form::{FieldAccess, missing};
 
 /// What a `with` module provides, for the field's type (or, for an `Option` field, the type
 /// inside it).

@@ -276,10 +276,10 @@ where
 {
     let mut group = c.benchmark_group(format!("obtain schema/{label}"));
     group.bench_function(BenchmarkId::new("mcp-elicit", label), |b| {
-        b.iter(|| black_box(T::requested_schema()))
+        b.iter(|| black_box(T::requested_schema()));
     });
     group.bench_function(BenchmarkId::new("rmcp from_type", label), |b| {
-        b.iter(|| black_box(ElicitationSchema::from_type::<T>().expect("rmcp reads the schema")))
+        b.iter(|| black_box(ElicitationSchema::from_type::<T>().expect("rmcp reads the schema")));
     });
     group.finish();
 
@@ -298,7 +298,7 @@ where
                     .expect("2025-11-25 says every form");
                 buffer.push(b'}');
                 black_box(buffer.len())
-            })
+            });
         },
     );
     group.bench_function(BenchmarkId::new("mcp-elicit, Serialize", label), |b| {
@@ -316,7 +316,7 @@ where
             };
             serde_json::to_writer(&mut buffer, &envelope).expect("writes");
             black_box(buffer.len())
-        })
+        });
     });
     group.bench_function(BenchmarkId::new("rmcp, schema per call", label), |b| {
         b.iter(|| {
@@ -325,7 +325,7 @@ where
             let request = rmcp_request(T::message(), schema);
             serde_json::to_writer(&mut buffer, &request).expect("writes");
             black_box(buffer.len())
-        })
+        });
     });
     let cached = ElicitationSchema::from_type::<T>().expect("rmcp reads the schema");
     group.bench_function(BenchmarkId::new("rmcp, schema cached", label), |b| {
@@ -334,7 +334,7 @@ where
             let request = rmcp_request(T::message(), cached.clone());
             serde_json::to_writer(&mut buffer, &request).expect("writes");
             black_box(buffer.len())
-        })
+        });
     });
     group.finish();
 
@@ -349,10 +349,10 @@ where
     );
     let mut group = c.benchmark_group(format!("parse answer/{label}"));
     group.bench_function(BenchmarkId::new("mcp-elicit, validated", label), |b| {
-        b.iter(|| black_box(T::from_content(black_box(&content))))
+        b.iter(|| black_box(T::from_content(black_box(&content))));
     });
     group.bench_function(BenchmarkId::new("serde, unvalidated", label), |b| {
-        b.iter(|| black_box(T::deserialize(black_box(&answer))))
+        b.iter(|| black_box(T::deserialize(black_box(&answer))));
     });
     group.bench_function(
         BenchmarkId::new("serde from_value(clone), as rmcp", label),
@@ -371,7 +371,7 @@ fn bench_unconstrained<T: Elicit>(c: &mut Criterion, label: &str, answer: Value)
     );
     let mut group = c.benchmark_group(format!("parse answer/{label}"));
     group.bench_function(BenchmarkId::new("mcp-elicit, no constraints", label), |b| {
-        b.iter(|| black_box(T::from_content(black_box(&content))))
+        b.iter(|| black_box(T::from_content(black_box(&content))));
     });
     group.finish();
 }
@@ -404,7 +404,7 @@ fn bench_hostile(c: &mut Criterion) {
                 black_box(serde_json::from_str::<RequestedSchema>(black_box(
                     &required,
                 )))
-            })
+            });
         });
         let multi: RequestedSchema =
             serde_json::from_value(json!({"type": "object", "properties": {
@@ -482,7 +482,7 @@ fn bench_rounds(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("2026-07-28 round/realistic");
     group.bench_function("parse alone", |b| {
-        b.iter(|| black_box(Signup::from_content(black_box(&content))))
+        b.iter(|| black_box(Signup::from_content(black_box(&content))));
     });
     group.bench_function("round: open, judge, seal the next", |b| {
         b.iter(|| {
@@ -494,7 +494,7 @@ fn bench_rounds(c: &mut Criterion) {
                 Some(black_box(&state1)),
             );
             black_box(exchange.seal())
-        })
+        });
     });
     group.bench_function("mcp-elicit: seal + open the state", |b| {
         b.iter(|| {
@@ -504,7 +504,7 @@ fn bench_rounds(c: &mut Criterion) {
                 .capabilities(Some(&caps))
                 .request_state(Some(&sealed));
             black_box(Exchange::open(&keys, incoming).is_ok())
-        })
+        });
     });
     // rmcp's codec sealing the same payload (what this crate's state holds after round 2), bound
     // to the same request through its associated data, with the same lifetime.
@@ -519,14 +519,14 @@ fn bench_rounds(c: &mut Criterion) {
     });
     let options = SealOptions::new()
         .associated_data(binding.as_bytes())
-        .ttl(std::time::Duration::from_secs(300));
+        .ttl(std::time::Duration::from_mins(5));
     group.bench_function("rmcp RequestStateCodec: seal + open", |b| {
         b.iter(|| {
             let sealed = codec
                 .seal_json_with(black_box(&payload), &options)
                 .expect("it seals");
             black_box(codec.open_json_with::<Value>(&sealed, binding.as_bytes()))
-        })
+        });
     });
     group.finish();
     println!(

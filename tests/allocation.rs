@@ -6,6 +6,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::fmt::Write as _;
 
 use mcp_elicit::request::FormRequest;
 use mcp_elicit::{Elicit, ProtocolVersion};
@@ -108,10 +109,10 @@ fn the_json_text_is_written_once_per_version() {
         .write_params_for(ProtocolVersion::V2025_11_25, &mut out)
         .unwrap();
     out.clear();
-    let (_, count) = allocations(|| {
+    let ((), count) = allocations(|| {
         request
             .write_params_for(ProtocolVersion::V2025_11_25, &mut out)
-            .unwrap()
+            .unwrap();
     });
     assert_eq!(
         count, 0,
@@ -129,24 +130,32 @@ fn reading_a_schema_holds_little_besides_the_schema() {
     let mut text = String::from(r#"{"type": "object", "properties": {"#);
     for i in 0..n {
         let comma = if i > 0 { "," } else { "" };
-        text.push_str(&format!(
+        let _ = write!(
+            text,
             r#"{comma}"field{i}": {{"type": "boolean", "title": "Field {i}"}}"#
-        ));
+        );
     }
     text.push_str(r#"}, "required": ["#);
     for i in 0..n {
         let comma = if i > 0 { "," } else { "" };
-        text.push_str(&format!(r#"{comma}"field{i}""#));
+        let _ = write!(text, r#"{comma}"field{i}""#);
     }
     text.push_str("]}");
     let (schema, kept, peak) =
         footprint(|| serde_json::from_str::<mcp_elicit::RequestedSchema>(&text).unwrap());
     assert_eq!(schema.properties().len(), n);
-    assert!(schema.properties().iter().all(|p| p.is_required()));
-    eprintln!(
-        "kept {kept} bytes, peak {peak} bytes ({:.2}x)",
-        peak as f64 / kept as f64
+    assert!(
+        schema
+            .properties()
+            .iter()
+            .all(mcp_elicit::schema::Property::is_required)
     );
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "a ratio of byte counts, printed"
+    )]
+    let ratio = peak as f64 / kept as f64;
+    eprintln!("kept {kept} bytes, peak {peak} bytes ({ratio:.2}x)");
     assert!(
         peak < 2 * kept,
         "reading held {peak} bytes at its peak for a schema of {kept} bytes"

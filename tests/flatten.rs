@@ -91,7 +91,7 @@ fn properties_join_in_place_in_declaration_order() {
     let names: Vec<&str> = Order::requested_schema()
         .properties()
         .iter()
-        .map(|p| p.name())
+        .map(mcp_elicit::schema::Property::name)
         .collect();
     assert_eq!(
         names,

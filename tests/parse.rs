@@ -408,7 +408,11 @@ fn a_huge_list_is_refused_by_its_length() {
     assert_eq!(typed, dynamic);
     // One problem, not one per item: the items (numbers, none an option) are never looked at.
     assert_eq!(
-        typed.errors().iter().map(|e| e.kind()).collect::<Vec<_>>(),
+        typed
+            .errors()
+            .iter()
+            .map(mcp_elicit::FieldError::kind)
+            .collect::<Vec<_>>(),
         [&ErrorKind::TooManyChoices {
             max_items: 2,
             count: 1_000_000
@@ -527,7 +531,11 @@ fn every_problem_is_reported_in_form_order() {
          `topics`: chooses \"events\" more than once\n\
          `topics`: must be one of \"releases\", \"security-notices\", \"events\", got \"nope\""
     );
-    let fields: Vec<&str> = err.errors().iter().map(|e| e.field()).collect();
+    let fields: Vec<&str> = err
+        .errors()
+        .iter()
+        .map(mcp_elicit::FieldError::field)
+        .collect();
     assert_eq!(
         fields,
         [

@@ -29,7 +29,11 @@ fn every_shape_the_specification_allows() {
         "required": ["zeta", "plain"]
     }))
     .unwrap();
-    let names: Vec<&str> = schema.properties().iter().map(|p| p.name()).collect();
+    let names: Vec<&str> = schema
+        .properties()
+        .iter()
+        .map(mcp_elicit::schema::Property::name)
+        .collect();
     assert_eq!(
         names,
         [
@@ -283,7 +287,11 @@ fn keys_in_any_order_and_names_written_twice() {
         r#"{"type": "object", "properties": {"a": {"type": "boolean"}, "b": {"type": "string"}, "a": {"type": "integer", "minimum": 1}}, "required": ["a"]}"#,
     )
     .unwrap();
-    let names: Vec<&str> = twice.properties().iter().map(|p| p.name()).collect();
+    let names: Vec<&str> = twice
+        .properties()
+        .iter()
+        .map(mcp_elicit::schema::Property::name)
+        .collect();
     assert_eq!(names, ["a", "b"]);
     let a = twice.property("a").unwrap();
     assert!(a.is_required());

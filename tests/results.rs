@@ -131,7 +131,11 @@ fn content_errors_are_kept_whole() {
     let ElicitResultError::Content(content) = &err else {
         panic!("{err:?}")
     };
-    let kinds: Vec<&ErrorKind> = content.errors().iter().map(|e| e.kind()).collect();
+    let kinds: Vec<&ErrorKind> = content
+        .errors()
+        .iter()
+        .map(mcp_elicit::FieldError::kind)
+        .collect();
     assert!(matches!(kinds[0], ErrorKind::Missing));
     assert!(matches!(kinds[1], ErrorKind::BadFormat { .. }));
     assert_eq!(

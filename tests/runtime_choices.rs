@@ -250,7 +250,11 @@ fn mistakes_in_the_options_are_refused_before_anything_is_sent() {
     );
     // An optional select given no options is left off the form.
     let schema = with(&[("branch", &branches), ("reviewers", &people)]).unwrap();
-    let names: Vec<&str> = schema.properties().iter().map(|p| p.name()).collect();
+    let names: Vec<&str> = schema
+        .properties()
+        .iter()
+        .map(mcp_elicit::schema::Property::name)
+        .collect();
     assert_eq!(names, ["branch", "reviewers", "dryRun"]);
     let _ = builds;
 }

@@ -118,7 +118,7 @@ fn numeric_attributes_narrow_or_replace_the_stated_range() {
             "narrowed_max": {"type": "integer", "minimum": 0, "maximum": 100},
             "both": {"type": "integer", "minimum": -10, "maximum": 10},
             "port": {"type": "integer", "minimum": 1024, "maximum": 65535},
-            "celsius": {"type": "number", "minimum": -273.15, "maximum": 1000000.0},
+            "celsius": {"type": "number", "minimum": -273.15, "maximum": 1_000_000.0},
             "ratio": {"type": "number", "minimum": 0, "maximum": 1},
             "whole_range": {
                 "type": "number",

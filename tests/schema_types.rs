@@ -8,6 +8,10 @@ use serde_json::json;
 
 #[derive(Elicit)]
 #[allow(dead_code)]
+#[expect(
+    clippy::struct_field_names,
+    reason = "one field per integer type, named after it"
+)]
 struct Integers {
     a_i8: i8,
     a_i16: i16,
@@ -174,10 +178,11 @@ fn the_schema_is_one_static() {
     let first = Ordered::requested_schema();
     let second = Ordered::requested_schema();
     assert!(std::ptr::eq(first, second));
-    let from_a_thread = std::thread::spawn(|| Ordered::requested_schema() as *const _ as usize)
-        .join()
-        .unwrap();
-    assert_eq!(first as *const _ as usize, from_a_thread);
+    let from_a_thread =
+        std::thread::spawn(|| std::ptr::from_ref(Ordered::requested_schema()) as usize)
+            .join()
+            .unwrap();
+    assert_eq!(std::ptr::from_ref(first) as usize, from_a_thread);
 }
 
 /// The model can be read without going through JSON.
@@ -186,7 +191,11 @@ fn the_model_reads_like_the_json() {
     use mcp_elicit::schema::{Number, NumberType, PropertySchema};
 
     let schema = Ordered::requested_schema();
-    let names: Vec<&str> = schema.properties().iter().map(|p| p.name()).collect();
+    let names: Vec<&str> = schema
+        .properties()
+        .iter()
+        .map(mcp_elicit::schema::Property::name)
+        .collect();
     assert_eq!(names, ["zeta", "alpha", "mid", "beta"]);
     assert_eq!(
         schema.required().collect::<Vec<_>>(),

@@ -24,7 +24,7 @@ fn names_about_secrets_and_opted_out_fields_compile() {
     let names: Vec<&str> = NotSecrets::requested_schema()
         .properties()
         .iter()
-        .map(|p| p.name())
+        .map(mcp_elicit::schema::Property::name)
         .collect();
     assert_eq!(
         names,

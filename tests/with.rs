@@ -33,6 +33,10 @@ mod seconds {
             .ok_or_else(|| Box::new(ErrorKind::wrong_type(Expected::Integer, value)))
     }
 
+    #[expect(
+        clippy::unnecessary_wraps,
+        reason = "the shape a `with` module provides"
+    )]
     pub fn to_value(duration: &Duration) -> Option<Value> {
         Some(Value::from(duration.as_secs()))
     }
@@ -71,7 +75,7 @@ fn reads_and_writes_through_the_module() {
         Timer {
             wait: Duration::from_secs(90),
             grace: Duration::from_secs(30),
-            snooze: Some(Duration::from_secs(300)),
+            snooze: Some(Duration::from_mins(5)),
         }
     );
     assert_eq!(

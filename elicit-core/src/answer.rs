@@ -46,6 +46,12 @@ impl<T: Elicit> Elicitation<T> {
     /// [`Elicit::from_content`]; an `accept` without content is accepted only if the form has
     /// no required field (the fields then take their defaults). Any other key (`_meta`) is
     /// ignored.
+    ///
+    /// # Errors
+    ///
+    /// When `result` is not an `ElicitResult` (not an object, no `action`, an unknown one, a
+    /// `content` that is not an object), or an accepted content breaks the form's rules (each
+    /// problem naming its field).
     pub fn from_result(result: &Value) -> Result<Self, ElicitResultError> {
         let Value::Object(result) = result else {
             return Err(ElicitResultError::NotAnObject {
@@ -65,6 +71,11 @@ impl<T: Elicit> Elicitation<T> {
 
     /// Reads an answer given as its parts, as SDKs hand them over: the `action` and the
     /// `content`, if any. See [`Elicitation::from_result`].
+    ///
+    /// # Errors
+    ///
+    /// When `action` is none of the three, `content` is not an object, an `accept` without
+    /// content leaves required fields unanswered, or the content breaks the form's rules.
     pub fn from_parts(action: &str, content: Option<&Value>) -> Result<Self, ElicitResultError> {
         match action {
             "accept" => {}

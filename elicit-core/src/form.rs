@@ -27,6 +27,10 @@ pub trait Elicit: Sized {
     /// constraint the schema states, and what the Rust types imply (`300` is no `u8`). Every
     /// problem is reported, each naming its field. Keys the form does not have are ignored; an
     /// absent field takes its default, or is `None` if it is an `Option`.
+    ///
+    /// # Errors
+    ///
+    /// Every problem of the content, each naming its field.
     fn from_content(content: &Content) -> Result<Self, ContentError>;
 
     /// The content that answers the form with this value; `from_content` gives it back. `None`

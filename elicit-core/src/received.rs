@@ -189,12 +189,11 @@ fn last_of_each(properties: Vec<Property>) -> Vec<Property> {
     let mut place = HashMap::with_capacity(properties.len());
     let mut kept: Vec<Property> = Vec::with_capacity(properties.len());
     for property in properties {
-        match place.get(property.name()) {
-            Some(&at) => kept[at] = property,
-            None => {
-                place.insert(property.name().to_owned(), kept.len());
-                kept.push(property);
-            }
+        if let Some(&at) = place.get(property.name()) {
+            kept[at] = property;
+        } else {
+            place.insert(property.name().to_owned(), kept.len());
+            kept.push(property);
         }
     }
     kept
@@ -467,7 +466,7 @@ fn consistent(property: Property) -> Result<Property> {
     if let Some(default) = property.schema().default_value() {
         let mut problems = Vec::new();
         rules::check(property.schema(), &default, |kind| {
-            problems.push(kind.to_string())
+            problems.push(kind.to_string());
         });
         if !problems.is_empty() {
             return Err(format!(

@@ -85,6 +85,12 @@ impl<'a> FormRequest<'a> {
     /// [`RequestedSchema::with_choices`]. Every mistake (a required select without options, a
     /// value twice, ...) is an error here, before anything is sent. Read the answer with
     /// [`FormRequest::read`], which checks it against exactly these options.
+    ///
+    /// # Errors
+    ///
+    /// A [`ChoicesError`] when the options cannot be sent: a field that is no runtime select,
+    /// or options a client could not be given (none, one listed twice, a default not among
+    /// them).
     pub fn with_choices<'c>(
         self,
         choices: impl IntoIterator<Item = (&'c str, &'c Choices)>,
@@ -100,6 +106,11 @@ impl<'a> FormRequest<'a> {
     /// [`Elicitation::from_result`] reads it, checked first against this request's own schema
     /// when it has options supplied at run time: a value that was not offered is refused, naming
     /// its field.
+    ///
+    /// # Errors
+    ///
+    /// As [`Elicitation::from_result`], and when a runtime select's value was not among the
+    /// options this request sent.
     pub fn read<T: Elicit>(
         &self,
         result: &serde_json::Value,
@@ -178,6 +189,10 @@ impl<'a> FormRequest<'a> {
     /// `{"mode":"form","message":..,"requestedSchema":..}`, without `mode` for 2025-06-18, which
     /// has only forms. An error if the form says what `version` cannot (see
     /// [`RequestedSchema::for_version`]).
+    ///
+    /// # Errors
+    ///
+    /// When the form says what `version` cannot (see [`RequestedSchema::for_version`]).
     pub fn serialize_for(
         &self,
         version: ProtocolVersion,
@@ -208,6 +223,14 @@ impl<'a> FormRequest<'a> {
     /// let serialized = serde_json::to_vec(&request.serialize_for(ProtocolVersion::V2025_11_25).unwrap()).unwrap();
     /// assert_eq!(out, serialized);
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// When the form says what `version` cannot (see [`RequestedSchema::for_version`]).
+    ///
+    /// # Panics
+    ///
+    /// Never: writing JSON into a `Vec` cannot fail.
     pub fn write_params_for(
         &self,
         version: ProtocolVersion,
@@ -227,6 +250,14 @@ impl<'a> FormRequest<'a> {
     }
 
     /// The `params` as a JSON value; see [`FormRequest::serialize_for`].
+    ///
+    /// # Errors
+    ///
+    /// When the form says what `version` cannot (see [`RequestedSchema::for_version`]).
+    ///
+    /// # Panics
+    ///
+    /// Never: the params are strings and a schema, which always serialize.
     pub fn params_for(
         &self,
         version: ProtocolVersion,
@@ -319,6 +350,10 @@ impl<'a> UrlRequest<'a> {
     /// );
     /// assert!(request.params_for(ProtocolVersion::V2025_06_18).is_err());
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// On 2025-06-18, which has no URL mode.
     pub fn params_for(
         &self,
         version: ProtocolVersion,

@@ -328,6 +328,10 @@ impl RequestedSchema {
     /// let err = schema.validate(bad.as_object().unwrap()).unwrap_err();
     /// assert_eq!(err.to_string(), "`email`: must be an e-mail address, got \"not an address\"");
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// Every problem of the content, each naming its field.
     pub fn validate(&self, content: &Content) -> Result<(), ContentError> {
         let mut errors = Vec::new();
         for property in self.properties() {

@@ -1,7 +1,7 @@
 //! `rename_all` rules, with serde's names and serde's results, so that a struct deriving both
 //! `Elicit` and `Deserialize` has one set of wire names.
 
-use self::RenameRule::*;
+use self::RenameRule::{Camel, Kebab, Lower, Pascal, ScreamingKebab, ScreamingSnake, Snake, Upper};
 
 /// A naming convention for fields (or variants).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

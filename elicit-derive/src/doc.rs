@@ -78,9 +78,8 @@ fn push<'a>(out: &mut String, pending: &mut Option<&'a str>, weakest: &'a str, t
     if !out.is_empty() {
         let sep = match *pending {
             Some("\n\n") => "\n\n",
-            Some(" ") => weakest,
+            Some(" ") | None => weakest,
             Some(sep) => sep,
-            None => weakest,
         };
         out.push_str(sep);
     }
@@ -118,7 +117,12 @@ mod tests {
     use super::*;
 
     fn doc(lines: &[&str]) -> String {
-        join(&lines.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+        join(
+            &lines
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect::<Vec<_>>(),
+        )
     }
 
     #[test]

@@ -169,16 +169,20 @@ async fn elicit<T: Elicit + Send + 'static>(
         // answer.
         Err(stop) => return stop.into(),
     };
-    let content = match &answer {
+    let values = match &answer {
         Elicitation::Accepted(form) => serde_json::Value::Object(form.to_content()),
         Elicitation::Declined | Elicitation::Cancelled => json!({}),
     };
     text(format!(
-        "Elicitation completed: action={}, content={content}",
+        "Elicitation completed: action={}, content={values}",
         answer.action()
     ))
 }
 
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "what a handler returns, ready for `return`"
+)]
 fn text(text: impl Into<String>) -> Result<CallToolResponse, ErrorData> {
     Ok(CallToolResult::success(vec![ContentBlock::text(text.into())]).into())
 }
@@ -238,7 +242,7 @@ impl ConformanceServer {
         Some(
             Self::run_input_required_tool(name, request, context)
                 .await
-                .unwrap_or_else(|stop| stop.into()),
+                .unwrap_or_else(std::convert::Into::into),
         )
     }
 

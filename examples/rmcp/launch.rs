@@ -17,15 +17,14 @@ pub fn version(arg: Option<String>) -> Result<ProtocolVersion, String> {
 
 /// The server to start: the program given, or the example server through cargo.
 pub fn server_command(program: Option<String>) -> Command {
-    match program {
-        Some(server) => Command::new(server),
-        None => {
-            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-            let mut command = Command::new(cargo);
-            command
-                .args(["run", "--quiet", "--bin", "rmcp_server"])
-                .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-            command
-        }
+    if let Some(server) = program {
+        Command::new(server)
+    } else {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let mut command = Command::new(cargo);
+        command
+            .args(["run", "--quiet", "--bin", "rmcp_server"])
+            .current_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+        command
     }
 }

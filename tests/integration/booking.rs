@@ -24,6 +24,10 @@ struct Contact {
     phone_number: Option<String>,
 }
 
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "the shape of a `validate` hook"
+)]
 fn even(nights: &u32) -> Result<(), String> {
     if nights.is_multiple_of(2) {
         Ok(())
@@ -47,6 +51,10 @@ fn nights_in_order(booking: &Booking) -> Result<(), Vec<FieldError>> {
 
 #[derive(Elicit, Debug, PartialEq)]
 #[elicit(rename_all = "camelCase", validate = nights_in_order)]
+#[expect(
+    clippy::struct_field_names,
+    reason = "a booking's id is `booking_id` on the wire"
+)]
 struct Booking {
     user: Username,
     #[elicit(from_str)]

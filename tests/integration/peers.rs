@@ -127,7 +127,7 @@ fn cases() -> Value {
             "displayName": "Grace Hopper", "email": "grace.hopper+navy@example.co.uk",
             "homepage": "https://example.com/a?b=c#d", "birthday": "1906-12-09",
             "reminder": "2025-11-25T09:30:00.5+05:30", "age": 30.0, "offset": 32767,
-            "big": 18446744073709551615u64, "ratio": -0.5, "single": 1e30, "newsletter": false,
+            "big": 18_446_744_073_709_551_615_u64, "ratio": -0.5, "single": 1e30, "newsletter": false,
             "maybe": true, "plan": "team-plan", "untitled": "Offers",
             "topics": ["Offers", "Releases"], "plans": ["free", "pro"], "ordered": ["Releases"]
         }),

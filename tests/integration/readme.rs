@@ -21,10 +21,10 @@ fn block_after(text: &str, after: &str, kind: &str) -> String {
         .find(after)
         .unwrap_or_else(|| panic!("the README has no {after:?}"));
     let fence = format!("```{kind}\n");
-    let body = text[start..]
-        .find(&fence)
-        .map(|at| start + at + fence.len())
-        .unwrap_or_else(|| panic!("no ```{kind} block after {after:?}"));
+    let body = text[start..].find(&fence).map_or_else(
+        || panic!("no ```{kind} block after {after:?}"),
+        |at| start + at + fence.len(),
+    );
     let end = text[body..]
         .find("```\n")
         .unwrap_or_else(|| panic!("the ```{kind} block after {after:?} is not closed"));

@@ -125,6 +125,11 @@ impl std::error::Error for SchemaRefused {}
 ///
 /// The form starts with its defaults; after an attempt that breaks its rules it is shown again
 /// with what the person entered and the problems, up to [`MAX_ATTEMPTS`] times, then cancelled.
+///
+/// # Errors
+///
+/// When the server's `requestedSchema` is not one the specification allows: the error names the
+/// property and the reason, ready to send back to the server.
 pub async fn fill_form<U: FormUi>(
     ui: &U,
     message: &str,

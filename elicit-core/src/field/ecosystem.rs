@@ -77,7 +77,7 @@ mod chrono_fields {
         NaiveDate,
         Date,
         parse: |s| NaiveDate::parse_from_str(s, "%Y-%m-%d").ok(),
-        write: |d| full_date(d.year(), d.month() as u8, d.day() as u8),
+        write: |d| full_date(d.year(), u8::try_from(d.month()).ok()?, u8::try_from(d.day()).ok()?),
     );
 
     text_field!(
@@ -106,7 +106,9 @@ mod jiff_fields {
         jiff::civil::Date,
         Date,
         parse: |s| s.parse().ok(),
-        write: |d| full_date(i32::from(d.year()), d.month() as u8, d.day() as u8),
+        write: |d| {
+            full_date(i32::from(d.year()), u8::try_from(d.month()).ok()?, u8::try_from(d.day()).ok()?)
+        },
     );
 
     text_field!(

@@ -236,6 +236,11 @@ pub trait FormField: Sized {
     /// only with a value that met the property's rules, so only what the type adds is left to
     /// check (an integer type's range, an enum's variants, a user ID's shape); called directly,
     /// it must refuse any other JSON too (a wrong type with [`ErrorKind::wrong_type`]).
+    ///
+    /// # Errors
+    ///
+    /// A [`Refusal`] when `value` is not a value of this type (the wrong JSON type, out of the
+    /// type's range, or refused by the type's own parser).
     fn from_value(value: &Value) -> Result<Self, Refusal>;
 
     /// The field's JSON value in an answer; `None` leaves the field out (an `Option` that is

@@ -123,6 +123,10 @@ fn choices_of<E: Choice, C: FromIterator<E>>(value: &Value) -> Result<C, ErrorKi
 
 /// The wire values of a set of variants, in the enum's declaration order (a set's own iteration
 /// order says nothing, and a `HashSet`'s changes from run to run).
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "the shape of `FormField::to_value`"
+)]
 fn set_value<'a, E: Choice + 'a>(choices: impl Iterator<Item = &'a E>) -> Option<Value> {
     let mut indices: Vec<usize> = choices.map(Choice::index).collect();
     indices.sort_unstable();
@@ -218,11 +222,13 @@ macro_rules! integer_fields {
 
             #[inline]
     fn from_value(value: &Value) -> Result<Self, Refusal> {
+                // Every integer type fits in i128 (usize too, which has no `From` into it).
+                #[allow(clippy::cast_lossless, reason = "the same line serves usize and isize")]
                 let whole = integer(value, <$ty>::MIN as i128, <$ty>::MAX as i128)?;
                 <$ty>::try_from(whole).map_err(|_| {
-                    Box::new(ErrorKind::NotAnInteger {
-                        found: whole as f64,
-                    })
+                    #[expect(clippy::cast_precision_loss, reason = "the nearest float names the value in the message")]
+                    let found = whole as f64;
+                    Box::new(ErrorKind::NotAnInteger { found })
                 })
             }
 
@@ -382,6 +388,10 @@ impl FormField for f32 {
     });
 
     #[inline]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "rounded to the nearest f32 on purpose"
+    )]
     fn from_value(value: &Value) -> Result<Self, Refusal> {
         // Rounded to the nearest `f32`; only what would round to infinity is out of range.
         float(value, f64::from(f32::MAX), |v| (v as f32).is_finite())

@@ -44,7 +44,9 @@ const fn table(set: &[u8], alphanumeric: bool) -> [bool; 256] {
     let mut table = [false; 256];
     let mut c = 0;
     while c < 256 {
-        table[c] = alphanumeric && (c as u8).is_ascii_alphanumeric();
+        #[expect(clippy::cast_possible_truncation, reason = "c < 256")]
+        let byte = c as u8;
+        table[c] = alphanumeric && byte.is_ascii_alphanumeric();
         c += 1;
     }
     let mut i = 0;
@@ -91,6 +93,7 @@ const CLASS: [u8; 256] = {
     let mut classes = [0; 256];
     let mut c = 0;
     while c < 256 {
+        #[expect(clippy::cast_possible_truncation, reason = "c < 256")]
         let byte = c as u8;
         let uri = URI[c] || byte == b'%';
         let mut bits = 0;
@@ -125,7 +128,7 @@ const CLASS: [u8; 256] = {
 };
 
 /// The end of the run of bytes of `class` that starts at `start`: eight bytes at a time while
-/// all eight are of the class (their classes ANDed, no branch per byte), then one at a time.
+/// all eight are of the class (their classes `ANDed`, no branch per byte), then one at a time.
 const fn run(b: &[u8], start: usize, class: u8) -> usize {
     let mut i = start;
     while let Some(w) = b.split_at(i).1.first_chunk::<8>() {
@@ -327,6 +330,7 @@ const ONES: u64 = u64::from_le_bytes([1; 8]);
 /// The digits of `w`, in the bytes where `layout` has `0` (each byte its value, 0 to 9), if
 /// those are ASCII digits and every other byte equals `layout`'s: the fixed places of a date or
 /// a time checked all at once.
+#[expect(clippy::verbose_bit_mask, reason = "reads as the byte test it is")]
 const fn fixed_digits(w: u64, layout: [u8; 8]) -> Option<u64> {
     let layout = u64::from_le_bytes(layout);
     // The digit places: each byte of `layout` that is 0 becomes 0xFF.
@@ -387,7 +391,7 @@ const fn date_ok(b: &[u8]) -> bool {
 /// every range check refuses it) if they are not two digits.
 const fn two(b: &[u8], i: usize) -> u32 {
     let (tens, ones) = (b[i].wrapping_sub(b'0'), b[i + 1].wrapping_sub(b'0'));
-    if (tens > 9) | (ones > 9) {
+    if (tens > 9) || (ones > 9) {
         100
     } else {
         tens as u32 * 10 + ones as u32
@@ -397,6 +401,10 @@ const fn two(b: &[u8], i: usize) -> u32 {
 /// An RFC 3339 `date-time`: a real date, `T`, `HH:MM:SS` with an optional fraction, and an
 /// offset (`Z` or `±HH:MM`). A leap second (`:60`) is accepted only where it can fall: at
 /// 23:59 UTC.
+#[expect(
+    clippy::many_single_char_names,
+    reason = "the fields of a date-time, as RFC 3339 names them"
+)]
 const fn is_date_time(b: &[u8]) -> bool {
     if b.len() < 20 || !matches!(b[10], b'T' | b't') || !date_ok(b) {
         return false;

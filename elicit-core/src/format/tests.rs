@@ -206,6 +206,10 @@ mod reference;
 /// pass are common), every length up to 90 (across many eight-byte words, and labels over 63).
 /// The fast checks agree with the plain readings.
 #[test]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a random index, reduced below a length first"
+)]
 fn fast_checks_agree_with_their_references() {
     const SPECIAL: &[u8] = b"a.@-_:/?#[]%0F+eZ!~ \xe9";
     const PLAIN: &[u8] = b"abz09AZ.-b";

@@ -142,7 +142,7 @@ impl<T> FlattenAccess<T> {
     /// Writes the flattened form's fields into `content`.
     #[inline(always)]
     pub fn write(&self, content: &mut Content, value: &T) {
-        (self.write)(value, content)
+        (self.write)(value, content);
     }
 }
 

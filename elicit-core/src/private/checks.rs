@@ -17,9 +17,7 @@ pub const fn check_distinct(discriminants: &[i128], message: &'static str) {
     while i < discriminants.len() {
         let mut j = i + 1;
         while j < discriminants.len() {
-            if discriminants[i] == discriminants[j] {
-                panic!("{}", message);
-            }
+            assert!(discriminants[i] != discriminants[j], "{}", message);
             j += 1;
         }
         i += 1;
@@ -84,9 +82,7 @@ pub const fn fits_shape(shape: FieldShape, value: Number) -> bool {
 /// `message`, which the derive writes for the attribute (a `const` panic cannot format). The
 /// derive calls it, spanned at the attribute, for field types it cannot recognize by name.
 pub const fn check_number<T: NumberField>(value: Number, message: &'static str) {
-    if !fits::<T>(value) {
-        panic!("{}", message);
-    }
+    assert!(fits::<T>(value), "{}", message);
 }
 
 /// Fails to compile with `message` if the property a field of this shape and these attributes
@@ -137,9 +133,7 @@ pub const fn check_consistent(shape: FieldShape, attrs: FieldAttrs, message: &'s
         PropertySchema::Boolean(_) | PropertySchema::SingleSelect(_) => true,
     };
     core::mem::forget(property);
-    if !ok {
-        panic!("{}", message);
-    }
+    assert!(ok, "{}", message);
 }
 
 const fn ordered(low: Option<u64>, high: Option<u64>) -> bool {
@@ -205,16 +199,12 @@ pub const fn require_shape(shape: FieldShape, kind: Kind, message: &'static str)
                 FieldKind::MultiSelect { .. } | FieldKind::RuntimeSelect { multi: true }
             )
     );
-    if !fits {
-        panic!("{}", message);
-    }
+    assert!(fits, "{}", message);
 }
 
 /// Fails to compile with `message` unless a field of this shape can hold `value`.
 pub const fn check_number_shape(shape: FieldShape, value: Number, message: &'static str) {
-    if !fits_shape(shape, value) {
-        panic!("{}", message);
-    }
+    assert!(fits_shape(shape, value), "{}", message);
 }
 
 /// Compiles only if `T` is a text field; the derive calls it, spanned at the attribute, for

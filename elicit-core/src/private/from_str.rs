@@ -55,6 +55,10 @@ where
     })
 }
 
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "the shape of `FormField::to_value`"
+)]
 fn write<T: Display>(value: &T) -> Option<Value> {
     Some(Value::String(value.to_string()))
 }

@@ -49,6 +49,10 @@ use crate::version::ProtocolVersion;
 ///     Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
 /// }
 /// ```
+///
+/// # Errors
+///
+/// As [`Asking::ask_arguments`].
 pub async fn ask_arguments<T: Elicit + Send + 'static>(
     context: &RequestContext<RoleServer>,
     request: &CallToolRequestParams,
@@ -89,6 +93,10 @@ pub async fn ask_arguments<T: Elicit + Send + 'static>(
 ///     Ok(CallToolResult::success(vec![ContentBlock::text(format!("welcome, {}", signup.email))]).into())
 /// }
 /// ```
+///
+/// # Errors
+///
+/// As [`Asking::ask`].
 pub async fn ask<T: Elicit + Send + 'static>(
     context: &RequestContext<RoleServer>,
     request: &impl Surface,
@@ -100,6 +108,10 @@ impl<T: Elicit + Send + 'static> Ask<T> {
     /// Asks for this form in `request`, handled with `context`: `Asking::new(..)?.ask(self)`.
     /// A handler that asks more than one form in sequence (a wizard) keeps one [`Asking`] for
     /// them all.
+    ///
+    /// # Errors
+    ///
+    /// As [`Asking::ask`].
     pub async fn run<R: Surface>(
         &self,
         context: &RequestContext<RoleServer>,
@@ -253,6 +265,12 @@ impl<'a> Asking<'a> {
     /// resource or other arguments, sealed with another key, or expired), or malformed
     /// `inputResponses`, is [`ElicitError::Round`] with a protocol error (`stop.into()` makes it
     /// the JSON-RPC error `-32602`); a handler that would rather start over can match it.
+    ///
+    /// # Errors
+    ///
+    /// On 2026-07-28, a refused `requestState` or malformed `inputResponses`
+    /// ([`ElicitError::Round`], a protocol error); on any version, a context without a protocol
+    /// version ([`ElicitError::NotSupported`]) or a version without elicitation.
     pub fn new<R: Surface>(
         context: &'a RequestContext<RoleServer>,
         request: &R,
@@ -261,6 +279,10 @@ impl<'a> Asking<'a> {
     }
 
     /// [`Asking::new`], with the state sealed and opened with `keys`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Asking::new`].
     pub fn with_keys<R: Surface>(
         context: &'a RequestContext<RoleServer>,
         request: &R,
@@ -307,6 +329,12 @@ impl<'a> Asking<'a> {
     /// [`RoundError::StillInvalid`]. A client that did not declare form elicitation is asked
     /// nothing: [`ElicitError::NotSupported`] before 2026-07-28, and on 2026-07-28
     /// [`RoundError::MissingCapability`] (the JSON-RPC error `-32021`).
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::InputRequired`] on 2026-07-28 while the form is asked (not a failure:
+    /// return it); a missing capability; [`RoundError::StillInvalid`] when the rounds are
+    /// spent; a failed request or a malformed answer.
     pub async fn ask<T: Elicit + Send + 'static>(
         &mut self,
         ask: &Ask<T>,
@@ -329,6 +357,12 @@ impl<'a> Asking<'a> {
     /// A client that cannot be asked (no form elicitation) gets
     /// [`ElicitError::InvalidArguments`], the arguments' problems, which `stop.into()` makes a
     /// tool error for the model to read and call again.
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::InputRequired`] on 2026-07-28 while the form is asked (not a failure:
+    /// return it); [`ElicitError::InvalidArguments`] when the client cannot be asked; otherwise
+    /// as [`Asking::ask`].
     pub async fn ask_arguments<T: Elicit + Send + 'static>(
         &mut self,
         ask: &Ask<T>,
@@ -351,6 +385,12 @@ impl<'a> Asking<'a> {
     /// [`FormItem`](crate::rounds::FormItem), any other request's response from its
     /// [`Input`](crate::rounds::Input). An item whose capability the client did not declare is
     /// left out (its `is_unavailable()`), for the handler to fall back from.
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::InputRequired`] on 2026-07-28 while the round is asked (not a failure:
+    /// return it); a malformed response, a spent form, two items with one key, or a failed
+    /// request.
     pub async fn round(&mut self, items: &mut [&mut dyn Item]) -> Result<(), ElicitError> {
         match &mut self.flow {
             Asked::Rounds(exchange) => match exchange.round(items).map_err(ElicitError::Round)? {

@@ -40,6 +40,11 @@ use crate::client::{Filled, FormUi, fill_form};
 ///     }
 /// }
 /// ```
+///
+/// # Errors
+///
+/// The `ErrorData` to answer the server with when its request is not one the specification
+/// allows (the reason names the property).
 pub async fn answer_elicitation<U: FormUi>(
     ui: &U,
     request: ElicitRequestParams,

@@ -81,6 +81,11 @@ pub fn input_schema<T: Elicit>() -> std::sync::Arc<::rmcp::model::JsonObject> {
 
 /// `schema` in rmcp's model, as `version` says it, with the properties in declaration order
 /// (rmcp keeps the order it reads, and writes it back).
+///
+/// # Errors
+///
+/// When the form says what `version` cannot, or (a bug of this crate) rmcp's model refuses the
+/// schema.
 pub fn elicitation_schema(
     schema: &RequestedSchema,
     version: ProtocolVersion,
@@ -118,6 +123,10 @@ pub(crate) fn flow(version: &RmcpVersion) -> Result<Flow, ElicitError> {
 }
 
 /// `T`'s answer from rmcp's `ElicitResult`.
+///
+/// # Errors
+///
+/// As [`Elicitation::from_parts`].
 pub fn answer<T: Elicit>(result: &ElicitResult) -> Result<Elicitation<T>, ElicitResultError> {
     Elicitation::from_parts(action(result), result.content.as_ref())
 }

@@ -87,6 +87,12 @@ impl AskUrl {
 
     /// Asks the client to open the page, in `request` (a `tools/call`, `prompts/get` or
     /// `resources/read`) handled with `context`: see [`AskUrl`].
+    ///
+    /// # Errors
+    ///
+    /// As [`AskUrl`] says: no URL mode in the client's version or capabilities,
+    /// [`ElicitError::InputRequired`] on 2026-07-28 while asked, a malformed answer, a failed
+    /// request.
     pub async fn run(
         &self,
         context: &RequestContext<RoleServer>,
@@ -162,6 +168,10 @@ impl AskUrl {
 /// Tells the client that the interaction behind the URL elicitation `elicitation_id` is done
 /// (`notifications/elicitation/complete`), on 2025-11-25, the version that has it; on others it
 /// sends nothing (2026-07-28 has no such notification: the client calls the tool again).
+///
+/// # Errors
+///
+/// When the notification cannot be sent.
 pub async fn url_completed(
     context: &RequestContext<RoleServer>,
     elicitation_id: &str,

@@ -58,6 +58,10 @@ impl<T: Elicit> Ask<T> {
     /// let request = item.request_for(mcp_elicit::ProtocolVersion::V2025_11_25, None).unwrap();
     /// assert_eq!(request["params"]["message"], "Create an issue\n\nPlease correct this:\n- priority: is required");
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// When the options supplied for a runtime select cannot be sent ([`RoundError::Choices`]).
     pub fn arguments_item(
         &self,
         arguments: Option<&Map<String, Value>>,
@@ -88,7 +92,7 @@ impl<T: Elicit> Ask<T> {
                 let asked = schema
                     .properties()
                     .iter()
-                    .map(|p| p.name())
+                    .map(super::super::schema::Property::name)
                     .filter(|name| problems.errors().iter().any(|e| e.field() == *name));
                 item.asked = asked.map(str::to_owned).collect();
                 if !item.asked.is_empty() {

@@ -99,6 +99,10 @@ pub trait Item: Send + sealed::Sealed {
 
     /// The request (`{"method":..,"params":..}`) as `version` writes it: the first, or the one
     /// asking again after `retry`.
+    ///
+    /// # Errors
+    ///
+    /// When the form says what `version` cannot.
     fn request_for(
         &self,
         version: ProtocolVersion,
@@ -107,6 +111,10 @@ pub trait Item: Send + sealed::Sealed {
 
     /// Judges a response: keeps it and gives `None` if it settles the item, gives what to ask
     /// again with if it breaks the form's rules; a response of the wrong shape is an error.
+    ///
+    /// # Errors
+    ///
+    /// A protocol error ([`RoundError::Responses`]) when the response is malformed.
     fn judge(&mut self, response: &Value) -> Result<Option<Retry>, RoundError>;
 
     /// Marks it as one the client cannot be asked (its capability is missing).
@@ -230,6 +238,10 @@ impl<T: Elicit> Ask<T> {
     }
 
     /// The form as this ask asks for it, ready for a round.
+    ///
+    /// # Errors
+    ///
+    /// When the options supplied for a runtime select cannot be sent ([`RoundError::Choices`]).
     pub fn item(&self) -> Result<FormItem<T>, RoundError> {
         Ok(FormItem {
             key: self.key.clone(),

@@ -193,6 +193,11 @@ impl<'k> Exchange<'k> {
     /// Reads what the call brought back, with `keys` to open its state: a state that is not one
     /// these keys sealed for this very request, or has expired, or `inputResponses` that are not
     /// an object, is a protocol error ([`RoundError::is_protocol_error`]).
+    ///
+    /// # Errors
+    ///
+    /// A protocol error: [`RoundError::State`] for a refused state, [`RoundError::Responses`]
+    /// for `inputResponses` that are not an object.
     pub fn open(keys: &'k StateKeys, incoming: Incoming<'_>) -> Result<Self, RoundError> {
         let binding = Binding::new(incoming.method, incoming.name, incoming.arguments);
         let responses = match incoming.input_responses {
@@ -244,6 +249,12 @@ impl<'k> Exchange<'k> {
     /// responses without a state is a first call: they are read for this call's first round only
     /// (so a later step cannot be answered before it is asked), and its count of tries starts
     /// again, as a fresh call's would.
+    ///
+    /// # Errors
+    ///
+    /// A protocol error for a malformed response; [`RoundError::StillInvalid`] when a form's
+    /// rounds are spent; [`RoundError::SameKey`] for two items with one key; a form its version
+    /// cannot say.
     pub fn round(&mut self, items: &mut [&mut dyn Item]) -> Result<Round, RoundError> {
         for (i, item) in items.iter().enumerate() {
             if items[..i].iter().any(|other| other.key() == item.key())

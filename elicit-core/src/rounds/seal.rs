@@ -1,5 +1,5 @@
 //! The seal of `requestState`: HMAC-SHA256 over what the state carries, with the request it is
-//! bound to and its expiry inside. The cryptography is RustCrypto's (`hmac`, `sha2`); the tag is
+//! bound to and its expiry inside. The cryptography is `RustCrypto`'s (`hmac`, `sha2`); the tag is
 //! compared in constant time by `hmac`'s `verify_slice`.
 
 use std::fmt;
@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 type HmacSha256 = Hmac<Sha256>;
 
 /// How long a `requestState` is accepted after it was sealed, by default: five minutes.
-pub const DEFAULT_TTL: Duration = Duration::from_secs(300);
+pub const DEFAULT_TTL: Duration = Duration::from_mins(5);
 
 /// What every sealed state starts with; the version of its layout.
 const PREFIX: &str = "me1.";
@@ -110,12 +110,20 @@ impl StateKeys {
     }
 
     /// A key written as 64 hexadecimal characters.
+    ///
+    /// # Errors
+    ///
+    /// When `hex` is not 64 hexadecimal characters.
     pub fn from_hex(hex: &str) -> Result<Self, KeyError> {
         Ok(StateKeys::new(parse_hex(hex, "key")?))
     }
 
     /// A random key from the system's generator: rounds sealed with it can be opened only by
     /// this value (and its clones).
+    ///
+    /// # Errors
+    ///
+    /// When the system's random number generator fails.
     pub fn random() -> Result<Self, KeyError> {
         let mut key = [0; 32];
         getrandom::fill(&mut key).map_err(|_| KeyError::Random)?;
@@ -124,6 +132,11 @@ impl StateKeys {
 
     /// The key in the environment variable `var` (64 hexadecimal characters), or a random key if
     /// it is not set. A value that is set but not a key is an error, never silently replaced.
+    ///
+    /// # Errors
+    ///
+    /// When the variable is set but is not 64 hexadecimal characters, or the random number
+    /// generator fails.
     pub fn from_env(var: &str) -> Result<Self, KeyError> {
         match std::env::var(var) {
             Ok(hex) => Ok(StateKeys::new(parse_hex(hex.trim(), var)?)),
@@ -142,6 +155,10 @@ impl StateKeys {
     }
 
     /// [`StateKeys::with_previous`] with a key written as 64 hexadecimal characters.
+    ///
+    /// # Errors
+    ///
+    /// When `hex` is not 64 hexadecimal characters.
     pub fn with_previous_hex(self, hex: &str) -> Result<Self, KeyError> {
         Ok(self.with_previous(parse_hex(hex, "previous key")?))
     }
@@ -160,6 +177,10 @@ impl StateKeys {
     /// Makes these the keys of this process, used wherever no other keys are given: call it once,
     /// at start-up, before the first request. An error if keys were installed (or already used)
     /// before.
+    ///
+    /// # Errors
+    ///
+    /// [`KeyError::AlreadyInstalled`] when keys were installed, or used, before.
     pub fn install(self) -> Result<(), KeyError> {
         INSTALLED.set(self).map_err(|_| KeyError::AlreadyInstalled)
     }
@@ -334,6 +355,10 @@ impl Binding {
     }
 
     /// The binding as 64 lowercase hexadecimal characters.
+    ///
+    /// # Panics
+    ///
+    /// Never: the digits are ASCII.
     pub fn hex(&self) -> &str {
         std::str::from_utf8(&self.hex).expect("hexadecimal digits are ASCII")
     }

@@ -141,6 +141,11 @@ impl RequestedSchema {
     /// select given no options is left off the form; every other mistake is a [`ChoicesError`]:
     /// a required select without options, a value twice, a default that is not an option,
     /// `min_items` beyond the options, options for a field that is no runtime select.
+    ///
+    /// # Errors
+    ///
+    /// A [`ChoicesError`] when the options cannot be sent: a field that is no runtime select,
+    /// or options a client could not be given.
     pub fn with_choices<'a>(
         &self,
         choices: impl IntoIterator<Item = (&'a str, &'a Choices)>,

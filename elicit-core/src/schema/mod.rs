@@ -68,6 +68,10 @@ impl PartialEq for RequestedSchema {
     }
 }
 
+#[expect(
+    clippy::missing_fields_in_debug,
+    reason = "the JSON cache follows from the properties"
+)]
 impl std::fmt::Debug for RequestedSchema {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("RequestedSchema")

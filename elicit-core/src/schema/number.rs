@@ -51,7 +51,7 @@ impl Number {
         if value < 0 {
             Number(Repr::NegInt(value))
         } else {
-            Number(Repr::PosInt(value as u64))
+            Number(Repr::PosInt(value.cast_unsigned()))
         }
     }
 
@@ -78,7 +78,7 @@ impl Number {
     pub const fn as_i64(&self) -> Option<i64> {
         match self.0 {
             Repr::NegInt(v) => Some(v),
-            Repr::PosInt(v) if v <= i64::MAX as u64 => Some(v as i64),
+            Repr::PosInt(v) if v <= i64::MAX.cast_unsigned() => Some(v.cast_signed()),
             _ => None,
         }
     }
@@ -101,6 +101,7 @@ impl Number {
     }
 
     /// The value as an `f64` (the nearest one, for integers beyond 2^53).
+    #[expect(clippy::cast_precision_loss, reason = "the nearest f64, as documented")]
     pub const fn as_f64(&self) -> f64 {
         match self.0 {
             Repr::PosInt(v) => v as f64,
@@ -124,6 +125,10 @@ impl Number {
 
     /// The value as an `i128` if it is a whole number in `i128`'s range, given as an integer or
     /// as an integral float (`30.0`: a JavaScript client cannot tell them apart).
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a whole float within i128's range"
+    )]
     pub(crate) fn as_whole(&self) -> Option<i128> {
         match self.0 {
             Repr::Float(v) if v.fract() == 0.0 && v.abs() < 1.7e38 => Some(v as i128),
@@ -198,7 +203,10 @@ mod tests {
         assert_eq!(Number::from_i64(-5).as_i64(), Some(-5));
         assert_eq!(Number::from_i64(-5).as_u64(), None);
         assert_eq!(Number::from_u64(u64::MAX).as_i64(), None);
-        assert_eq!(Number::from_u64(u64::MAX).as_i128(), Some(u64::MAX as i128));
+        assert_eq!(
+            Number::from_u64(u64::MAX).as_i128(),
+            Some(i128::from(u64::MAX))
+        );
         assert!(Number::from_i64(1).is_integer());
         assert!(!Number::from_f64(1.0).unwrap().is_integer());
         assert_eq!(Number::from_f64(1.0).unwrap().as_i128(), None);

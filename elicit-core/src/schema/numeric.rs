@@ -19,6 +19,7 @@ pub(crate) enum Numeric {
 impl Numeric {
     /// The value as an `f64` (the nearest one, for integers beyond 2^53).
     #[inline]
+    #[expect(clippy::cast_precision_loss, reason = "the nearest f64, as documented")]
     pub(crate) const fn as_f64(self) -> f64 {
         match self {
             Numeric::Int(v) => v as f64,
@@ -29,12 +30,11 @@ impl Numeric {
     /// How `self` compares with `other` as numbers, `const` so that compile-time checks use it.
     #[inline]
     pub(crate) const fn compare(self, other: Numeric) -> Ordering {
-        match (self, other) {
-            (Numeric::Int(a), Numeric::Int(b)) => order(a < b, a > b),
-            _ => {
-                let (a, b) = (self.as_f64(), other.as_f64());
-                order(a < b, a > b)
-            }
+        if let (Numeric::Int(a), Numeric::Int(b)) = (self, other) {
+            order(a < b, a > b)
+        } else {
+            let (a, b) = (self.as_f64(), other.as_f64());
+            order(a < b, a > b)
         }
     }
 }

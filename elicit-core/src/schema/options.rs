@@ -55,6 +55,7 @@ impl Positions {
                     repeated.get_or_insert(i);
                 }
                 // Fewer than 2^32 options: a `Vec` of that many would not fit in memory first.
+                #[expect(clippy::cast_possible_truncation, reason = "fewer than 2^32 options")]
                 Err(slot) => table.slots[slot] = i as u32 + 1,
             }
         }
@@ -65,6 +66,10 @@ impl Positions {
     #[inline]
     fn probe(&self, options: &[SelectOption], value: &str) -> Result<usize, usize> {
         let mask = self.slots.len() - 1;
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "the hash's low bits pick the slot"
+        )]
         let mut slot = self.hasher.hash_one(value) as usize & mask;
         loop {
             match self.slots[slot] {

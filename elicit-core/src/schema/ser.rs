@@ -41,6 +41,11 @@ impl RequestedSchema {
     /// titled select is written as `enum` with `enumNames`, other defaults are left out (a field
     /// with a default is still not required, and the parser still fills it in), and a
     /// multi-select is an error naming the field.
+    ///
+    /// # Errors
+    ///
+    /// [`Unrepresentable`] when the form says what `version` cannot (a multi-select on
+    /// 2025-06-18, or a runtime select without options).
     pub fn for_version(&self, version: ProtocolVersion) -> Result<SchemaFor<'_>, Unrepresentable> {
         if let Some(unfilled) = self.properties.iter().find(|p| unfilled(&p.schema)) {
             return Err(Unrepresentable::NoOptions {
@@ -69,6 +74,14 @@ impl RequestedSchema {
     /// first use, then returned by reference (a derived form's schema is a `static`, so this
     /// allocates once in the life of the program). What the fast path of
     /// [`FormRequest::write_params_for`](crate::request::FormRequest::write_params_for) copies.
+    ///
+    /// # Errors
+    ///
+    /// As [`RequestedSchema::for_version`].
+    ///
+    /// # Panics
+    ///
+    /// Never: a schema always serializes to JSON.
     pub fn json_for(&self, version: ProtocolVersion) -> Result<&str, Unrepresentable> {
         let slot = &self.json[version.schema_dialect()];
         // A text once written stands for a schema that cannot change, which passed the checks of
@@ -109,6 +122,14 @@ impl RequestedSchema {
     ///     serde_json::json!({"type": "string", "enum": ["Free", "Pro"], "enumNames": ["Free plan", "Pro plan"]})
     /// );
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`RequestedSchema::for_version`].
+    ///
+    /// # Panics
+    ///
+    /// Never: a schema always serializes to JSON.
     pub fn to_value_for(
         &self,
         version: ProtocolVersion,
@@ -205,10 +226,9 @@ impl Serialize for PropertyFor<'_> {
         let (property, legacy) = (self.property, self.legacy);
         let mut map = serializer.serialize_map(None)?;
         let type_name = match &property.schema {
-            PropertySchema::String(_) => "string",
+            PropertySchema::String(_) | PropertySchema::SingleSelect(_) => "string",
             PropertySchema::Number(n) => n.number_type.as_str(),
             PropertySchema::Boolean(_) => "boolean",
-            PropertySchema::SingleSelect(_) => "string",
             PropertySchema::MultiSelect(_) => "array",
         };
         map.serialize_entry("type", type_name)?;

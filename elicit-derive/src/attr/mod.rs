@@ -326,7 +326,7 @@ fn parse_elicit(cx: &Ctxt, attr: &syn::Attribute, mut each: impl FnMut(&str, Val
         let key = meta
             .path
             .get_ident()
-            .map(|i| i.to_string())
+            .map(std::string::ToString::to_string)
             .unwrap_or_default();
         each(
             &key,

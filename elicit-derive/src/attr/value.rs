@@ -100,6 +100,7 @@ impl Value<'_> {
 
     /// A key that takes no value, like `not_sensitive`. Given a value, it is reported, and taken
     /// as given all the same (the author's intent is plain; one mistake, one error).
+    #[expect(clippy::unnecessary_wraps, reason = "the shape of every key's reader")]
     pub(super) fn flag(&self) -> Option<Attr<()>> {
         let key = self.key.to_token_stream().to_string();
         if let Some(tokens) = &self.tokens {

@@ -169,13 +169,12 @@ pub(super) fn read(form: &Form<'_>, validate: Option<&Attr<syn::Path>>) -> Token
         }
     };
     // The form's own check, once every field has been read.
-    let built = match validate {
-        Some(check) => {
-            let path = &check.value;
-            let check = quote_spanned!(path.span()=> #path);
-            quote!(_elicit::__private::validate_form(#built, #check, __elicit_problems))
-        }
-        None => quote!(::core::option::Option::Some(#built)),
+    let built = if let Some(check) = validate {
+        let path = &check.value;
+        let check = quote_spanned!(path.span()=> #path);
+        quote!(_elicit::__private::validate_form(#built, #check, __elicit_problems))
+    } else {
+        quote!(::core::option::Option::Some(#built))
     };
     // Inlined into `from_content` in optimized builds, so the form is built where the caller's
     // `Result` is: returned as an `Option` and moved, its fields were copied in wide loads of

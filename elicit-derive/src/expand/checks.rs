@@ -29,16 +29,31 @@ pub(super) fn kind_checks(field: &Field<'_>) -> TokenStream {
     let mut checks = number_checks(field);
     let requirements = [
         (
-            attrs.min_length.as_ref().map(|a| a.key_span()),
+            attrs
+                .min_length
+                .as_ref()
+                .map(super::super::attr::Attr::key_span),
             "require_text",
         ),
         (
-            attrs.max_length.as_ref().map(|a| a.key_span()),
+            attrs
+                .max_length
+                .as_ref()
+                .map(super::super::attr::Attr::key_span),
             "require_text",
         ),
-        (attrs.format.as_ref().map(|a| a.key_span()), "require_text"),
         (
-            attrs.max_items.as_ref().map(|a| a.key_span()),
+            attrs
+                .format
+                .as_ref()
+                .map(super::super::attr::Attr::key_span),
+            "require_text",
+        ),
+        (
+            attrs
+                .max_items
+                .as_ref()
+                .map(super::super::attr::Attr::key_span),
             "require_multi_select",
         ),
     ];

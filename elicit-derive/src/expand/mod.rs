@@ -72,9 +72,10 @@ fn compiler_checks(fields: &[Field<'_>]) -> TokenStream {
 
 /// The path generated code reaches the runtime through: `::mcp_elicit`, or `#[elicit(crate = "..")]`.
 fn runtime_path(input: Option<&Input<'_>>) -> TokenStream {
-    match input.and_then(|i| i.attrs.crate_path.as_ref()) {
-        Some(path) => quote!(#path),
-        None => quote!(::mcp_elicit),
+    if let Some(path) = input.and_then(|i| i.attrs.crate_path.as_ref()) {
+        quote!(#path)
+    } else {
+        quote!(::mcp_elicit)
     }
 }
 
@@ -402,13 +403,13 @@ fn property(field: &Field<'_>, index: usize, items: &mut TokenStream) -> TokenSt
     // A type the derive does not know may bring bounds of its own (a newtype with
     // `#[elicit(transparent)]`): the field's bounds and default must agree with them.
     let bounded = [
-        attrs.min_length.as_ref().map(|a| a.key_span()),
-        attrs.max_length.as_ref().map(|a| a.key_span()),
-        attrs.minimum.as_ref().map(|a| a.key_span()),
-        attrs.maximum.as_ref().map(|a| a.key_span()),
-        attrs.min_items.as_ref().map(|a| a.key_span()),
-        attrs.max_items.as_ref().map(|a| a.key_span()),
-        attrs.default.as_ref().map(|a| a.key_span()),
+        attrs.min_length.as_ref().map(super::attr::Attr::key_span),
+        attrs.max_length.as_ref().map(super::attr::Attr::key_span),
+        attrs.minimum.as_ref().map(super::attr::Attr::key_span),
+        attrs.maximum.as_ref().map(super::attr::Attr::key_span),
+        attrs.min_items.as_ref().map(super::attr::Attr::key_span),
+        attrs.max_items.as_ref().map(super::attr::Attr::key_span),
+        attrs.default.as_ref().map(super::attr::Attr::key_span),
     ];
     if field.known.base.is_none()
         && let Some(span) = bounded.into_iter().flatten().next()

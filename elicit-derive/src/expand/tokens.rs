@@ -6,6 +6,10 @@ use quote::quote;
 use crate::attr::NumLit;
 
 /// A numeric literal as a `const` schema number.
+#[expect(
+    clippy::single_match_else,
+    reason = "one arm per kind of literal reads best"
+)]
 pub(super) fn number(n: NumLit) -> TokenStream {
     match n {
         NumLit::Int(v) => match i64::try_from(v) {

@@ -158,7 +158,7 @@ async fn run_suite(suite: Suite, scenario: &str, args: &[&str]) {
     ));
     let _ = std::fs::remove_dir_all(&out);
     let output = tokio::time::timeout(
-        Duration::from_secs(120),
+        Duration::from_mins(2),
         Command::new(node(&dir))
             .arg(&index)
             .args(args)

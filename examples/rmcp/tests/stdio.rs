@@ -14,7 +14,7 @@ use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 const SERVER: &str = env!("CARGO_BIN_EXE_rmcp_server");
 const CLIENT: &str = env!("CARGO_BIN_EXE_rmcp_client");
 
-const PATIENCE: Duration = Duration::from_secs(60);
+const PATIENCE: Duration = Duration::from_mins(1);
 
 async fn run_client(version: &str) -> String {
     let output = tokio::time::timeout(

@@ -327,3 +327,37 @@ fn skipped_fields_are_off_the_form() {
         OnlySkipped { seen: 0 }
     );
 }
+
+/// The derive's format names are the runtime's: a field of each name the derive accepts reads
+/// back as the format `StringFormat::from_name` gives for it, and together they are every format
+/// `StringFormat::ALL` lists (the derive keeps its own list, as it cannot depend on the runtime).
+#[test]
+fn the_derive_and_the_runtime_spell_the_formats_alike() {
+    use mcp_elicit::schema::{PropertySchema, StringFormat};
+
+    #[derive(Elicit)]
+    #[allow(dead_code)]
+    struct Formats {
+        #[elicit(format = "email")]
+        a: String,
+        #[elicit(format = "uri")]
+        b: String,
+        #[elicit(format = "date")]
+        c: String,
+        #[elicit(format = "date-time")]
+        d: String,
+    }
+
+    let formats: Vec<StringFormat> = Formats::requested_schema()
+        .properties()
+        .iter()
+        .filter_map(|p| match p.schema() {
+            PropertySchema::String(s) => s.format(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(formats, StringFormat::ALL);
+    for format in StringFormat::ALL {
+        assert_eq!(StringFormat::from_name(format.as_str()), Some(format));
+    }
+}

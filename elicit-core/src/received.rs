@@ -267,17 +267,11 @@ fn count(value: &Value) -> Option<u64> {
 fn string(p: &Map<String, Value>) -> Result<StringSchema> {
     let format = match p.get("format") {
         None => None,
-        Some(Value::String(f)) => Some(match f.as_str() {
-            "email" => StringFormat::Email,
-            "uri" => StringFormat::Uri,
-            "date" => StringFormat::Date,
-            "date-time" => StringFormat::DateTime,
-            other => {
-                return Err(format!(
-                    "unknown format \"{other}\": MCP forms allow \"email\", \"uri\", \"date\" and \"date-time\""
-                ));
-            }
-        }),
+        Some(Value::String(f)) => Some(StringFormat::from_name(f).ok_or_else(|| {
+            format!(
+                "unknown format \"{f}\": MCP forms allow \"email\", \"uri\", \"date\" and \"date-time\""
+            )
+        })?),
         Some(_) => return Err("`format` must be a string".into()),
     };
     Ok(StringSchema {

@@ -355,7 +355,18 @@ pub enum StringFormat {
 }
 
 impl StringFormat {
-    /// The name the schema uses: `"email"`, `"uri"`, `"date"` or `"date-time"`.
+    /// Every format an MCP form allows, in the order the specification lists them.
+    pub const ALL: [StringFormat; 4] = [
+        StringFormat::Email,
+        StringFormat::Uri,
+        StringFormat::Date,
+        StringFormat::DateTime,
+    ];
+
+    /// The name the schema uses: `"email"`, `"uri"`, `"date"` or `"date-time"`. The one spelling
+    /// of the names in this crate ([`StringFormat::from_name`] reads them back); the derive, which
+    /// cannot depend on this crate at compile time, keeps its own list in `attr/value.rs`, and a
+    /// test checks that the two agree.
     pub const fn as_str(self) -> &'static str {
         match self {
             StringFormat::Email => "email",
@@ -363,6 +374,18 @@ impl StringFormat {
             StringFormat::Date => "date",
             StringFormat::DateTime => "date-time",
         }
+    }
+
+    /// The format the schema names `name`, if MCP forms allow it.
+    ///
+    /// ```
+    /// use mcp_elicit::schema::StringFormat;
+    ///
+    /// assert_eq!(StringFormat::from_name("date-time"), Some(StringFormat::DateTime));
+    /// assert_eq!(StringFormat::from_name("ipv4"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<StringFormat> {
+        StringFormat::ALL.into_iter().find(|f| f.as_str() == name)
     }
 }
 

@@ -30,6 +30,8 @@ pub(crate) enum Format {
     DateTime,
 }
 
+/// The format names, as the runtime spells them (`StringFormat::as_str` in `elicit-core`, which
+/// the derive cannot depend on at compile time); `tests/schema_attrs.rs` checks they agree.
 const FORMATS: &[(&str, Format)] = &[
     ("email", Format::Email),
     ("uri", Format::Uri),

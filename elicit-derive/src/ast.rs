@@ -174,19 +174,10 @@ fn transparent_field<'a>(
     let attrs = attr::Field::from_ast(cx, &field.attrs);
     // A type carries bounds and a format; labels, defaults and how a field is read belong where
     // the type is used.
-    const CARRIED: &[&str] = &[
-        "min_length",
-        "max_length",
-        "minimum",
-        "maximum",
-        "format",
-        "min_items",
-        "max_items",
-    ];
     let misplaced = attrs
         .written_keys()
         .into_iter()
-        .filter(|(key, _)| !CARRIED.contains(&key.as_str()));
+        .filter(|(key, _)| !crate::attr::symbol::CARRIED.contains(&key.as_str()));
     for (key, tokens) in misplaced {
         cx.error_spanned_by(
             tokens,

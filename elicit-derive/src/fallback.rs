@@ -106,7 +106,7 @@ fn is_transparent(input: &syn::DeriveInput) -> bool {
                 list.tokens
                     .clone()
                     .into_iter()
-                    .any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "transparent"))
+                    .any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == crate::attr::symbol::TRANSPARENT))
             })
     })
 }

@@ -264,7 +264,14 @@ fn check_default_kind(cx: &Ctxt, field: &Field<'_>, base: Base) {
         | (DefaultLit::Bool(_), Base::Boolean)
         | (DefaultLit::Choices(_), Base::MultiSelect { .. }) => true,
         (DefaultLit::Number(n), Base::Integer { .. } | Base::Float { .. }) => {
-            check_in_type(cx, field, base, "default", *n, default.whole());
+            check_in_type(
+                cx,
+                field,
+                base,
+                crate::attr::symbol::DEFAULT,
+                *n,
+                default.whole(),
+            );
             true
         }
         _ => false,

@@ -8,7 +8,13 @@ use syn::spanned::Spanned;
 
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
+use symbol::{
+    CRATE, DEFAULT, DESCRIPTION, ENUM_NAMES, FLATTEN, FORMAT, FROM_STR, MAX_ITEMS, MAX_LENGTH,
+    MAXIMUM, MESSAGE, MIN_ITEMS, MIN_LENGTH, MINIMUM, NOT_SENSITIVE, RENAME, RENAME_ALL, SKIP,
+    TITLE, TRANSPARENT, VALIDATE, WITH,
+};
 
+pub(crate) mod symbol;
 mod value;
 
 pub(crate) use value::{DefaultLit, Format, NumLit};
@@ -65,28 +71,10 @@ impl Level {
 
     fn keys(self) -> &'static [&'static str] {
         match self {
-            Level::Struct => &["rename_all", "crate", "message", "validate", "transparent"],
-            Level::Enum => &["rename_all", "crate", "enum_names"],
-            Level::Field => &[
-                "rename",
-                "title",
-                "description",
-                "min_length",
-                "max_length",
-                "format",
-                "minimum",
-                "maximum",
-                "min_items",
-                "max_items",
-                "default",
-                "not_sensitive",
-                "skip",
-                "validate",
-                "from_str",
-                "with",
-                "flatten",
-            ],
-            Level::Variant => &["rename", "title"],
+            Level::Struct => symbol::STRUCT,
+            Level::Enum => symbol::ENUM,
+            Level::Field => symbol::FIELD,
+            Level::Variant => symbol::VARIANT,
         }
     }
 
@@ -123,21 +111,21 @@ impl Container {
         let mut validate: Option<Attr<syn::Path>> = None;
         let mut transparent: Option<Attr<()>> = None;
         let mut enum_names: Option<Attr<()>> = None;
-        let serde_rename_all = read_attrs(cx, attrs, "rename_all", |key, value| match key {
-            "rename_all" => set(cx, &mut rename_all, value.parse(rename_rule)),
-            "crate" => set(cx, &mut crate_path, value.parse(crate_path_value)),
-            "message" if level == Level::Struct => set(
+        let serde_rename_all = read_attrs(cx, attrs, RENAME_ALL, |key, value| match key {
+            RENAME_ALL => set(cx, &mut rename_all, value.parse(rename_rule)),
+            CRATE => set(cx, &mut crate_path, value.parse(crate_path_value)),
+            MESSAGE if level == Level::Struct => set(
                 cx,
                 &mut message,
                 value.parse(string("message = \"Where should we ship your order?\"")),
             ),
-            "validate" if level == Level::Struct => set(
+            VALIDATE if level == Level::Struct => set(
                 cx,
                 &mut validate,
                 value.parse(path_to(FUNCTION, "nights_in_order")),
             ),
-            "transparent" if level == Level::Struct => set(cx, &mut transparent, value.flag()),
-            "enum_names" if level == Level::Enum => set(cx, &mut enum_names, value.flag()),
+            TRANSPARENT if level == Level::Struct => set(cx, &mut transparent, value.flag()),
+            ENUM_NAMES if level == Level::Enum => set(cx, &mut enum_names, value.flag()),
             _ => value.unknown(level),
         })
         .as_deref()
@@ -233,40 +221,40 @@ impl Field {
             with: None,
             flatten: None,
         };
-        let serde_rename_value = read_attrs(cx, attrs, "rename", |key, value| match key {
-            "rename" => set(
+        let serde_rename_value = read_attrs(cx, attrs, RENAME, |key, value| match key {
+            RENAME => set(
                 cx,
                 &mut rename,
                 value.parse(string("rename = \"wireName\"")),
             ),
-            "title" => set(
+            TITLE => set(
                 cx,
                 &mut f.title,
                 value.parse(string("title = \"Your name\"")),
             ),
-            "description" => set(
+            DESCRIPTION => set(
                 cx,
                 &mut f.description,
                 value.parse(string("description = \"Shown under the field\"")),
             ),
-            "min_length" => set(cx, &mut f.min_length, value.parse(count("characters"))),
-            "max_length" => set(cx, &mut f.max_length, value.parse(count("characters"))),
-            "minimum" => set(cx, &mut f.minimum, value.parse(number)),
-            "maximum" => set(cx, &mut f.maximum, value.parse(number)),
-            "format" => set(cx, &mut f.format, value.parse(format)),
-            "default" => set(cx, &mut f.default, value.parse(default)),
-            "min_items" => set(cx, &mut f.min_items, value.parse(count("choices"))),
-            "max_items" => set(cx, &mut f.max_items, value.parse(count("choices"))),
-            "not_sensitive" => set(cx, &mut f.not_sensitive, value.flag()),
-            "skip" => set(cx, &mut f.skip, value.flag()),
-            "validate" => set(
+            MIN_LENGTH => set(cx, &mut f.min_length, value.parse(count("characters"))),
+            MAX_LENGTH => set(cx, &mut f.max_length, value.parse(count("characters"))),
+            MINIMUM => set(cx, &mut f.minimum, value.parse(number)),
+            MAXIMUM => set(cx, &mut f.maximum, value.parse(number)),
+            FORMAT => set(cx, &mut f.format, value.parse(format)),
+            DEFAULT => set(cx, &mut f.default, value.parse(default)),
+            MIN_ITEMS => set(cx, &mut f.min_items, value.parse(count("choices"))),
+            MAX_ITEMS => set(cx, &mut f.max_items, value.parse(count("choices"))),
+            NOT_SENSITIVE => set(cx, &mut f.not_sensitive, value.flag()),
+            SKIP => set(cx, &mut f.skip, value.flag()),
+            VALIDATE => set(
                 cx,
                 &mut f.validate,
                 value.parse(path_to(FUNCTION, "check_nights")),
             ),
-            "from_str" => set(cx, &mut f.from_str, value.flag()),
-            "with" => set(cx, &mut f.with, value.parse(path_to(MODULE, "seconds"))),
-            "flatten" => set(cx, &mut f.flatten, value.flag()),
+            FROM_STR => set(cx, &mut f.from_str, value.flag()),
+            WITH => set(cx, &mut f.with, value.parse(path_to(MODULE, "seconds"))),
+            FLATTEN => set(cx, &mut f.flatten, value.flag()),
             _ => value.unknown(Level::Field),
         });
         f.rename = rename.map(|a| a.value).or(serde_rename_value);
@@ -285,13 +273,13 @@ impl Variant {
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut rename: Option<Attr<String>> = None;
         let mut title: Option<Attr<String>> = None;
-        let serde_rename_value = read_attrs(cx, attrs, "rename", |key, value| match key {
-            "rename" => set(
+        let serde_rename_value = read_attrs(cx, attrs, RENAME, |key, value| match key {
+            RENAME => set(
                 cx,
                 &mut rename,
                 value.parse(string("rename = \"wire-value\"")),
             ),
-            "title" => set(
+            TITLE => set(
                 cx,
                 &mut title,
                 value.parse(string("title = \"Shown to the user\"")),

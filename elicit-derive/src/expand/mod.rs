@@ -6,7 +6,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::{Data, Field, Form, Input, Variant};
-use crate::attr::{DefaultLit, Format};
+use crate::attr::{DefaultLit, Format, symbol};
 use crate::ctxt::Ctxt;
 use crate::ty::Base;
 use crate::{ast, fallback, valid};
@@ -311,11 +311,12 @@ fn property(field: &Field<'_>, index: usize, items: &mut TokenStream) -> TokenSt
     if let Some(description) = description {
         setters.extend(quote!(.description(#description)));
     }
+    // The schema builder's setters are named as the keys.
     let counts = [
-        (&attrs.min_length, "min_length"),
-        (&attrs.max_length, "max_length"),
-        (&attrs.min_items, "min_items"),
-        (&attrs.max_items, "max_items"),
+        (&attrs.min_length, symbol::MIN_LENGTH),
+        (&attrs.max_length, symbol::MAX_LENGTH),
+        (&attrs.min_items, symbol::MIN_ITEMS),
+        (&attrs.max_items, symbol::MAX_ITEMS),
     ];
     for (attr, setter) in counts {
         if let Some(n) = attr {

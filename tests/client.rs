@@ -4,7 +4,8 @@
 use std::sync::Mutex;
 
 use mcp_elicit::Content;
-use mcp_elicit::client::{Filled, FormToFill, FormUi, MAX_ATTEMPTS, fill_form};
+use mcp_elicit::Elicitation;
+use mcp_elicit::client::{FormToFill, FormUi, MAX_ATTEMPTS, fill_form};
 use serde_json::{Value, json};
 
 /// Runs a future whose every step is ready at once (the scripted UI never waits).
@@ -20,12 +21,12 @@ fn now<F: std::future::Future>(future: F) -> F::Output {
 
 /// Answers with the next of its answers, and records what it was shown.
 struct Script {
-    answers: Mutex<Vec<Filled>>,
+    answers: Mutex<Vec<Elicitation<Content>>>,
     shown: Mutex<Vec<(Value, Option<String>)>>,
 }
 
 impl Script {
-    fn new(mut answers: Vec<Filled>) -> Self {
+    fn new(mut answers: Vec<Elicitation<Content>>) -> Self {
         answers.reverse();
         Script {
             answers: Mutex::new(answers),
@@ -39,12 +40,16 @@ impl Script {
 }
 
 impl FormUi for Script {
-    async fn fill(&self, form: FormToFill<'_>) -> Filled {
+    async fn fill(&self, form: FormToFill<'_>) -> Elicitation<Content> {
         self.shown.lock().unwrap().push((
             Value::Object(form.values.clone()),
             form.problems.map(ToString::to_string),
         ));
-        self.answers.lock().unwrap().pop().unwrap_or(Filled::Cancel)
+        self.answers
+            .lock()
+            .unwrap()
+            .pop()
+            .unwrap_or(Elicitation::Cancelled)
     }
 }
 
@@ -66,11 +71,11 @@ fn schema() -> Value {
 
 #[test]
 fn the_form_starts_with_its_defaults_and_the_answer_gets_them() {
-    let ui = Script::new(vec![Filled::Accept(content(json!({"age": 30})))]);
+    let ui = Script::new(vec![Elicitation::Accepted(content(json!({"age": 30})))]);
     let answer = now(fill_form(&ui, "Who are you?", &schema())).unwrap();
     assert_eq!(
         answer,
-        Filled::Accept(content(
+        Elicitation::Accepted(content(
             json!({"age": 30, "name": "John Doe", "newsletter": false})
         ))
     );
@@ -83,13 +88,13 @@ fn the_form_starts_with_its_defaults_and_the_answer_gets_them() {
 #[test]
 fn an_answer_that_breaks_the_rules_is_shown_again_with_its_problems() {
     let ui = Script::new(vec![
-        Filled::Accept(content(json!({"name": "A", "age": 12}))),
-        Filled::Accept(content(json!({"name": "Ada", "age": 13}))),
+        Elicitation::Accepted(content(json!({"name": "A", "age": 12}))),
+        Elicitation::Accepted(content(json!({"name": "Ada", "age": 13}))),
     ]);
     let answer = now(fill_form(&ui, "Who are you?", &schema())).unwrap();
     assert_eq!(
         answer,
-        Filled::Accept(content(
+        Elicitation::Accepted(content(
             json!({"name": "Ada", "age": 13, "newsletter": false})
         ))
     );
@@ -106,7 +111,7 @@ fn an_answer_that_breaks_the_rules_is_shown_again_with_its_problems() {
 
 #[test]
 fn decline_and_cancel_are_passed_on() {
-    for answer in [Filled::Decline, Filled::Cancel] {
+    for answer in [Elicitation::Declined, Elicitation::Cancelled] {
         let ui = Script::new(vec![answer.clone()]);
         assert_eq!(now(fill_form(&ui, "m", &schema())).unwrap(), answer);
     }
@@ -114,9 +119,12 @@ fn decline_and_cancel_are_passed_on() {
 
 #[test]
 fn a_ui_that_never_fits_the_form_ends_in_a_cancel() {
-    let bad = || Filled::Accept(content(json!({"age": 1})));
+    let bad = || Elicitation::Accepted(content(json!({"age": 1})));
     let ui = Script::new((0..50).map(|_| bad()).collect());
-    assert_eq!(now(fill_form(&ui, "m", &schema())).unwrap(), Filled::Cancel);
+    assert_eq!(
+        now(fill_form(&ui, "m", &schema())).unwrap(),
+        Elicitation::Cancelled
+    );
     assert_eq!(ui.shown().len(), MAX_ATTEMPTS);
 }
 

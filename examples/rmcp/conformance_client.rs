@@ -15,7 +15,8 @@
 //! `tests/conformance.rs` (beside this file) runs the suite's `elicitation-sep1034-client-defaults`
 //! (2025-11-25) and `sep-2322-client-request-state` (2026-07-28) scenarios with it.
 
-use mcp_elicit::client::{Filled, FormToFill, FormUi};
+use mcp_elicit::client::{FormToFill, FormUi};
+use mcp_elicit::{Content, Elicitation};
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult,
     ErrorData, Implementation, ProtocolVersion,
@@ -28,8 +29,8 @@ use rmcp::{ClientHandler, ServiceExt};
 struct AcceptDefaults;
 
 impl FormUi for AcceptDefaults {
-    async fn fill(&self, form: FormToFill<'_>) -> Filled {
-        Filled::Accept(form.values.clone())
+    async fn fill(&self, form: FormToFill<'_>) -> Elicitation<Content> {
+        Elicitation::Accepted(form.values.clone())
     }
 }
 

@@ -6,7 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcp_elicit::client::{Filled, FormToFill, FormUi, fill_form};
+use mcp_elicit::client::{FormToFill, FormUi, fill_form};
+use mcp_elicit::Content;
 use mcp_elicit::field::Pick;
 use mcp_elicit::request::FormRequest;
 use mcp_elicit::schema::{Choices, SelectOption};
@@ -17,8 +18,8 @@ use serde_json::{Map, Value, json};
 struct Submits(Map<String, Value>);
 
 impl FormUi for Submits {
-    async fn fill(&self, _form: FormToFill<'_>) -> Filled {
-        Filled::Accept(self.0.clone())
+    async fn fill(&self, _form: FormToFill<'_>) -> Elicitation<Content> {
+        Elicitation::Accepted(self.0.clone())
     }
 }
 
@@ -48,7 +49,7 @@ fuzz_target!(|data: &[u8]| {
         Value::Object(values) => values.clone(),
         _ => Map::new(),
     };
-    if let Ok(Filled::Accept(sent)) = now(fill_form(&Submits(submitted.clone()), "m", schema)) {
+    if let Ok(Elicitation::Accepted(sent)) = now(fill_form(&Submits(submitted.clone()), "m", schema)) {
         let read: RequestedSchema = serde_json::from_value(schema.clone()).expect("it was read");
         assert!(read.validate(&sent).is_ok(), "a client sends only what fits");
     }

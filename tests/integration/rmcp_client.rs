@@ -4,9 +4,10 @@
 
 use std::sync::{Arc, Mutex};
 
-use mcp_elicit::client::{Filled, FormToFill, FormUi};
+use mcp_elicit::Elicit;
+use mcp_elicit::client::{FormToFill, FormUi};
 use mcp_elicit::rmcp::{answer_elicitation, ask};
-use mcp_elicit::{Elicit, Elicitation};
+use mcp_elicit::{Content, Elicitation};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
     ContentBlock, ElicitRequestParams, ElicitResult, ErrorData, Implementation, ProtocolVersion,
@@ -59,14 +60,14 @@ struct Person {
 }
 
 impl FormUi for Person {
-    async fn fill(&self, form: FormToFill<'_>) -> Filled {
+    async fn fill(&self, form: FormToFill<'_>) -> Elicitation<Content> {
         let mut shown = self.shown.lock().unwrap();
         shown.push((
             Value::Object(form.values.clone()),
             form.problems.map(ToString::to_string),
         ));
         let name = if shown.len() == 1 { "A" } else { "Ada" };
-        Filled::Accept(json!({"name": name}).as_object().unwrap().clone())
+        Elicitation::Accepted(json!({"name": name}).as_object().unwrap().clone())
     }
 }
 

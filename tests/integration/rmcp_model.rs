@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use mcp_elicit::rmcp::{ElicitError, answer, elicitation_schema};
+use mcp_elicit::rmcp::{ElicitError, elicitation_schema, read_result};
 use mcp_elicit::rounds::{Ask, Exchange, Incoming, Round, StateKeys};
 use mcp_elicit::{Elicit, Elicitation, ProtocolVersion};
 use rmcp::model::{ElicitResult, ElicitationAction, InputRequiredResult};
@@ -95,7 +95,7 @@ fn answers_from_rmcps_result() {
     let accepted = ElicitResult::new(ElicitationAction::Accept)
         .with_content(json!({"titled": "A", "plain": "B"}));
     assert_eq!(
-        answer::<Singles>(&accepted),
+        read_result::<Singles>(&accepted),
         Ok(Elicitation::Accepted(Singles {
             titled: Titled::A,
             plain: Some(Plain::B),
@@ -103,15 +103,15 @@ fn answers_from_rmcps_result() {
         }))
     );
     assert_eq!(
-        answer::<Singles>(&ElicitResult::new(ElicitationAction::Decline)),
+        read_result::<Singles>(&ElicitResult::new(ElicitationAction::Decline)),
         Ok(Elicitation::Declined)
     );
     assert_eq!(
-        answer::<Singles>(&ElicitResult::new(ElicitationAction::Cancel)),
+        read_result::<Singles>(&ElicitResult::new(ElicitationAction::Cancel)),
         Ok(Elicitation::Cancelled)
     );
     let bad = ElicitResult::new(ElicitationAction::Accept).with_content(json!({"plain": "C"}));
-    let err = answer::<Singles>(&bad).unwrap_err();
+    let err = read_result::<Singles>(&bad).unwrap_err();
     assert_eq!(
         err.to_string(),
         "`plain`: must be one of \"A\", \"B\", got \"C\""

@@ -7,15 +7,16 @@
 //! feature `terminal`, `TerminalUi` asks at the terminal.
 //!
 //! ```
-//! use mcp_elicit::client::{FormUi, FormToFill, Filled, fill_form};
+//! use mcp_elicit::client::{FormUi, FormToFill, fill_form};
+//! use mcp_elicit::{Content, Elicitation};
 //! use serde_json::json;
 //!
 //! /// A person who accepts every form as it comes, with its defaults.
 //! struct AcceptDefaults;
 //!
 //! impl FormUi for AcceptDefaults {
-//!     async fn fill(&self, form: FormToFill<'_>) -> Filled {
-//!         Filled::Accept(form.values.clone())
+//!     async fn fill(&self, form: FormToFill<'_>) -> Elicitation<Content> {
+//!         Elicitation::Accepted(form.values.clone())
 //!     }
 //! }
 //!
@@ -24,7 +25,7 @@
 //!     "properties": {"name": {"type": "string", "default": "John Doe"}, "age": {"type": "integer", "default": 30}}
 //! });
 //! let answer = futures_lite_block_on(fill_form(&AcceptDefaults, "Who are you?", &schema)).unwrap();
-//! assert_eq!(answer, Filled::Accept(json!({"name": "John Doe", "age": 30}).as_object().unwrap().clone()));
+//! assert_eq!(answer, Elicitation::Accepted(json!({"name": "John Doe", "age": 30}).as_object().unwrap().clone()));
 //! # fn futures_lite_block_on<F: std::future::Future>(f: F) -> F::Output {
 //! #     let mut f = std::pin::pin!(f);
 //! #     let waker = std::task::Waker::noop();
@@ -44,6 +45,7 @@ use serde_json::Value;
 #[cfg_attr(docsrs, doc(cfg(feature = "terminal")))]
 pub use terminal::TerminalUi;
 
+use crate::answer::Elicitation;
 use crate::error::ContentError;
 use crate::schema::{Content, RequestedSchema};
 
@@ -68,40 +70,22 @@ pub struct FormToFill<'a> {
     pub problems: Option<&'a ContentError>,
 }
 
-/// What a person did with a form.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Filled {
-    /// Submitted it with these values (fields left empty are left out).
-    Accept(Content),
-    /// Said no.
-    Decline,
-    /// Dismissed it without choosing.
-    Cancel,
-}
-
-impl Filled {
-    /// The `action` the answer carries: `"accept"`, `"decline"` or `"cancel"`.
-    pub fn action(&self) -> &'static str {
-        match self {
-            Filled::Accept(_) => "accept",
-            Filled::Decline => "decline",
-            Filled::Cancel => "cancel",
-        }
-    }
-}
-
 /// A way to show a form to a person: a terminal, a window, a test script. Implement
 /// [`FormUi::fill`]; [`FormUi::open_url`] answers URL-mode requests, and declines them unless
 /// implemented.
 pub trait FormUi {
     /// Shows `form` and gives back what the person did.
-    fn fill(&self, form: FormToFill<'_>) -> impl Future<Output = Filled> + Send;
+    fn fill(&self, form: FormToFill<'_>) -> impl Future<Output = Elicitation<Content>> + Send;
 
     /// Asks the person whether to open `url` (a page of the server's), explained by `message`:
     /// `Accept` (with no values) once it is opened, `Decline` or `Cancel`. Declines by default.
-    fn open_url(&self, message: &str, url: &str) -> impl Future<Output = Filled> + Send {
+    fn open_url(
+        &self,
+        message: &str,
+        url: &str,
+    ) -> impl Future<Output = Elicitation<Content>> + Send {
         let _ = (message, url);
-        std::future::ready(Filled::Decline)
+        std::future::ready(Elicitation::Declined)
     }
 }
 
@@ -134,7 +118,7 @@ pub async fn fill_form<U: FormUi>(
     ui: &U,
     message: &str,
     requested_schema: &Value,
-) -> Result<Filled, SchemaRefused> {
+) -> Result<Elicitation<Content>, SchemaRefused> {
     let schema = RequestedSchema::deserialize(requested_schema)
         .map_err(|error| SchemaRefused(error.to_string()))?;
     let mut values = Content::new();
@@ -149,17 +133,17 @@ pub async fn fill_form<U: FormUi>(
                 problems: problems.as_ref(),
             })
             .await;
-        let Filled::Accept(mut content) = filled else {
+        let Elicitation::Accepted(mut content) = filled else {
             return Ok(filled);
         };
         schema.apply_defaults(&mut content);
         match schema.validate(&content) {
-            Ok(()) => return Ok(Filled::Accept(content)),
+            Ok(()) => return Ok(Elicitation::Accepted(content)),
             Err(found) => {
                 problems = Some(found);
                 values = content;
             }
         }
     }
-    Ok(Filled::Cancel)
+    Ok(Elicitation::Cancelled)
 }

@@ -5,9 +5,11 @@ use std::future::Future;
 
 use serde_json::{Map, Number as JsonNumber, Value};
 
-use super::{Filled, FormToFill, FormUi};
+use super::{FormToFill, FormUi};
+use crate::answer::Elicitation;
 use crate::error::{ErrorKind, FieldError};
 use crate::rules;
+use crate::schema::Content;
 use crate::schema::{
     MultiSelectSchema, NumberType, Property, PropertySchema, SelectOption, SingleSelectSchema,
 };
@@ -27,19 +29,23 @@ use crate::schema::{
 pub struct TerminalUi;
 
 /// What the person chose at a prompt, or that they cancelled.
-type Step<T> = Result<T, Filled>;
+type Step<T> = Result<T, Elicitation<Content>>;
 
 impl FormUi for TerminalUi {
-    fn fill(&self, form: FormToFill<'_>) -> impl Future<Output = Filled> + Send {
+    fn fill(&self, form: FormToFill<'_>) -> impl Future<Output = Elicitation<Content>> + Send {
         std::future::ready(ask(form).unwrap_or_else(|stop| stop))
     }
 
-    fn open_url(&self, message: &str, url: &str) -> impl Future<Output = Filled> + Send {
+    fn open_url(
+        &self,
+        message: &str,
+        url: &str,
+    ) -> impl Future<Output = Elicitation<Content>> + Send {
         let prompt = format!("{message}\n  Open {url}?");
         let answer = match inquire::Confirm::new(&prompt).with_default(false).prompt() {
-            Ok(true) => Filled::Accept(Map::new()),
-            Ok(false) => Filled::Decline,
-            Err(_) => Filled::Cancel,
+            Ok(true) => Elicitation::Accepted(Map::new()),
+            Ok(false) => Elicitation::Declined,
+            Err(_) => Elicitation::Cancelled,
         };
         std::future::ready(answer)
     }
@@ -49,16 +55,16 @@ const FILL: &str = "Fill in the form";
 const DECLINE: &str = "Decline";
 const CANCEL: &str = "Cancel";
 
-fn ask(form: FormToFill<'_>) -> Step<Filled> {
+fn ask(form: FormToFill<'_>) -> Step<Elicitation<Content>> {
     match form.problems {
         None => {
             let choice = inquire::Select::new(form.message, vec![FILL, DECLINE, CANCEL])
                 .with_help_message("Esc at any prompt cancels")
                 .prompt()
-                .map_err(|_| Filled::Cancel)?;
+                .map_err(|_| Elicitation::Cancelled)?;
             match choice {
-                DECLINE => return Ok(Filled::Decline),
-                CANCEL => return Ok(Filled::Cancel),
+                DECLINE => return Ok(Elicitation::Declined),
+                CANCEL => return Ok(Elicitation::Cancelled),
                 _ => {}
             }
         }
@@ -76,7 +82,7 @@ fn ask(form: FormToFill<'_>) -> Step<Filled> {
             content.insert(property.name().to_owned(), value);
         }
     }
-    Ok(Filled::Accept(content))
+    Ok(Elicitation::Accepted(content))
 }
 
 /// The label of the field a problem names.
@@ -99,7 +105,7 @@ fn prompt_text(property: &Property) -> String {
 
 /// Asks for one property: its value, or `None` when left empty.
 fn field(property: &Property, start: Option<&Value>) -> Step<Option<Value>> {
-    let cancel = |_| Filled::Cancel;
+    let cancel = |_| Elicitation::Cancelled;
     let text = prompt_text(property);
     let help = property.description();
     match property.schema() {
@@ -210,7 +216,7 @@ fn single(
     if let Some(help) = property.description() {
         prompt = prompt.with_help_message(help);
     }
-    let chosen = prompt.raw_prompt().map_err(|_| Filled::Cancel)?;
+    let chosen = prompt.raw_prompt().map_err(|_| Elicitation::Cancelled)?;
     Ok(select
         .options()
         .get(chosen.index)
@@ -252,7 +258,7 @@ fn multi(
     if let Some(help) = property.description() {
         prompt = prompt.with_help_message(help);
     }
-    let picked = prompt.raw_prompt().map_err(|_| Filled::Cancel)?;
+    let picked = prompt.raw_prompt().map_err(|_| Elicitation::Cancelled)?;
     if picked.is_empty() && !property.is_required() {
         return Ok(None);
     }

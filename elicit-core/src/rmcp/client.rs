@@ -5,7 +5,8 @@
 use ::rmcp::model::{ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData};
 use serde_json::Value;
 
-use crate::client::{Filled, FormUi, fill_form};
+use crate::answer::Elicitation;
+use crate::client::{FormUi, fill_form};
 
 /// Answers a server's elicitation request through `ui`: a form is shown (and shown again with
 /// the problems until what the person enters fits it), its defaults filled in; a URL request
@@ -13,7 +14,8 @@ use crate::client::{Filled, FormUi, fill_form};
 /// `invalid_params` error back to the server, and nothing is shown.
 ///
 /// ```no_run
-/// use mcp_elicit::client::{FormUi, FormToFill, Filled};
+/// use mcp_elicit::client::{FormUi, FormToFill};
+/// use mcp_elicit::{Content, Elicitation};
 /// use rmcp::ClientHandler;
 /// use rmcp::model::{ElicitRequestParams, ElicitResult, ErrorData};
 /// use rmcp::service::{RequestContext, RoleClient};
@@ -21,8 +23,8 @@ use crate::client::{Filled, FormUi, fill_form};
 /// struct MyUi;
 ///
 /// impl FormUi for MyUi {
-///     async fn fill(&self, form: FormToFill<'_>) -> Filled {
-///         Filled::Accept(form.values.clone()) // a real UI asks a person
+///     async fn fill(&self, form: FormToFill<'_>) -> Elicitation<Content> {
+///         Elicitation::Accepted(form.values.clone()) // a real UI asks a person
 ///     }
 /// }
 ///
@@ -64,21 +66,21 @@ pub async fn answer_elicitation<U: FormUi>(
         ElicitRequestParams::UrlElicitationParams { message, url, .. } => {
             // A URL request carries no values back.
             let action = match ui.open_url(&message, &url).await {
-                Filled::Accept(_) => ElicitationAction::Accept,
-                Filled::Decline => ElicitationAction::Decline,
-                Filled::Cancel => ElicitationAction::Cancel,
+                Elicitation::Accepted(_) => ElicitationAction::Accept,
+                Elicitation::Declined => ElicitationAction::Decline,
+                Elicitation::Cancelled => ElicitationAction::Cancel,
             };
             return Ok(ElicitResult::new(action));
         }
         // A kind of request a newer rmcp knows and this crate does not.
         #[allow(unreachable_patterns)]
-        _ => Filled::Decline,
+        _ => Elicitation::Declined,
     };
     Ok(match filled {
-        Filled::Accept(content) => {
+        Elicitation::Accepted(content) => {
             ElicitResult::new(ElicitationAction::Accept).with_content(Value::Object(content))
         }
-        Filled::Decline => ElicitResult::new(ElicitationAction::Decline),
-        Filled::Cancel => ElicitResult::new(ElicitationAction::Cancel),
+        Elicitation::Declined => ElicitResult::new(ElicitationAction::Decline),
+        Elicitation::Cancelled => ElicitResult::new(ElicitationAction::Cancel),
     })
 }

@@ -122,12 +122,13 @@ pub(crate) fn flow(version: &RmcpVersion) -> Result<Flow, ElicitError> {
     }
 }
 
-/// `T`'s answer from rmcp's `ElicitResult`.
+/// `T`'s answer read from rmcp's `ElicitResult` (a server reading what the client sent; a client
+/// answers a server's request with [`answer_elicitation`]).
 ///
 /// # Errors
 ///
 /// As [`Elicitation::from_parts`].
-pub fn answer<T: Elicit>(result: &ElicitResult) -> Result<Elicitation<T>, ElicitResultError> {
+pub fn read_result<T: Elicit>(result: &ElicitResult) -> Result<Elicitation<T>, ElicitResultError> {
     Elicitation::from_parts(action(result), result.content.as_ref())
 }
 

@@ -91,7 +91,7 @@ const SEARCHED: usize = 16;
 
 impl Options {
     /// A `static` list, as a derived enum has.
-    pub const fn from_static(options: &'static [SelectOption]) -> Self {
+    pub(crate) const fn from_static(options: &'static [SelectOption]) -> Self {
         Options(Repr::Static(options))
     }
 
@@ -107,7 +107,7 @@ impl Options {
 
     /// A list read at run time. Its values are taken to be distinct (the reader of a received
     /// schema refuses a list with a value twice); of two equal ones, the first is found.
-    pub fn new(options: Vec<SelectOption>) -> Self {
+    pub(crate) fn new(options: Vec<SelectOption>) -> Self {
         Self::indexed(options).0
     }
 

@@ -6,3 +6,6 @@
 
 pub use mcp_elicit_core::*;
 pub use mcp_elicit_derive::Elicit;
+
+#[path = "guide/mod.rs"]
+pub mod _guide;

@@ -1,0 +1,39 @@
+//! The guide: everything the README's front page leaves out, with every example compiled and run
+//! as a test.
+//!
+//! - [`_forms`]: what a form can hold, how its answer is read, every attribute of
+//!   `#[derive(Elicit)]`, and choices known only at run time.
+//! - [`_composition`]: fields of your own types (`transparent`, `FormField`, `from_str`, `with`),
+//!   flattened structs, skipped fields, validation functions.
+//! - [`_servers`]: protocol versions; the official Rust SDK (rmcp): one call on every version and
+//!   every request that may ask, wizards and mixed rounds, the sealed state of 2026-07-28, URL
+//!   mode, and forms for the tool arguments a model left out.
+//! - [`_clients`]: showing a server's form to a person, at a terminal or through your own UI.
+//! - [`_ecosystem`]: the date, time, URL, e-mail and UUID types of other crates as fields.
+//! - [`_refusals`]: what the derive refuses, and why.
+//! - [`_development`]: the workspace, its tests and the real peers they run against.
+//!
+//! The reference is the API itself: [`Elicit`](crate::Elicit), [`Elicitation`](crate::Elicitation),
+//! [`RequestedSchema`](crate::RequestedSchema), [`rounds`](crate::rounds), [`rmcp`](crate::rmcp),
+//! [`client`](crate::client).
+
+#[doc = include_str!("forms.md")]
+pub mod _forms {}
+
+#[doc = include_str!("composition.md")]
+pub mod _composition {}
+
+#[doc = include_str!("servers.md")]
+pub mod _servers {}
+
+#[doc = include_str!("clients.md")]
+pub mod _clients {}
+
+#[doc = include_str!("ecosystem.md")]
+pub mod _ecosystem {}
+
+#[doc = include_str!("refusals.md")]
+pub mod _refusals {}
+
+#[doc = include_str!("development.md")]
+pub mod _development {}

@@ -53,6 +53,43 @@ impl<T: Elicit> Elicitation<T> {
     /// `content` that is not an object), or an accepted content breaks the form's rules (each
     /// problem naming its field).
     pub fn from_result(result: &Value) -> Result<Self, ElicitResultError> {
+        Outcome::of_result(result)?.read()
+    }
+
+    /// Reads an answer given as its parts, as SDKs hand them over: the `action` and the
+    /// `content`, if any. See [`Elicitation::from_result`].
+    ///
+    /// # Errors
+    ///
+    /// When `action` is none of the three, `content` is not an object, an `accept` without
+    /// content leaves required fields unanswered, or the content breaks the form's rules.
+    pub fn from_parts(action: &str, content: Option<&Value>) -> Result<Self, ElicitResultError> {
+        Outcome::of_parts(action, content)?.read()
+    }
+}
+
+/// What an `ElicitResult` says before its content is read into a form: the one reading of its
+/// `action` and the shape of its `content`, shared by [`Elicitation`] and the rounds' items
+/// (which read the content their own way).
+pub(crate) enum Outcome<'a> {
+    /// `accept`, with its content if it has one (`null` counts as none).
+    Accept(Option<&'a Content>),
+    Decline,
+    Cancel,
+}
+
+impl<'a> Outcome<'a> {
+    /// A whole `ElicitResult`: an object with an `action` and maybe a `content`. Any other key
+    /// (`_meta`) is ignored.
+    pub(crate) fn of_result(result: &'a Value) -> Result<Self, ElicitResultError> {
+        let (action, content) = Self::envelope(result)?;
+        Self::of_parts(action, content)
+    }
+
+    /// The `action` and `content` of a whole `ElicitResult`, its envelope checked.
+    pub(crate) fn envelope(
+        result: &'a Value,
+    ) -> Result<(&'a str, Option<&'a Value>), ElicitResultError> {
         let Value::Object(result) = result else {
             return Err(ElicitResultError::NotAnObject {
                 found: JsonType::of(result),
@@ -66,39 +103,54 @@ impl<T: Elicit> Elicitation<T> {
                 found: describe(action),
             });
         };
-        Self::from_parts(action, result.get("content"))
+        Ok((action, result.get("content")))
     }
 
-    /// Reads an answer given as its parts, as SDKs hand them over: the `action` and the
-    /// `content`, if any. See [`Elicitation::from_result`].
-    ///
-    /// # Errors
-    ///
-    /// When `action` is none of the three, `content` is not an object, an `accept` without
-    /// content leaves required fields unanswered, or the content breaks the form's rules.
-    pub fn from_parts(action: &str, content: Option<&Value>) -> Result<Self, ElicitResultError> {
+    /// An answer given as its `action` and `content`. `decline` and `cancel` ignore any content.
+    pub(crate) fn of_parts(
+        action: &str,
+        content: Option<&'a Value>,
+    ) -> Result<Self, ElicitResultError> {
         match action {
-            "accept" => {}
-            "decline" => return Ok(Elicitation::Declined),
-            "cancel" => return Ok(Elicitation::Cancelled),
-            other => {
-                return Err(ElicitResultError::UnknownAction {
-                    found: describe(&Value::from(other)),
-                });
-            }
+            "accept" => match content {
+                Some(Value::Object(content)) => Ok(Outcome::Accept(Some(content))),
+                None | Some(Value::Null) => Ok(Outcome::Accept(None)),
+                Some(other) => Err(ElicitResultError::ContentNotAnObject {
+                    found: JsonType::of(other),
+                }),
+            },
+            "decline" => Ok(Outcome::Decline),
+            "cancel" => Ok(Outcome::Cancel),
+            other => Err(ElicitResultError::UnknownAction {
+                found: describe(&Value::from(other)),
+            }),
         }
-        match content {
-            Some(Value::Object(content)) => Ok(Elicitation::Accepted(T::from_content(content)?)),
-            None | Some(Value::Null) => {
+    }
+
+    /// A decline or a cancel as an answer of any form; `None` for an accept, whose content the
+    /// caller reads.
+    pub(crate) fn refusal<T>(&self) -> Option<Elicitation<T>> {
+        match self {
+            Outcome::Accept(_) => None,
+            Outcome::Decline => Some(Elicitation::Declined),
+            Outcome::Cancel => Some(Elicitation::Cancelled),
+        }
+    }
+
+    /// The answer as `T`: an `accept` without content is accepted only if the form has no
+    /// required field (the fields then take their defaults).
+    fn read<T: Elicit>(self) -> Result<Elicitation<T>, ElicitResultError> {
+        match self {
+            Outcome::Accept(Some(content)) => Ok(Elicitation::Accepted(T::from_content(content)?)),
+            Outcome::Accept(None) => {
                 if T::requested_schema().required().next().is_some() {
                     Err(ElicitResultError::MissingContent)
                 } else {
                     Ok(Elicitation::Accepted(T::from_content(&Content::new())?))
                 }
             }
-            Some(other) => Err(ElicitResultError::ContentNotAnObject {
-                found: JsonType::of(other),
-            }),
+            Outcome::Decline => Ok(Elicitation::Declined),
+            Outcome::Cancel => Ok(Elicitation::Cancelled),
         }
     }
 }

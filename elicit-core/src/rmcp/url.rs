@@ -8,11 +8,10 @@ use ::rmcp::model::{
     ClientCapabilities, CustomNotification, ElicitRequestParams, ServerNotification,
 };
 use ::rmcp::service::{RequestContext, RoleServer};
-use serde_json::Value;
 
 use super::{Asking, DEFAULT_KEY, ElicitError, Flow, Surface, action, flow};
-use crate::answer::Elicitation;
-use crate::error::{ElicitResultError, JsonType, describe};
+use crate::answer::{Elicitation, Outcome};
+use crate::error::ElicitResultError;
 use crate::rounds::{Capability, Input, RoundError};
 use crate::version::{ProtocolVersion, Unrepresentable};
 
@@ -118,7 +117,7 @@ impl AskUrl {
                     .create_elicitation(self.params(&self.elicitation_id))
                     .await
                     .map_err(ElicitError::Service)?;
-                return answer(action(&result));
+                return answer(action(&result)).map_err(ElicitError::Answer);
             }
         }
         let params = serde_json::to_value(self.params("")).map_err(ElicitError::Model)?;
@@ -131,28 +130,15 @@ impl AskUrl {
                 Capability::ElicitationUrl,
             )));
         };
-        let malformed = |error: ElicitResultError| {
-            ElicitError::Round(RoundError::Responses {
-                key: Some(self.key.to_string()),
-                reason: error.to_string(),
+        // A URL request's answer has no content: only its action is read.
+        Outcome::envelope(&response)
+            .and_then(|(action, _)| answer(action))
+            .map_err(|error| {
+                ElicitError::Round(RoundError::Responses {
+                    key: Some(self.key.to_string()),
+                    reason: error.to_string(),
+                })
             })
-        };
-        match response.get("action") {
-            Some(Value::String(action)) => answer(action).map_err(|error| match error {
-                ElicitError::Answer(error) => malformed(error),
-                other => other,
-            }),
-            Some(other) => Err(malformed(ElicitResultError::UnknownAction {
-                found: describe(other),
-            })),
-            None => Err(malformed(if response.is_object() {
-                ElicitResultError::MissingAction
-            } else {
-                ElicitResultError::NotAnObject {
-                    found: JsonType::of(&response),
-                }
-            })),
-        }
     }
 
     fn params(&self, elicitation_id: &str) -> ElicitRequestParams {
@@ -201,13 +187,7 @@ fn supports_url(capabilities: &ClientCapabilities) -> bool {
 }
 
 /// The answer to a URL elicitation, from its `action`.
-fn answer(action: &str) -> Result<Elicitation<()>, ElicitError> {
-    match action {
-        "accept" => Ok(Elicitation::Accepted(())),
-        "decline" => Ok(Elicitation::Declined),
-        "cancel" => Ok(Elicitation::Cancelled),
-        other => Err(ElicitError::Answer(ElicitResultError::UnknownAction {
-            found: describe(&Value::from(other)),
-        })),
-    }
+fn answer(action: &str) -> Result<Elicitation<()>, ElicitResultError> {
+    let outcome = Outcome::of_parts(action, None)?;
+    Ok(outcome.refusal().unwrap_or(Elicitation::Accepted(())))
 }

@@ -7,9 +7,9 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use super::RoundError;
-use super::item::{Ask, Capability, Item, Retry, elicitation_request};
-use crate::answer::Elicitation;
-use crate::error::{ContentError, ElicitResultError, JsonType, describe};
+use super::item::{Ask, Capability, Item, Retry, elicitation_request, outcome};
+use crate::answer::{Elicitation, Outcome};
+use crate::error::ContentError;
 use crate::form::Elicit;
 use crate::request::FormRequest;
 use crate::schema::Content;
@@ -191,44 +191,15 @@ impl<T: Elicit + Send> Item for ArgumentsItem<T> {
     }
 
     fn judge(&mut self, response: &Value) -> Result<Option<Retry>, RoundError> {
-        let malformed = |error: ElicitResultError| RoundError::Responses {
-            key: Some(self.key.to_string()),
-            reason: error.to_string(),
-        };
-        let Value::Object(response) = response else {
-            return Err(malformed(ElicitResultError::NotAnObject {
-                found: JsonType::of(response),
-            }));
-        };
-        let action = response
-            .get("action")
-            .ok_or_else(|| malformed(ElicitResultError::MissingAction))?;
-        match action.as_str() {
-            Some("accept") => {}
-            Some("decline") => {
-                self.answer = Some(Elicitation::Declined);
+        let content = match outcome(&self.key, response)? {
+            Outcome::Accept(content) => content,
+            refused => {
+                self.answer = refused.refusal();
                 return Ok(None);
             }
-            Some("cancel") => {
-                self.answer = Some(Elicitation::Cancelled);
-                return Ok(None);
-            }
-            _ => {
-                return Err(malformed(ElicitResultError::UnknownAction {
-                    found: describe(action),
-                }));
-            }
-        }
-        let empty = Map::new();
-        let content = match response.get("content") {
-            None | Some(Value::Null) => &empty,
-            Some(Value::Object(content)) => content,
-            Some(other) => {
-                return Err(malformed(ElicitResultError::ContentNotAnObject {
-                    found: JsonType::of(other),
-                }));
-            }
         };
+        let empty = Content::new();
+        let content = content.unwrap_or(&empty);
         // Only the fields asked for: the rest of the answer cannot touch the arguments given.
         let mut merged = self.given.clone();
         let mut answered = Content::new();

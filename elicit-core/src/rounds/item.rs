@@ -7,8 +7,8 @@ use std::marker::PhantomData;
 use serde_json::{Map, Value};
 
 use super::RoundError;
-use crate::answer::Elicitation;
-use crate::error::{ContentError, ElicitResultError};
+use crate::answer::{Elicitation, Outcome};
+use crate::error::ContentError;
 use crate::form::Elicit;
 use crate::request::{FormRequest, runtime_defaults};
 use crate::schema::{Choices, Content};
@@ -287,34 +287,6 @@ impl<T: Elicit> FormItem<T> {
     pub fn is_unavailable(&self) -> bool {
         self.unavailable
     }
-
-    /// Judges an answer given as its `action` and `content`.
-    fn judge_parts(
-        &mut self,
-        action: &str,
-        content: Option<&Value>,
-    ) -> Result<Option<Retry>, ElicitResultError> {
-        let empty = Content::new();
-        let values = match (action, content) {
-            ("accept", Some(Value::Object(values))) => values,
-            ("accept", None | Some(Value::Null)) => &empty,
-            // Declined, cancelled, or not an answer at all: the reader says which.
-            _ => {
-                self.answer = Some(Elicitation::from_parts(action, content)?);
-                return Ok(None);
-            }
-        };
-        match read::<T>(&self.first, values) {
-            Ok(value) => {
-                self.answer = Some(Elicitation::Accepted(value));
-                Ok(None)
-            }
-            Err(problems) => Ok(Some(Retry {
-                content: values.clone(),
-                problems,
-            })),
-        }
-    }
 }
 
 impl<T: Elicit + Send> Item for FormItem<T> {
@@ -345,23 +317,24 @@ impl<T: Elicit + Send> Item for FormItem<T> {
     }
 
     fn judge(&mut self, response: &Value) -> Result<Option<Retry>, RoundError> {
-        let key = self.key.clone();
-        let malformed = |error: ElicitResultError| RoundError::Responses {
-            key: Some(key.to_string()),
-            reason: error.to_string(),
+        let content = match outcome(&self.key, response)? {
+            Outcome::Accept(content) => content,
+            refused => {
+                self.answer = refused.refusal();
+                return Ok(None);
+            }
         };
-        match response.get("action").and_then(Value::as_str) {
-            Some(action) => self
-                .judge_parts(action, response.get("content"))
-                .map_err(malformed),
-            // Not a result at all: the reader says what is wrong with it.
-            None => match Elicitation::<T>::from_result(response) {
-                Ok(answer) => {
-                    self.answer = Some(answer);
-                    Ok(None)
-                }
-                Err(error) => Err(malformed(error)),
-            },
+        let empty = Content::new();
+        let values = content.unwrap_or(&empty);
+        match read::<T>(&self.first, values) {
+            Ok(value) => {
+                self.answer = Some(Elicitation::Accepted(value));
+                Ok(None)
+            }
+            Err(problems) => Ok(Some(Retry {
+                content: values.clone(),
+                problems,
+            })),
         }
     }
 
@@ -467,6 +440,15 @@ impl Item for Input {
     fn set_unavailable(&mut self) {
         self.unavailable = true;
     }
+}
+
+/// What a response to a form's request says; a malformed one is the protocol's error naming
+/// `key`.
+pub(super) fn outcome<'a>(key: &str, response: &'a Value) -> Result<Outcome<'a>, RoundError> {
+    Outcome::of_result(response).map_err(|error| RoundError::Responses {
+        key: Some(key.to_owned()),
+        reason: error.to_string(),
+    })
 }
 
 /// The `elicitation/create` request of `request` as `version` writes it, with `meta` as its

@@ -12,7 +12,10 @@ use serde_json::Value;
 use super::{ElicitError, Flow, flow};
 use crate::answer::Elicitation;
 use crate::form::Elicit;
-use crate::rounds::{Ask, Capability, Exchange, Incoming, Item, Round, RoundError, StateKeys};
+use crate::rounds::{
+    Ask, Capability, Exchange, Incoming, Item, Round, RoundError, StateKeys, ask_again,
+    distinct_keys,
+};
 use crate::version::ProtocolVersion;
 
 /// The tool call's arguments read into `T`, asking the user for what the model left out or got
@@ -248,7 +251,7 @@ pub struct Asking<'a> {
     context: &'a RequestContext<RoleServer>,
     flow: Asked<'a>,
     /// The request's arguments, for [`Asking::ask_arguments`].
-    arguments: Option<JsonObject>,
+    arguments: Option<&'a JsonObject>,
 }
 
 enum Asked<'a> {
@@ -273,7 +276,7 @@ impl<'a> Asking<'a> {
     /// version ([`ElicitError::NotSupported`]) or a version without elicitation.
     pub fn new<R: Surface>(
         context: &'a RequestContext<RoleServer>,
-        request: &R,
+        request: &'a R,
     ) -> Result<Self, ElicitError> {
         Self::with_keys(context, request, StateKeys::installed())
     }
@@ -285,7 +288,7 @@ impl<'a> Asking<'a> {
     /// As [`Asking::new`].
     pub fn with_keys<R: Surface>(
         context: &'a RequestContext<RoleServer>,
-        request: &R,
+        request: &'a R,
         keys: &'a StateKeys,
     ) -> Result<Self, ElicitError> {
         let Some(version) = context.protocol_version() else {
@@ -316,7 +319,7 @@ impl<'a> Asking<'a> {
         Ok(Asking {
             context,
             flow,
-            arguments: request.arguments().cloned(),
+            arguments: request.arguments(),
         })
     }
 
@@ -368,11 +371,9 @@ impl<'a> Asking<'a> {
         ask: &Ask<T>,
     ) -> Result<Elicitation<T>, ElicitError> {
         let mut item = ask
-            .arguments_item(self.arguments.as_ref())
+            .arguments_item(self.arguments)
             .map_err(ElicitError::Round)?;
-        if !item.is_settled() && item.asked().next().is_some() {
-            self.round(&mut [&mut item]).await?;
-        }
+        self.round(&mut [&mut item]).await?;
         match (item.take(), item.problems()) {
             (Some(answer), _) => Ok(answer),
             (None, Some(problems)) => Err(ElicitError::InvalidArguments(problems.clone())),
@@ -408,13 +409,7 @@ impl<'a> Asking<'a> {
                     .context
                     .client_capabilities()
                     .and_then(|c| serde_json::to_value(c).ok());
-                for (i, item) in items.iter().enumerate() {
-                    if items[..i].iter().any(|other| other.key() == item.key()) {
-                        return Err(ElicitError::Round(RoundError::SameKey {
-                            key: item.key().to_owned(),
-                        }));
-                    }
-                }
+                distinct_keys(items).map_err(ElicitError::Round)?;
                 for item in items.iter_mut() {
                     if item.is_settled() {
                         continue;
@@ -446,7 +441,7 @@ async fn send_rounds(
     item: &mut dyn Item,
 ) -> Result<(), ElicitError> {
     let mut retry = None;
-    let mut round = 1;
+    let mut asked = 1;
     loop {
         let request = item
             .request_for(version, retry.as_ref())
@@ -457,19 +452,10 @@ async fn send_rounds(
             .await
             .map_err(ElicitError::Service)?;
         let response = serde_json::to_value(response).map_err(ElicitError::Model)?;
-        match item.judge(&response).map_err(ElicitError::Round)? {
-            None => return Ok(()),
-            Some(again) if round < item.rounds() => {
-                retry = Some(again);
-                round += 1;
-            }
-            Some(again) => {
-                return Err(ElicitError::Round(RoundError::StillInvalid {
-                    key: item.key().to_owned(),
-                    rounds: item.rounds(),
-                    problems: again.problems().clone(),
-                }));
-            }
-        }
+        let Some(again) = item.judge(&response).map_err(ElicitError::Round)? else {
+            return Ok(());
+        };
+        retry = Some(ask_again(&*item, asked, again).map_err(ElicitError::Round)?);
+        asked += 1;
     }
 }

@@ -133,9 +133,13 @@ impl<T: Elicit> ArgumentsItem<T> {
         self.answer.take()
     }
 
-    /// Whether the arguments kept every rule as given: nothing to ask.
+    /// Whether there is nothing to ask: the arguments kept every rule as given (or, should their
+    /// problems name no field of the form, nothing could be asked about them: [`take`] then gives
+    /// `None` and [`ArgumentsItem::problems`] says what is wrong). Rounds skip it.
+    ///
+    /// [`take`]: ArgumentsItem::take
     pub fn is_settled(&self) -> bool {
-        self.answer.is_some() && self.partial.is_none()
+        self.partial.is_none()
     }
 
     /// The wire names of the fields the form asks for, in form order.
@@ -153,6 +157,8 @@ impl<T: Elicit> ArgumentsItem<T> {
         self.unavailable
     }
 }
+
+impl<T> super::item::sealed::Sealed for ArgumentsItem<T> {}
 
 impl<T: Elicit + Send> Item for ArgumentsItem<T> {
     fn key(&self) -> &str {

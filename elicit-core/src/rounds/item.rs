@@ -121,10 +121,11 @@ pub trait Item: Send + sealed::Sealed {
     fn set_unavailable(&mut self);
 }
 
-mod sealed {
+/// What keeps [`Item`] to this module's items and `ArgumentsItem` (which seals itself beside its
+/// definition).
+pub(super) mod sealed {
     pub trait Sealed {}
     impl<T> Sealed for super::FormItem<T> {}
-    impl<T> Sealed for super::super::arguments::ArgumentsItem<T> {}
     impl Sealed for super::Input {}
 }
 

@@ -256,15 +256,14 @@ impl<'k> Exchange<'k> {
     /// rounds are spent; [`RoundError::SameKey`] for two items with one key; a form its version
     /// cannot say.
     pub fn round(&mut self, items: &mut [&mut dyn Item]) -> Result<Round, RoundError> {
-        for (i, item) in items.iter().enumerate() {
-            if items[..i].iter().any(|other| other.key() == item.key())
-                || self.next.answers.contains_key(item.key())
-                || self.requests.contains_key(item.key())
-            {
-                return Err(RoundError::SameKey {
-                    key: item.key().to_owned(),
-                });
-            }
+        distinct_keys(items)?;
+        // Nor one of an earlier round of this call.
+        if let Some(item) = items.iter().find(|item| {
+            self.next.answers.contains_key(item.key()) || self.requests.contains_key(item.key())
+        }) {
+            return Err(RoundError::SameKey {
+                key: item.key().to_owned(),
+            });
         }
         let readable = self.first_round;
         self.first_round = false;
@@ -310,13 +309,7 @@ impl<'k> Exchange<'k> {
                     self.next.answers.insert(key.clone(), Answer::Response(key));
                 }
                 Some(retry) => {
-                    if tries >= u64::from(item.rounds()) {
-                        return Err(RoundError::StillInvalid {
-                            key,
-                            rounds: item.rounds(),
-                            problems: retry.into_problems(),
-                        });
-                    }
+                    let retry = ask_again(&**item, tries, retry)?;
                     let request = item.request_for(self.version, Some(&retry))?;
                     asking.push((key, request, tries + 1));
                 }
@@ -367,6 +360,31 @@ impl<'k> Exchange<'k> {
             Capability::None => true,
         }
     }
+}
+
+/// Two items of one round under one key are refused: their answers could not be told apart.
+pub(crate) fn distinct_keys(items: &[&mut dyn Item]) -> Result<(), RoundError> {
+    for (i, item) in items.iter().enumerate() {
+        if items[..i].iter().any(|other| other.key() == item.key()) {
+            return Err(RoundError::SameKey {
+                key: item.key().to_owned(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `item` asked again after an answer that broke its rules, having been asked `asked` times:
+/// `retry`, or [`RoundError::StillInvalid`] once its rounds are spent.
+pub(crate) fn ask_again(item: &dyn Item, asked: u64, retry: Retry) -> Result<Retry, RoundError> {
+    if asked >= u64::from(item.rounds()) {
+        return Err(RoundError::StillInvalid {
+            key: item.key().to_owned(),
+            rounds: item.rounds(),
+            problems: retry.into_problems(),
+        });
+    }
+    Ok(retry)
 }
 
 /// Why a round has no answer: a protocol fault of the call ([`RoundError::is_protocol_error`]),

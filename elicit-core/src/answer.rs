@@ -129,6 +129,7 @@ impl<'a> Outcome<'a> {
 
     /// A decline or a cancel as an answer of any form; `None` for an accept, whose content the
     /// caller reads.
+    #[cfg(feature = "rounds")]
     pub(crate) fn refusal<T>(&self) -> Option<Elicitation<T>> {
         match self {
             Outcome::Accept(_) => None,

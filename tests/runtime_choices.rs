@@ -2,9 +2,8 @@
 //! when the form is asked: how each protocol version writes them, the mistakes refused before
 //! anything is sent, and answers checked against exactly the options sent.
 
-use mcp_elicit::field::{Pick, Picks};
+use mcp_elicit::choices::{Choices, ChoicesError, Pick, Picks, SelectOption};
 use mcp_elicit::request::FormRequest;
-use mcp_elicit::schema::{Choices, ChoicesError, SelectOption};
 use mcp_elicit::{Elicit, Elicitation, ErrorKind, ProtocolVersion, Unrepresentable};
 use serde_json::{Value, json};
 
@@ -210,7 +209,7 @@ fn mistakes_in_the_options_are_refused_before_anything_is_sent() {
         with(&[("branch", &stray_default), ("reviewers", &people)])
             .unwrap_err()
             .to_string(),
-        "the default of `branch` \"prod\" is not one of its options"
+        "the default of `branch` breaks the field's own rules: it must be one of \"main\", \"rc\", got \"prod\""
     );
     let two_defaults = branches.clone().default("main").default("rc");
     assert!(matches!(
@@ -247,6 +246,33 @@ fn mistakes_in_the_options_are_refused_before_anything_is_sent() {
             .unwrap_err()
             .to_string(),
         "`picks` asks for at least 2 choices (`min_items`), and has 1 options"
+    );
+    // A multi-select's default is judged by the rules its answers meet.
+    #[derive(Elicit)]
+    #[allow(dead_code)]
+    struct OneOrTwo {
+        #[elicit(min_items = 1, max_items = 2)]
+        picks: Picks,
+    }
+    let abc = || Choices::new(["a", "b", "c"].map(SelectOption::new));
+    let with_default = |choices: Choices| {
+        FormRequest::of::<OneOrTwo>()
+            .with_choices([("picks", &choices)])
+            .map(|_| ())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        with_default(abc().default("a").default("b").default("c")),
+        "the default of `picks` breaks the field's own rules: it must have at most 2 options chosen, got 3"
+    );
+    assert_eq!(
+        with_default(abc().default("a").default("a")),
+        "the default of `picks` breaks the field's own rules: it chooses \"a\" more than once"
+    );
+    assert_eq!(
+        with_default(abc().default("a").default("z")),
+        "the default of `picks` breaks the field's own rules: it must be one of \"a\", \"b\", \"c\", got \"z\""
     );
     // An optional select given no options is left off the form.
     let schema = with(&[("branch", &branches), ("reviewers", &people)]).unwrap();

@@ -31,6 +31,7 @@
 #![warn(unreachable_pub)]
 
 mod answer;
+pub mod choices;
 pub mod client;
 mod error;
 pub mod field;

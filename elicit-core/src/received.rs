@@ -441,46 +441,6 @@ fn check_default<'a>(
 /// A property some answer can satisfy, which starts with an answer it accepts: what the derive
 /// checks at compile time, checked here for a schema read at run time.
 fn consistent(property: Property) -> Result<Property> {
-    match property.schema() {
-        PropertySchema::String(s) => {
-            ordered(("minLength", s.min_length), ("maxLength", s.max_length))?;
-        }
-        PropertySchema::Number(n) => ordered(("minimum", n.minimum), ("maximum", n.maximum))?,
-        PropertySchema::MultiSelect(m) => {
-            ordered(("minItems", m.min_items), ("maxItems", m.max_items))?;
-            let options = m.options.len() as u64;
-            if let Some(min) = m.min_items.filter(|min| *min > options) {
-                return Err(format!(
-                    "`minItems` {min} asks for more choices than the {options} options"
-                ));
-            }
-        }
-        PropertySchema::Boolean(_) | PropertySchema::SingleSelect(_) => {}
-    }
-    if let Some(default) = property.schema().default_value() {
-        let mut problems = Vec::new();
-        rules::check(property.schema(), &default, |kind| {
-            problems.push(kind.to_string());
-        });
-        if !problems.is_empty() {
-            return Err(format!(
-                "the `default` breaks the property's own rules: it {}",
-                problems.join("; it ")
-            ));
-        }
-    }
+    rules::satisfiable(property.schema()).map_err(|flaw| flaw.to_string())?;
     Ok(property)
-}
-
-/// A lower bound that is not above its upper bound.
-fn ordered<T: PartialOrd + std::fmt::Display>(
-    (low, low_value): (&str, Option<T>),
-    (high, high_value): (&str, Option<T>),
-) -> Result<()> {
-    match (low_value, high_value) {
-        (Some(l), Some(h)) if l > h => Err(format!(
-            "`{low}` {l} is greater than `{high}` {h}: no answer could satisfy both"
-        )),
-        _ => Ok(()),
-    }
 }

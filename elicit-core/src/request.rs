@@ -27,9 +27,10 @@ use std::borrow::Cow;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use crate::answer::Elicitation;
+use crate::choices::{Choices, ChoicesError};
 use crate::error::{ContentError, ElicitResultError};
 use crate::form::Elicit;
-use crate::schema::{Choices, ChoicesError, Content, RequestedSchema, SchemaFor};
+use crate::schema::{Content, RequestedSchema, SchemaFor};
 use crate::version::{ProtocolVersion, Unrepresentable};
 
 /// A form-mode elicitation: a message and a form.
@@ -80,8 +81,8 @@ impl<'a> FormRequest<'a> {
         &self.schema
     }
 
-    /// The same form with the options of its runtime selects ([`Pick`](crate::field::Pick) and
-    /// [`Picks`](crate::field::Picks) fields) filled in from `choices`, by wire name: see
+    /// The same form with the options of its runtime selects ([`Pick`](crate::choices::Pick) and
+    /// [`Picks`](crate::choices::Picks) fields) filled in from `choices`, by wire name: see
     /// [`RequestedSchema::with_choices`]. Every mistake (a required select without options, a
     /// value twice, ...) is an error here, before anything is sent. Read the answer with
     /// [`FormRequest::read`], which checks it against exactly these options.
@@ -268,7 +269,7 @@ impl<'a> FormRequest<'a> {
 }
 
 /// `content` with the defaults supplied at run time filled in where `T` needs a value the answer
-/// leaves out (a required [`Pick`](crate::field::Pick) the options gave a default): `None` if
+/// leaves out (a required [`Pick`](crate::choices::Pick) the options gave a default): `None` if
 /// nothing needs it. An `Option` left out stays `None`, as for every select.
 pub(crate) fn runtime_defaults<T: Elicit>(
     schema: &RequestedSchema,

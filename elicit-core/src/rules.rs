@@ -359,6 +359,91 @@ impl RequestedSchema {
     }
 }
 
+/// Why no answer could satisfy a property, or why its own default breaks its rules: what
+/// [`satisfiable`] finds.
+#[derive(Debug)]
+pub(crate) enum Unsatisfiable {
+    /// A lower bound above its upper bound (named as on the wire: `minLength`, `minItems`, ...).
+    Inverted {
+        low: &'static str,
+        low_value: String,
+        high: &'static str,
+        high_value: String,
+    },
+    /// `minItems` asks for more choices than there are options.
+    TooFewOptions { options: usize, min_items: u64 },
+    /// The default breaks the property's rules, each problem said as after "it".
+    Default(Vec<String>),
+}
+
+impl std::fmt::Display for Unsatisfiable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unsatisfiable::Inverted {
+                low,
+                low_value,
+                high,
+                high_value,
+            } => write!(
+                f,
+                "`{low}` {low_value} is greater than `{high}` {high_value}: no answer could satisfy both"
+            ),
+            Unsatisfiable::TooFewOptions { options, min_items } => write!(
+                f,
+                "`minItems` {min_items} asks for more choices than the {options} options"
+            ),
+            Unsatisfiable::Default(problems) => write!(
+                f,
+                "the `default` breaks the property's own rules: it {}",
+                problems.join("; it ")
+            ),
+        }
+    }
+}
+
+/// Whether some answer can satisfy `schema`, and its default (if any) is one: the one run-time
+/// judge of a property's satisfiability, for a received schema and for a form's runtime options
+/// alike. A derived form is judged at compile time instead, by the derive (`valid.rs`) and by
+/// `const` code (`private/checks.rs`), which const evaluation keeps separate from this one.
+pub(crate) fn satisfiable(schema: &PropertySchema) -> Result<(), Unsatisfiable> {
+    fn ordered<T: PartialOrd + std::fmt::Display>(
+        (low, low_value): (&'static str, Option<T>),
+        (high, high_value): (&'static str, Option<T>),
+    ) -> Result<(), Unsatisfiable> {
+        match (low_value, high_value) {
+            (Some(l), Some(h)) if l > h => Err(Unsatisfiable::Inverted {
+                low,
+                low_value: l.to_string(),
+                high,
+                high_value: h.to_string(),
+            }),
+            _ => Ok(()),
+        }
+    }
+    match schema {
+        PropertySchema::String(s) => {
+            ordered(("minLength", s.min_length), ("maxLength", s.max_length))?;
+        }
+        PropertySchema::Number(n) => ordered(("minimum", n.minimum), ("maximum", n.maximum))?,
+        PropertySchema::MultiSelect(m) => {
+            ordered(("minItems", m.min_items), ("maxItems", m.max_items))?;
+            let options = m.options.len();
+            if let Some(min_items) = m.min_items.filter(|min| *min > options as u64) {
+                return Err(Unsatisfiable::TooFewOptions { options, min_items });
+            }
+        }
+        PropertySchema::Boolean(_) | PropertySchema::SingleSelect(_) => {}
+    }
+    if let Some(default) = schema.default_value() {
+        let mut problems = Vec::new();
+        check(schema, &default, |kind| problems.push(kind.to_string()));
+        if !problems.is_empty() {
+            return Err(Unsatisfiable::Default(problems));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

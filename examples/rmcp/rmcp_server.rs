@@ -22,9 +22,8 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use mcp_elicit::field::{Pick, Picks};
+use mcp_elicit::choices::{Choices, Pick, Picks, SelectOption};
 use mcp_elicit::rmcp::{Ask, Asking, ask, ask_arguments, input_schema};
-use mcp_elicit::schema::{Choices, SelectOption};
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData,

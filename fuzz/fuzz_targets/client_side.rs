@@ -8,9 +8,8 @@
 use libfuzzer_sys::fuzz_target;
 use mcp_elicit::client::{FormToFill, FormUi, fill_form};
 use mcp_elicit::Content;
-use mcp_elicit::field::Pick;
+use mcp_elicit::choices::{Choices, Pick, SelectOption};
 use mcp_elicit::request::FormRequest;
-use mcp_elicit::schema::{Choices, SelectOption};
 use mcp_elicit::{Elicit, Elicitation, RequestedSchema};
 use serde_json::{Map, Value, json};
 

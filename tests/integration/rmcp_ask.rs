@@ -110,7 +110,7 @@ fn text(text: String) -> Result<CallToolResponse, ErrorData> {
 #[derive(Elicit, Debug)]
 struct Target {
     /// The region, among those the tool offers
-    region: mcp_elicit::field::Pick,
+    region: mcp_elicit::choices::Pick,
     #[elicit(minimum = 1, maximum = 10)]
     replicas: u8,
 }
@@ -140,7 +140,7 @@ async fn deploy_to(
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
 ) -> Result<CallToolResponse, ErrorData> {
-    let regions = mcp_elicit::schema::Choices::new(
+    let regions = mcp_elicit::choices::Choices::new(
         ["eu-west", "us-east"].map(mcp_elicit::schema::SelectOption::new),
     );
     let ask = Ask::<DeployTo>::new().choices("region", regions);

@@ -55,7 +55,7 @@ macro_rules! text_field {
         }
 
         #[diagnostic::do_not_recommend]
-        impl $crate::field::TextValue for $ty {}
+        impl $crate::field::TextDefault for $ty {}
     };
 }
 

@@ -3,9 +3,20 @@
 //!
 //! `#[derive(Elicit)]` asks every field type for its [`FormField`] implementation, so a type a flat
 //! form cannot hold (a nested struct, a map, a tuple, ...) fails to compile at that field, with a
-//! message that says so. The kind traits ([`TextField`], [`NumberField`], [`BooleanField`],
-//! [`SelectField`], [`MultiSelectField`]) say which attributes a field accepts: `min_length` on a
-//! number fails at the attribute.
+//! message that says so. The kind traits say which attributes a field accepts, so that
+//! `min_length` on a number fails at the attribute:
+//!
+//! | trait | the field | what applies to it |
+//! |---|---|---|
+//! | [`TextField`] | free text (`String`) | `min_length`, `max_length`, `format` |
+//! | [`TextDefault`] | a value written as text (`String`, dates, URLs, e-mail addresses) | a text `default` |
+//! | [`NumberField`] | an integer or a float | `minimum`, `maximum`, a numeric `default` |
+//! | [`BooleanField`] | `bool` | `default = true` / `false` |
+//! | [`SelectField`] | one variant of a [`Choice`] enum | a `default` naming a variant |
+//! | [`MultiSelectField`] | a `Vec` or set of a [`Choice`] enum | a list `default` (and what [`ListField`] takes) |
+//! | [`ListField`] | a list of options: a multi-select, or [`Picks`](crate::choices::Picks) | `min_items`, `max_items` |
+//!
+//! Each holds for `Option` of such a field too.
 //!
 //! The options of a select are the variants of a fieldless enum deriving `Elicit`, which
 //! implements [`Choice`] (and [`FormField`], as a single-select); a `Vec`, `HashSet` or `BTreeSet`
@@ -19,10 +30,6 @@ use serde_json::Value;
 use crate::error::ErrorKind;
 use crate::rules;
 use crate::schema::{Number, Options, SelectOption, StringFormat};
-
-mod runtime;
-
-pub use runtime::{Pick, Picks};
 
 #[cfg(any(
     feature = "chrono",
@@ -140,8 +147,8 @@ pub enum FieldKind {
         /// The options, from the enum's [`Choice`] implementation.
         options: &'static [SelectOption],
     },
-    /// One of options supplied when the form is asked ([`Pick`]), or (`multi`) any number of
-    /// them ([`Picks`]).
+    /// One of options supplied when the form is asked ([`Pick`](crate::choices::Pick)), or (`multi`) any number of
+    /// them ([`Picks`](crate::choices::Picks)).
     RuntimeSelect {
         /// Whether several may be chosen.
         multi: bool,
@@ -272,7 +279,8 @@ pub trait FormField: Sized {
     }
 }
 
-/// A field that holds free text: `min_length`, `max_length` and `format` apply to it.
+/// A field of free text: `min_length`, `max_length` and `format` apply to it. A type that takes
+/// a text `default` as well implements [`TextDefault`] too.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a text field",
     label = "this attribute applies to text fields only",
@@ -280,15 +288,15 @@ pub trait FormField: Sized {
 )]
 pub trait TextField: FormField {}
 
-/// A field whose value is written as text: `String`, and the date, time, URL and e-mail types of
-/// the optional integrations. A text `default` applies to it (checked against the field's format
-/// at compile time).
+/// A field that takes a text `default` (checked against the field's format at compile time):
+/// one whose value is written as text, `String` and the date, time, URL and e-mail types of the
+/// optional integrations.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a text field",
     label = "a text default applies to text fields only",
     note = "a text `default` applies to `String` (and to the date, time, URL and e-mail types of the optional integrations); the default of a select names a variant: `default = Plan::Pro`; a `Pick` or `Picks` takes its default with its options, when the form is asked: `Choices::default`"
 )]
-pub trait TextValue: FormField {}
+pub trait TextDefault: FormField {}
 
 /// A field that holds a number: `minimum`, `maximum` and a numeric `default` apply to it.
 #[diagnostic::on_unimplemented(
@@ -378,13 +386,13 @@ pub trait MultiSelectField: FormField {
     type Choice: Choice;
 }
 
-/// A field that takes `min_items` and `max_items`: a [`MultiSelectField`], or a [`Picks`] (whose
-/// options are supplied at run time).
+/// A field whose value is a list of options, so that `min_items` and `max_items` apply to it: a
+/// [`MultiSelectField`], or a [`Picks`](crate::choices::Picks) (whose options are supplied at run time).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a multi-select field",
     label = "this attribute applies to multi-select fields only",
     note = "`min_items` and `max_items` apply to a `Vec`, `HashSet` or `BTreeSet` of a fieldless enum with `#[derive(Elicit)]`, and to `Picks`"
 )]
-pub trait ItemsField: FormField {}
+pub trait ListField: FormField {}
 
-impl<T: MultiSelectField> ItemsField for T {}
+impl<T: MultiSelectField> ListField for T {}

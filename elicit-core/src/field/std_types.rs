@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::{
     BooleanField, Choice, FieldKind, FieldShape, FormField, MultiSelectField, NumberField, Refusal,
-    SelectField, TextField, TextValue, choice_of, wire_value,
+    SelectField, TextDefault, TextField, choice_of, wire_value,
 };
 use crate::error::{ErrorKind, Expected};
 use crate::schema::Number;
@@ -39,7 +39,7 @@ impl FormField for String {
 #[diagnostic::do_not_recommend]
 impl TextField for String {}
 #[diagnostic::do_not_recommend]
-impl TextValue for String {}
+impl TextDefault for String {}
 
 #[diagnostic::do_not_recommend]
 impl FormField for bool {
@@ -92,7 +92,7 @@ impl<T: FormField> FormField for Option<T> {
 #[diagnostic::do_not_recommend]
 impl<T: TextField> TextField for Option<T> {}
 #[diagnostic::do_not_recommend]
-impl<T: TextValue> TextValue for Option<T> {}
+impl<T: TextDefault> TextDefault for Option<T> {}
 #[diagnostic::do_not_recommend]
 impl<T: NumberField> NumberField for Option<T> {}
 #[diagnostic::do_not_recommend]

@@ -2,12 +2,17 @@
 //! default the field's type (say, a type alias) cannot hold, a default the field's format refuses,
 //! an attribute of another kind than the field. Each is a `const` evaluation spanned at the
 //! attribute, failing with the words the derive wrote for it.
+//!
+//! These are the `const` twins of the run-time judge of a property's satisfiability,
+//! `rules::satisfiable` (which serves received schemas and runtime options): const evaluation
+//! cannot call it (it allocates and formats), so the few rules a derived form needs are written
+//! here again, each beside the message the derive spans at the attribute.
 
 use std::borrow::Cow;
 
 use super::build::{DefaultValue, FieldAttrs};
 use crate::field::{
-    BooleanField, FieldKind, FieldShape, ItemsField, NumberField, TextField, TextValue,
+    BooleanField, FieldKind, FieldShape, ListField, NumberField, TextDefault, TextField,
 };
 use crate::schema::{Number, PropertySchema};
 
@@ -44,8 +49,8 @@ pub const fn check_default_format(shape: FieldShape, attrs: FieldAttrs, message:
 }
 
 /// Fails to compile with `message` if `min_items` asks for more choices than the select has
-/// (options supplied at run time are checked when they are: `RequestedSchema::with_choices`).
-pub const fn check_min_items<T: ItemsField>(min_items: u64, message: &'static str) {
+/// (options supplied at run time are checked when they are, by `rules::satisfiable`).
+pub const fn check_min_items<T: ListField>(min_items: u64, message: &'static str) {
     if let FieldKind::MultiSelect { options } = T::SHAPE.kind
         && min_items > options.len() as u64
     {
@@ -212,13 +217,13 @@ pub const fn check_number_shape(shape: FieldShape, value: Number, message: &'sta
 pub const fn require_text<T: TextField>() {}
 
 /// Compiles only if `T` takes a text default; see [`require_text`].
-pub const fn require_text_value<T: TextValue>() {}
+pub const fn require_text_default<T: TextDefault>() {}
 
 /// Compiles only if `T` is a boolean field; see [`require_text`].
 pub const fn require_boolean<T: BooleanField>() {}
 
 /// Compiles only if `T` takes `min_items` and `max_items`; see [`require_text`].
-pub const fn require_multi_select<T: ItemsField>() {}
+pub const fn require_multi_select<T: ListField>() {}
 
 #[cfg(test)]
 mod tests {

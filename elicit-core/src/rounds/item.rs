@@ -8,10 +8,11 @@ use serde_json::{Map, Value};
 
 use super::RoundError;
 use crate::answer::{Elicitation, Outcome};
+use crate::choices::Choices;
 use crate::error::ContentError;
 use crate::form::Elicit;
 use crate::request::{FormRequest, runtime_defaults};
-use crate::schema::{Choices, Content};
+use crate::schema::Content;
 use crate::version::ProtocolVersion;
 
 /// How many times a form is asked for, at most, by default: once, and twice more while the answer
@@ -195,8 +196,8 @@ impl<T: Elicit> Ask<T> {
         }
     }
 
-    /// The options of the runtime select `field` ([`Pick`](crate::field::Pick) or
-    /// [`Picks`](crate::field::Picks), by wire name), for this ask.
+    /// The options of the runtime select `field` ([`Pick`](crate::choices::Pick) or
+    /// [`Picks`](crate::choices::Picks), by wire name), for this ask.
     ///
     /// The answer is checked against exactly these options. On 2026-07-28 the retried call is a
     /// fresh call: the tool supplies the options again (computed from the call's arguments, which

@@ -70,8 +70,8 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use crate::choices::ChoicesError;
 use crate::error::ContentError;
-use crate::schema::ChoicesError;
 use crate::version::{ProtocolVersion, Unrepresentable};
 
 mod arguments;

@@ -8,13 +8,11 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-mod choices;
 mod number;
 mod numeric;
 mod options;
 mod ser;
 
-pub use choices::{Choices, ChoicesError};
 pub use number::Number;
 pub use options::Options;
 pub use ser::SchemaFor;
@@ -514,7 +512,7 @@ pub struct SingleSelectSchema {
     pub(crate) default: Option<Cow<'static, str>>,
     /// Titled options written as `enum` + `enumNames` on every version.
     pub(crate) enum_names: bool,
-    /// The options are supplied when the form is asked ([`Choices`]).
+    /// The options are supplied when the form is asked ([`Choices`](crate::choices::Choices)).
     pub(crate) runtime: bool,
 }
 
@@ -541,7 +539,7 @@ impl SingleSelectSchema {
         self.default.as_deref()
     }
 
-    /// Whether the options are supplied when the form is asked (a [`Pick`](crate::field::Pick)
+    /// Whether the options are supplied when the form is asked (a [`Pick`](crate::choices::Pick)
     /// field), rather than fixed by an enum.
     pub fn is_runtime(&self) -> bool {
         self.runtime
@@ -555,7 +553,7 @@ pub struct MultiSelectSchema {
     pub(crate) min_items: Option<u64>,
     pub(crate) max_items: Option<u64>,
     pub(crate) default: Option<Cow<'static, [Cow<'static, str>]>>,
-    /// The options are supplied when the form is asked ([`Choices`]).
+    /// The options are supplied when the form is asked ([`Choices`](crate::choices::Choices)).
     pub(crate) runtime: bool,
 }
 
@@ -585,7 +583,7 @@ impl MultiSelectSchema {
         self.default.as_deref().map(|d| d.iter().map(|v| &**v))
     }
 
-    /// Whether the options are supplied when the form is asked (a [`Picks`](crate::field::Picks)
+    /// Whether the options are supplied when the form is asked (a [`Picks`](crate::choices::Picks)
     /// field), rather than fixed by an enum.
     pub fn is_runtime(&self) -> bool {
         self.runtime

@@ -65,7 +65,7 @@ pub(super) fn kind_checks(field: &Field<'_>) -> TokenStream {
     if let Some(default) = &attrs.default {
         match default.value {
             DefaultLit::Text(_) => {
-                checks.extend(require(field, default.key_span(), "require_text_value"));
+                checks.extend(require(field, default.key_span(), "require_text_default"));
             }
             DefaultLit::Bool(_) => {
                 checks.extend(require(field, default.key_span(), "require_boolean"));

@@ -178,7 +178,7 @@ fn expand_transparent(
     // The kind traits, so that the attributes of the inner field's kind apply where the newtype
     // is used; the derive knows them for the types it knows by name.
     let kinds: Vec<TokenStream> = match field.known.base {
-        Some(Base::Text) => vec![quote!(TextField), quote!(TextValue)],
+        Some(Base::Text) => vec![quote!(TextField), quote!(TextDefault)],
         Some(Base::Integer { .. } | Base::Float { .. }) => vec![quote!(NumberField)],
         Some(Base::Boolean) => vec![quote!(BooleanField)],
         Some(Base::MultiSelect { .. }) | None => Vec::new(),

@@ -1,5 +1,5 @@
 use mcp_elicit::Elicit;
-use mcp_elicit::field::{Pick, Picks};
+use mcp_elicit::choices::{Pick, Picks};
 
 #[derive(Elicit)]
 struct Deploy {

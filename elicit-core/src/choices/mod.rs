@@ -1,17 +1,28 @@
-//! [`Choices`]: the options of a select known only at run time, supplied when its form is asked.
+//! Selects whose options are known only at run time ("which of your repositories"): the fields
+//! ([`Pick`], [`Picks`]), the options supplied when the form is asked ([`Choices`] of
+//! [`SelectOption`]s), and what can be wrong with them ([`ChoicesError`]).
+//!
+//! A form with such fields is asked through its request, which fills the options in
+//! ([`FormRequest::with_choices`](crate::request::FormRequest::with_choices), or `rmcp::Ask`'s
+//! `choices`), and reads the answer against exactly the options sent.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
 use std::fmt;
 
-use super::{Options, PropertySchema, RequestedSchema, SelectOption};
+use crate::rules::{self, Unsatisfiable};
+use crate::schema::{Options, PropertySchema, RequestedSchema};
 
-/// The options of a [`Pick`](crate::field::Pick) or [`Picks`](crate::field::Picks) field,
+mod pick;
+
+pub use crate::schema::SelectOption;
+pub use pick::{Pick, Picks};
+
+/// The options of a [`Pick`] or [`Picks`] field,
 /// supplied when the form is asked, in the order a client shows them, with the value(s) the form
 /// starts with, if any.
 ///
 /// ```
-/// use mcp_elicit::schema::{Choices, SelectOption};
+/// use mcp_elicit::choices::{Choices, SelectOption};
 ///
 /// let branches = Choices::new([
 ///     SelectOption::titled("main", "main (default branch)"),
@@ -87,6 +98,14 @@ pub enum ChoicesError {
         /// The field's `min_items`.
         min_items: u64,
     },
+    /// The field's own bounds cannot both be met (`min_items` above `max_items`). A derived form
+    /// never gets here: the derive refuses such bounds at compile time.
+    Unsatisfiable {
+        /// The field's wire name.
+        field: String,
+        /// Which bounds.
+        reason: String,
+    },
     /// Options for a field that is not a runtime select of the form.
     NotARuntimeSelect {
         /// The name given.
@@ -116,6 +135,7 @@ impl fmt::Display for ChoicesError {
                 f,
                 "`{field}` asks for at least {min_items} choices (`min_items`), and has {options} options"
             ),
+            ChoicesError::Unsatisfiable { field, reason } => write!(f, "`{field}`: {reason}"),
             ChoicesError::NotARuntimeSelect { field } => write!(
                 f,
                 "options were supplied for `{field}`, which is not a `Pick` or `Picks` field of the form"
@@ -130,8 +150,6 @@ impl RequestedSchema {
     /// Whether the form has selects whose options are supplied when it is asked ([`Pick`] and
     /// [`Picks`] fields): it is then asked with [`RequestedSchema::with_choices`].
     ///
-    /// [`Pick`]: crate::field::Pick
-    /// [`Picks`]: crate::field::Picks
     pub fn has_runtime_selects(&self) -> bool {
         self.properties.iter().any(|p| runtime(&p.schema))
     }
@@ -202,7 +220,8 @@ fn runtime(schema: &PropertySchema) -> bool {
     }
 }
 
-/// Fills a runtime select's options and default, checking them.
+/// Fills a runtime select's options and default, checking them with the rule that judges every
+/// property's satisfiability ([`rules::satisfiable`]).
 fn fill(schema: &mut PropertySchema, field: &str, choices: &Choices) -> Result<(), ChoicesError> {
     // One index finds a repeated value, the defaults, and later every answer's choices.
     let options = Options::distinct(choices.options.clone()).map_err(|(options, twice)| {
@@ -211,60 +230,92 @@ fn fill(schema: &mut PropertySchema, field: &str, choices: &Choices) -> Result<(
             value: options[twice].value().to_owned(),
         }
     })?;
-    let bad_default = |reason: String| ChoicesError::BadDefault {
-        field: field.to_owned(),
-        reason,
-    };
-    if let Some(value) = choices
-        .default
-        .iter()
-        .find(|v| options.position(v).is_none())
-    {
-        return Err(bad_default(format!("{value:?} is not one of its options")));
-    }
     match schema {
         PropertySchema::SingleSelect(s) => {
             if choices.default.len() > 1 {
-                return Err(bad_default(
-                    "names more than one option, and it is a single-select".into(),
-                ));
-            }
-            s.options = options;
-            if let Some(default) = choices.default.first() {
-                s.default = Some(default.clone());
-            }
-        }
-        PropertySchema::MultiSelect(m) => {
-            if let Some(min_items) = m.min_items
-                && min_items > choices.options.len() as u64
-            {
-                return Err(ChoicesError::TooFewOptions {
+                return Err(ChoicesError::BadDefault {
                     field: field.to_owned(),
-                    options: choices.options.len(),
-                    min_items,
+                    reason: "names more than one option, and it is a single-select".into(),
                 });
             }
-            let chosen = choices.default.len() as u64;
-            if !choices.default.is_empty()
-                && (m.min_items.is_some_and(|min| chosen < min)
-                    || m.max_items.is_some_and(|max| chosen > max))
-            {
-                return Err(bad_default(format!(
-                    "chooses {chosen} options, outside the field's `min_items`/`max_items`"
-                )));
-            }
-            let mut seen = HashSet::with_capacity(choices.default.len());
-            for value in &choices.default {
-                if !seen.insert(value.as_ref()) {
-                    return Err(bad_default(format!("chooses {value:?} twice")));
-                }
-            }
+            s.options = options;
+            s.default = choices.default.first().cloned();
+        }
+        PropertySchema::MultiSelect(m) => {
             m.options = options;
-            if !choices.default.is_empty() {
-                m.default = Some(Cow::Owned(choices.default.clone()));
-            }
+            m.default = (!choices.default.is_empty()).then(|| Cow::Owned(choices.default.clone()));
         }
         _ => {}
     }
-    Ok(())
+    rules::satisfiable(schema).map_err(|flaw| match flaw {
+        Unsatisfiable::TooFewOptions { options, min_items } => ChoicesError::TooFewOptions {
+            field: field.to_owned(),
+            options,
+            min_items,
+        },
+        Unsatisfiable::Default(problems) => ChoicesError::BadDefault {
+            field: field.to_owned(),
+            reason: format!(
+                "breaks the field's own rules: it {}",
+                problems.join("; it ")
+            ),
+        },
+        flaw @ Unsatisfiable::Inverted { .. } => ChoicesError::Unsatisfiable {
+            field: field.to_owned(),
+            reason: flaw.to_string(),
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::{MultiSelectSchema, Property};
+
+    fn runtime_multi(min_items: Option<u64>, max_items: Option<u64>) -> RequestedSchema {
+        RequestedSchema::from_properties(Cow::Owned(vec![Property {
+            name: "picks".into(),
+            title: None,
+            description: None,
+            required: true,
+            schema: PropertySchema::MultiSelect(MultiSelectSchema {
+                options: Options::new(Vec::new()),
+                min_items,
+                max_items,
+                default: None,
+                runtime: true,
+            }),
+        }]))
+    }
+
+    #[test]
+    fn bounds_no_answer_meets_are_refused_by_the_shared_rule() {
+        // The derive refuses such bounds at compile time; a schema built by hand meets the
+        // run-time rule.
+        let options = Choices::new(["a", "b", "c"].map(SelectOption::new));
+        let error = runtime_multi(Some(3), Some(1))
+            .with_choices([("picks", &options)])
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "`picks`: `minItems` 3 is greater than `maxItems` 1: no answer could satisfy both"
+        );
+        assert!(matches!(error, ChoicesError::Unsatisfiable { .. }));
+        let error = runtime_multi(Some(4), None)
+            .with_choices([("picks", &options)])
+            .unwrap_err();
+        assert_eq!(
+            error,
+            ChoicesError::TooFewOptions {
+                field: "picks".into(),
+                options: 3,
+                min_items: 4
+            }
+        );
+        assert!(
+            runtime_multi(Some(1), Some(3))
+                .with_choices([("picks", &options.default("b"))])
+                .is_ok()
+        );
+    }
 }

@@ -6,11 +6,11 @@ use std::str::FromStr;
 
 use serde_json::Value;
 
-use super::{FieldKind, FieldShape, FormField, ItemsField, Refusal};
 use crate::error::{ErrorKind, Expected};
+use crate::field::{FieldKind, FieldShape, FormField, ListField, Refusal};
 
 /// One of options known only at run time ("which of your repositories"), supplied as
-/// [`Choices`](crate::schema::Choices) when the form is asked: the field's value is the chosen
+/// [`Choices`](super::Choices) when the form is asked: the field's value is the chosen
 /// option's value, read with `V`'s `FromStr` (`String` by default) and written with its
 /// `Display`.
 ///
@@ -19,9 +19,8 @@ use crate::error::{ErrorKind, Expected};
 /// them, and checks only that the value is text `V` reads.
 ///
 /// ```
-/// use mcp_elicit::field::{Pick, Picks};
+/// use mcp_elicit::choices::{Choices, Pick, Picks, SelectOption};
 /// use mcp_elicit::request::FormRequest;
-/// use mcp_elicit::schema::{Choices, SelectOption};
 /// use mcp_elicit::{Elicit, Elicitation, ProtocolVersion};
 /// use serde_json::json;
 ///
@@ -131,14 +130,14 @@ where
     }
 }
 
-impl<V> ItemsField for Picks<V>
+impl<V> ListField for Picks<V>
 where
     V: FromStr + Display,
     V::Err: Display,
 {
 }
 
-impl<V> ItemsField for Option<Picks<V>>
+impl<V> ListField for Option<Picks<V>>
 where
     V: FromStr + Display,
     V::Err: Display,

@@ -30,6 +30,8 @@
 #![deny(missing_docs)]
 #![warn(unreachable_pub)]
 
+#[cfg(feature = "acp")]
+pub mod acp;
 mod answer;
 pub mod choices;
 pub mod client;

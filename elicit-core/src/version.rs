@@ -83,18 +83,46 @@ impl ProtocolVersion {
         matches!(self, ProtocolVersion::V2025_11_25)
     }
 
-    /// The schema dialect of this version, `0..SCHEMA_DIALECTS`: versions of one dialect write
-    /// every schema alike (their JSON text is written once and shared).
-    pub(crate) const fn schema_dialect(self) -> usize {
-        if self.has_full_form_fields() { 1 } else { 0 }
+    /// The schema dialect of this version: versions of one dialect write every schema alike
+    /// (their JSON text is written once and shared).
+    pub(crate) const fn schema_dialect(self) -> Dialect {
+        if self.has_full_form_fields() {
+            Dialect::Mcp
+        } else {
+            Dialect::Mcp2025_06_18
+        }
     }
-
-    /// How many schema dialects there are ([`ProtocolVersion::schema_dialect`]).
-    pub(crate) const SCHEMA_DIALECTS: usize = 2;
 
     /// The version a schema's plain `Serialize` writes: SEP-1330's full form fields (2025-11-25,
     /// which 2026-07-28 writes alike).
     pub const SERIALIZED: ProtocolVersion = ProtocolVersion::V2025_11_25;
+}
+
+/// How a form's schema is written: each protocol's words for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    /// MCP 2025-06-18: no `oneOf`, defaults on booleans only, no multi-selects.
+    Mcp2025_06_18,
+    /// MCP 2025-11-25 and 2026-07-28: SEP-1330's full form fields.
+    Mcp,
+    /// The Agent Client Protocol's form: MCP's, with option descriptions, and no legacy
+    /// `enumNames` (titles are always `oneOf`).
+    Acp,
+}
+
+impl Dialect {
+    /// How many dialects there are: the slots of a schema's JSON cache.
+    pub(crate) const COUNT: usize = 3;
+
+    /// This dialect's slot, `0..COUNT`.
+    pub(crate) const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether this is MCP 2025-06-18's: defaults on booleans only, titles as `enumNames`.
+    pub(crate) const fn is_legacy(self) -> bool {
+        matches!(self, Dialect::Mcp2025_06_18)
+    }
 }
 
 impl fmt::Display for ProtocolVersion {
@@ -190,6 +218,7 @@ impl std::error::Error for Unrepresentable {}
 
 #[cfg(test)]
 mod tests {
+    use super::Dialect;
     use super::ProtocolVersion::{self, V2025_06_18, V2025_11_25, V2026_07_28};
 
     /// Every fact of every version, in one table: a new version is one row here.
@@ -205,14 +234,13 @@ mod tests {
                 v.schema_dialect(),
             )
         };
-        assert_eq!(facts(V2025_06_18), (false, false, false, false, false, 0));
-        assert_eq!(facts(V2025_11_25), (true, true, false, true, true, 1));
-        assert_eq!(facts(V2026_07_28), (true, true, true, false, false, 1));
-        assert!(
-            ProtocolVersion::ALL
-                .iter()
-                .all(|v| v.schema_dialect() < ProtocolVersion::SCHEMA_DIALECTS)
-        );
+        let (old, mcp) = (Dialect::Mcp2025_06_18, Dialect::Mcp);
+        assert_eq!(facts(V2025_06_18), (false, false, false, false, false, old));
+        assert_eq!(facts(V2025_11_25), (true, true, false, true, true, mcp));
+        assert_eq!(facts(V2026_07_28), (true, true, true, false, false, mcp));
+        let dialects = [old, mcp, Dialect::Acp];
+        assert!(dialects.iter().enumerate().all(|(i, d)| d.index() == i));
+        assert_eq!(dialects.len(), Dialect::COUNT);
         assert_eq!(ProtocolVersion::SERIALIZED, V2025_11_25);
     }
 }

@@ -15,7 +15,7 @@
 //!
 //! The reference is the API itself: [`Elicit`](crate::Elicit), [`Elicitation`](crate::Elicitation),
 //! [`RequestedSchema`](crate::RequestedSchema), [`rounds`](crate::rounds), [`rmcp`](crate::rmcp),
-//! [`client`](crate::client).
+//! `acp` (feature `acp`), [`client`](crate::client).
 
 #[doc = include_str!("forms.md")]
 pub mod _forms {}

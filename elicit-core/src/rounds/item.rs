@@ -289,6 +289,20 @@ impl<T: Elicit> FormItem<T> {
     pub fn is_unavailable(&self) -> bool {
         self.unavailable
     }
+
+    /// The form to send, protocol-neutral: the first request, or the one asking again after
+    /// `retry` (the valid values prefilled, the problems named under the message).
+    pub(crate) fn form_request(&self, retry: Option<&Retry>) -> Cow<'_, FormRequest<'static>> {
+        match retry {
+            Some(retry) => Cow::Owned(self.first.retry(&retry.content, &retry.problems)),
+            None => Cow::Borrowed(&self.first),
+        }
+    }
+
+    /// The request's `_meta`, if any.
+    pub(crate) fn meta(&self) -> Option<&Map<String, Value>> {
+        self.meta.as_ref()
+    }
 }
 
 impl<T: Elicit + Send> Item for FormItem<T> {
@@ -309,13 +323,7 @@ impl<T: Elicit + Send> Item for FormItem<T> {
         version: ProtocolVersion,
         retry: Option<&Retry>,
     ) -> Result<Value, RoundError> {
-        match retry {
-            Some(retry) => {
-                let again = self.first.retry(&retry.content, &retry.problems);
-                elicitation_request(&again, version, self.meta.as_ref())
-            }
-            None => elicitation_request(&self.first, version, self.meta.as_ref()),
-        }
+        elicitation_request(&self.form_request(retry), version, self.meta.as_ref())
     }
 
     fn judge(&mut self, response: &Value) -> Result<Option<Retry>, RoundError> {

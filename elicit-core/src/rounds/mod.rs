@@ -387,6 +387,15 @@ pub(crate) fn ask_again(item: &dyn Item, asked: u64, retry: Retry) -> Result<Ret
     Ok(retry)
 }
 
+/// "once", "2 times": how many times a form was asked, in words.
+pub(crate) fn times(rounds: u8) -> String {
+    if rounds == 1 {
+        "once".to_owned()
+    } else {
+        format!("{rounds} times")
+    }
+}
+
 /// Why a round has no answer: a protocol fault of the call ([`RoundError::is_protocol_error`]),
 /// an answer that kept breaking the form's rules, or a mistake of the server's.
 #[derive(Debug)]
@@ -488,17 +497,11 @@ impl fmt::Display for RoundError {
                 key,
                 rounds,
                 problems,
-            } => {
-                let asked = if *rounds == 1 {
-                    "once".to_owned()
-                } else {
-                    format!("{rounds} times")
-                };
-                write!(
-                    f,
-                    "the form `{key}` was asked {asked}, and the last answer still breaks its rules:\n{problems}"
-                )
-            }
+            } => write!(
+                f,
+                "the form `{key}` was asked {}, and the last answer still breaks its rules:\n{problems}",
+                times(*rounds)
+            ),
             RoundError::Choices(error) => fmt::Display::fmt(error, f),
             RoundError::SameKey { key } => write!(
                 f,

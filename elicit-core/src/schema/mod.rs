@@ -46,15 +46,15 @@ pub type Content = serde_json::Map<String, serde_json::Value>;
 pub struct RequestedSchema {
     pub(crate) properties: Cow<'static, [Property]>,
     /// The JSON text, written on first use, per schema dialect (see
-    /// [`RequestedSchema::json_for`] and `ProtocolVersion::schema_dialect`).
-    pub(crate) json: [OnceLock<Box<str>>; crate::version::ProtocolVersion::SCHEMA_DIALECTS],
+    /// [`RequestedSchema::json_for`] and `version::Dialect`).
+    pub(crate) json: [OnceLock<Box<str>>; crate::version::Dialect::COUNT],
 }
 
 impl RequestedSchema {
     pub(crate) const fn from_properties(properties: Cow<'static, [Property]>) -> Self {
         RequestedSchema {
             properties,
-            json: [const { OnceLock::new() }; crate::version::ProtocolVersion::SCHEMA_DIALECTS],
+            json: [const { OnceLock::new() }; crate::version::Dialect::COUNT],
         }
     }
 }

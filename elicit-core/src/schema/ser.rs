@@ -11,7 +11,7 @@ use crate::schema::{
     BooleanSchema, MultiSelectSchema, NumberSchema, NumberType, Property, PropertySchema,
     RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
 };
-use crate::version::{ProtocolVersion, Unrepresentable};
+use crate::version::{Dialect, ProtocolVersion, Unrepresentable};
 
 /// Writes the schema as protocol 2025-11-25 (and 2026-07-28) define it. See
 /// [`RequestedSchema::for_version`] for other versions. A select whose options are supplied when
@@ -52,8 +52,8 @@ impl RequestedSchema {
                 field: unfilled.name().to_owned(),
             });
         }
-        let legacy = !version.has_full_form_fields();
-        if legacy
+        let dialect = version.schema_dialect();
+        if dialect.is_legacy()
             && let Some(multi) = self
                 .properties
                 .iter()
@@ -66,7 +66,26 @@ impl RequestedSchema {
         }
         Ok(SchemaFor {
             schema: self,
-            legacy,
+            dialect,
+        })
+    }
+
+    /// The schema as the Agent Client Protocol's `elicitation/create` writes it (MCP's full form
+    /// fields; titles always as `oneOf`).
+    ///
+    /// # Errors
+    ///
+    /// [`Unrepresentable::NoOptions`] for a runtime select without options.
+    #[cfg(feature = "acp")]
+    pub(crate) fn for_acp(&self) -> Result<SchemaFor<'_>, Unrepresentable> {
+        if let Some(unfilled) = self.properties.iter().find(|p| unfilled(&p.schema)) {
+            return Err(Unrepresentable::NoOptions {
+                field: unfilled.name().to_owned(),
+            });
+        }
+        Ok(SchemaFor {
+            schema: self,
+            dialect: Dialect::Acp,
         })
     }
 
@@ -83,7 +102,7 @@ impl RequestedSchema {
     ///
     /// Never: a schema always serializes to JSON.
     pub fn json_for(&self, version: ProtocolVersion) -> Result<&str, Unrepresentable> {
-        let slot = &self.json[version.schema_dialect()];
+        let slot = &self.json[version.schema_dialect().index()];
         // A text once written stands for a schema that cannot change, which passed the checks of
         // `for_version` for this version: they need not run on every request after the first.
         if let Some(text) = slot.get() {
@@ -143,8 +162,8 @@ impl RequestedSchema {
 #[derive(Clone, Copy, Debug)]
 pub struct SchemaFor<'a> {
     schema: &'a RequestedSchema,
-    /// 2025-06-18: no `oneOf`, defaults on booleans only (multi-selects were refused).
-    legacy: bool,
+    /// How the version writes it.
+    dialect: Dialect,
 }
 
 impl Serialize for SchemaFor<'_> {
@@ -157,7 +176,7 @@ impl Serialize for SchemaFor<'_> {
             "properties",
             &Properties {
                 properties,
-                legacy: self.legacy,
+                dialect: self.dialect,
             },
         )?;
         if has_required {
@@ -170,7 +189,7 @@ impl Serialize for SchemaFor<'_> {
 /// The `properties` object, in declaration order.
 struct Properties<'a> {
     properties: &'a [Property],
-    legacy: bool,
+    dialect: Dialect,
 }
 
 impl Serialize for Properties<'_> {
@@ -181,7 +200,7 @@ impl Serialize for Properties<'_> {
                 property.name(),
                 &PropertyFor {
                     property,
-                    legacy: self.legacy,
+                    dialect: self.dialect,
                 },
             )?;
         }
@@ -209,21 +228,22 @@ impl Serialize for Property {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         PropertyFor {
             property: self,
-            legacy: false,
+            dialect: Dialect::Mcp,
         }
         .serialize(serializer)
     }
 }
 
-/// One property, as 2025-11-25 writes it, or (`legacy`) 2025-06-18.
+/// One property, as a dialect writes it.
 struct PropertyFor<'a> {
     property: &'a Property,
-    legacy: bool,
+    dialect: Dialect,
 }
 
 impl Serialize for PropertyFor<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let (property, legacy) = (self.property, self.legacy);
+        let (property, dialect) = (self.property, self.dialect);
+        let legacy = dialect.is_legacy();
         let mut map = serializer.serialize_map(None)?;
         let type_name = match &property.schema {
             PropertySchema::String(_) | PropertySchema::SingleSelect(_) => "string",
@@ -238,7 +258,7 @@ impl Serialize for PropertyFor<'_> {
             PropertySchema::String(s) => string_keys(&mut map, s, legacy)?,
             PropertySchema::Number(n) => number_keys(&mut map, n, legacy)?,
             PropertySchema::Boolean(b) => boolean_keys(&mut map, b)?,
-            PropertySchema::SingleSelect(s) => single_select_keys(&mut map, s, legacy)?,
+            PropertySchema::SingleSelect(s) => single_select_keys(&mut map, s, dialect)?,
             PropertySchema::MultiSelect(m) => multi_select_keys(&mut map, m)?,
         }
         map.end()
@@ -284,13 +304,15 @@ fn boolean_keys<M: SerializeMap>(map: &mut M, b: &BooleanSchema) -> Result<(), M
 }
 
 /// `"enum":[..]`, or titled `"oneOf":[{"const":..,"title":..}]` (2025-06-18, or a select asking
-/// for it: `"enum"` with `"enumNames"`), then `default`.
+/// for it on MCP: `"enum"` with `"enumNames"`, which ACP does not have), then `default`.
 fn single_select_keys<M: SerializeMap>(
     map: &mut M,
     s: &SingleSelectSchema,
-    legacy: bool,
+    dialect: Dialect,
 ) -> Result<(), M::Error> {
-    match (s.is_titled(), legacy || s.enum_names) {
+    let legacy = dialect.is_legacy();
+    let enum_names = legacy || (s.enum_names && dialect != Dialect::Acp);
+    match (s.is_titled(), enum_names) {
         (true, false) => map.serialize_entry("oneOf", &Titled(&s.options))?,
         (true, true) => {
             map.serialize_entry("enum", &Values(&s.options))?;

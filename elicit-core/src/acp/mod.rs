@@ -1,0 +1,334 @@
+//! The Agent Client Protocol (ACP), on its official Rust crate (`agent-client-protocol`): a
+//! derived form asked of the person in the editor with `elicitation/create`, its answer read into
+//! the same typed [`Elicitation`] as on MCP, every rule checked, an invalid answer asked again.
+//!
+//! ACP's form mode is MCP's form (2026-07-28's model) scoped to a session (optionally a tool call)
+//! or to a request outside a session. What differs, this module handles:
+//!
+//! - **Capabilities.** A client supports form mode only if `clientCapabilities.elicitation.form`
+//!   is present: `{"elicitation": {}}` advertises *no* mode, unlike MCP ([`supports_form`]). No
+//!   form is sent to a client that cannot show it: [`ask`] returns [`ElicitError::NotSupported`]
+//!   for the agent to fall back from.
+//! - **Asking again.** ACP has no input-required rounds: an answer that breaks the form's rules is
+//!   asked again with a new request, its problems named under the message and the valid values
+//!   prefilled, as [`rmcp::ask`](crate::rmcp) does before 2026-07-28 (the same
+//!   [`rounds::FormItem`](crate::rounds::FormItem) judges both).
+//! - **Order.** The ACP crate's own schema types keep properties in a `BTreeMap`, which would
+//!   sort the form alphabetically; [`FormElicitation`] writes the request itself, properties in
+//!   declaration order.
+//!
+//! ```no_run
+//! use agent_client_protocol::v1::schema::{ClientCapabilities, ElicitationSessionScope};
+//! use agent_client_protocol::{Client, v1::ConnectionTo};
+//! use mcp_elicit::{Elicit, Elicitation, acp};
+//!
+//! #[derive(Elicit, Debug)]
+//! #[elicit(message = "Before I start: where should this deploy go?")]
+//! struct Target {
+//!     #[elicit(min_length = 1)]
+//!     environment: String,
+//!     dry_run: bool,
+//! }
+//!
+//! async fn deploy(
+//!     cx: &ConnectionTo<Client>,
+//!     client: &ClientCapabilities,
+//!     session_id: String,
+//! ) -> Result<String, acp::ElicitError> {
+//!     let scope = ElicitationSessionScope::new(session_id);
+//!     Ok(match acp::ask::<Target>(cx, client, scope).await? {
+//!         Elicitation::Accepted(target) => format!("Deploying to {}", target.environment),
+//!         Elicitation::Declined | Elicitation::Cancelled => "Not deploying.".to_owned(),
+//!     })
+//! }
+//! ```
+
+use std::fmt;
+
+use agent_client_protocol::v1::ConnectionTo;
+use agent_client_protocol::v1::schema::{ClientCapabilities, ElicitationScope};
+use agent_client_protocol::{Client, JsonRpcMessage, JsonRpcRequest, UntypedMessage};
+use serde_json::{Map, Value};
+
+use crate::answer::Elicitation;
+use crate::choices::ChoicesError;
+use crate::error::ContentError;
+use crate::form::Elicit;
+use crate::request::FormRequest;
+use crate::rounds::{Ask, Item, RoundError, ask_again, times};
+use crate::version::Unrepresentable;
+
+/// The method of an ACP elicitation request.
+pub const ELICITATION_CREATE: &str = "elicitation/create";
+
+/// Whether the client can be sent a form: `clientCapabilities.elicitation.form` is present (ACP
+/// reads `{"elicitation": {}}` as advertising no mode).
+pub fn supports_form(capabilities: &ClientCapabilities) -> bool {
+    capabilities
+        .elicitation
+        .as_ref()
+        .is_some_and(|elicitation| elicitation.form.is_some())
+}
+
+/// Whether the client can be sent a URL-mode elicitation: `clientCapabilities.elicitation.url` is
+/// present.
+pub fn supports_url(capabilities: &ClientCapabilities) -> bool {
+    capabilities
+        .elicitation
+        .as_ref()
+        .is_some_and(|elicitation| elicitation.url.is_some())
+}
+
+/// A form-mode `elicitation/create` request, as this crate writes it: the scope, `mode`, the
+/// message, the `requestedSchema` with its properties in declaration order, and `_meta` if any.
+/// Sent with the ACP crate's `send_request`; its response is the client's answer as JSON, read
+/// with [`Elicitation::from_result`] (or by [`ask`], which does all of this).
+///
+/// ```
+/// use agent_client_protocol::v1::schema::ElicitationSessionScope;
+/// use mcp_elicit::{Elicit, acp::FormElicitation};
+/// use serde_json::json;
+///
+/// #[derive(Elicit)]
+/// #[elicit(message = "Your name, please")]
+/// struct Name {
+///     last: String,
+///     first: String,
+/// }
+///
+/// let request = FormElicitation::of::<Name>(ElicitationSessionScope::new("sess-1")).unwrap();
+/// assert_eq!(
+///     serde_json::to_string(request.params()).unwrap(),
+///     json!({
+///         "sessionId": "sess-1",
+///         "mode": "form",
+///         "message": "Your name, please",
+///         "requestedSchema": {
+///             "type": "object",
+///             "properties": {"last": {"type": "string"}, "first": {"type": "string"}},
+///             "required": ["last", "first"]
+///         }
+///     })
+///     .to_string()
+/// );
+/// ```
+#[derive(Clone, Debug)]
+pub struct FormElicitation {
+    params: Value,
+}
+
+impl FormElicitation {
+    /// `T`'s form under `T::message()`, scoped to `scope`.
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::Unrepresentable`] when `T` has a runtime select (ask it with
+    /// [`ask_with`] and [`Ask::choices`]).
+    pub fn of<T: Elicit>(scope: impl Into<ElicitationScope>) -> Result<Self, ElicitError> {
+        FormElicitation::new(&FormRequest::of::<T>(), &scope.into(), None)
+            .map_err(ElicitError::Unrepresentable)
+    }
+
+    /// `request`, scoped to `scope`, with `meta` as its `_meta`.
+    pub(crate) fn new(
+        request: &FormRequest<'_>,
+        scope: &ElicitationScope,
+        meta: Option<&Map<String, Value>>,
+    ) -> Result<Self, Unrepresentable> {
+        let schema = request.schema().for_acp()?;
+        let mut params = match serde_json::to_value(scope) {
+            Ok(Value::Object(scope)) => scope,
+            // The crate's scopes are structs of strings: always an object.
+            _ => Map::new(),
+        };
+        params.insert("mode".into(), Value::from("form"));
+        params.insert("message".into(), Value::from(request.message()));
+        params.insert(
+            "requestedSchema".into(),
+            serde_json::to_value(schema).unwrap_or_default(),
+        );
+        if let Some(meta) = meta {
+            params.insert("_meta".into(), Value::Object(meta.clone()));
+        }
+        Ok(FormElicitation {
+            params: Value::Object(params),
+        })
+    }
+
+    /// The request's `params`, as sent.
+    pub fn params(&self) -> &Value {
+        &self.params
+    }
+}
+
+impl JsonRpcMessage for FormElicitation {
+    fn matches_method(method: &str) -> bool {
+        method == ELICITATION_CREATE
+    }
+
+    fn method(&self) -> &str {
+        ELICITATION_CREATE
+    }
+
+    fn to_untyped_message(&self) -> Result<UntypedMessage, agent_client_protocol::Error> {
+        Ok(UntypedMessage {
+            method: ELICITATION_CREATE.to_owned(),
+            params: self.params.clone(),
+        })
+    }
+
+    fn parse_message(method: &str, params: &Value) -> Result<Self, agent_client_protocol::Error> {
+        if method != ELICITATION_CREATE {
+            return Err(agent_client_protocol::Error::method_not_found());
+        }
+        Ok(FormElicitation {
+            params: params.clone(),
+        })
+    }
+}
+
+/// The response is read as JSON, untrusted, by this crate's reader.
+impl JsonRpcRequest for FormElicitation {
+    type Response = Value;
+}
+
+/// Asks the person for `T`'s form (under `T::message()`, up to
+/// [`DEFAULT_ROUNDS`](crate::rounds::DEFAULT_ROUNDS) times): see [`ask_with`].
+///
+/// # Errors
+///
+/// As [`ask_with`].
+pub async fn ask<T: Elicit + Send + 'static>(
+    cx: &ConnectionTo<Client>,
+    client: &ClientCapabilities,
+    scope: impl Into<ElicitationScope>,
+) -> Result<Elicitation<T>, ElicitError> {
+    ask_with(cx, client, scope, Ask::<T>::new()).await
+}
+
+/// Asks the person for a form as `asking` says (its message, rounds, runtime options, `_meta`),
+/// scoped to `scope`: sends `elicitation/create`, reads the answer with every rule checked, and
+/// while an answer breaks the rules asks again with a new request naming the problems and
+/// prefilling the valid values. Declining and cancelling are values.
+///
+/// Call it from a task outside the ACP crate's dispatch loop (a `cx.spawn`ed task, say): it
+/// waits for the client's response, which the loop delivers.
+///
+/// # Errors
+///
+/// [`ElicitError::NotSupported`] if the client did not advertise form elicitation (nothing is
+/// sent); [`ElicitError::StillInvalid`] when the last allowed answer still breaks the rules;
+/// [`ElicitError::Malformed`] for a response that is no elicitation answer;
+/// [`ElicitError::Request`] when the request failed (the client answered with an error, or the
+/// connection closed); [`ElicitError::Choices`] or [`ElicitError::Unrepresentable`] for runtime
+/// options that cannot be sent.
+pub async fn ask_with<T: Elicit + Send + 'static>(
+    cx: &ConnectionTo<Client>,
+    client: &ClientCapabilities,
+    scope: impl Into<ElicitationScope>,
+    asking: Ask<T>,
+) -> Result<Elicitation<T>, ElicitError> {
+    if !supports_form(client) {
+        return Err(ElicitError::NotSupported);
+    }
+    let scope = scope.into();
+    let mut item = asking.item().map_err(ElicitError::from)?;
+    let mut retry = None;
+    let mut asked = 1;
+    loop {
+        let request = FormElicitation::new(&item.form_request(retry.as_ref()), &scope, item.meta())
+            .map_err(ElicitError::Unrepresentable)?;
+        let response = cx
+            .send_request(request)
+            .block_task()
+            .await
+            .map_err(ElicitError::Request)?;
+        let Some(again) = item.judge(&response).map_err(ElicitError::from)? else {
+            // A judged answer that settles the form is kept: `take` has it.
+            return item.take().ok_or_else(|| ElicitError::Malformed {
+                reason: "no answer".to_owned(),
+            });
+        };
+        retry = Some(ask_again(&item, asked, again).map_err(ElicitError::from)?);
+        asked += 1;
+    }
+}
+
+/// Why [`ask`] has no answer.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ElicitError {
+    /// The client did not advertise form elicitation (`clientCapabilities.elicitation.form`):
+    /// nothing was sent. Fall back (say so in the agent's message, or use defaults).
+    NotSupported,
+    /// The response is no elicitation answer (no known `action`, `content` not an object, ...).
+    Malformed {
+        /// What is wrong.
+        reason: String,
+    },
+    /// The form was asked as many times as allowed, and the last answer still broke its rules.
+    StillInvalid {
+        /// How many times it was asked.
+        rounds: u8,
+        /// What is wrong with the last answer.
+        problems: ContentError,
+    },
+    /// The options supplied for a runtime select cannot be sent.
+    Choices(ChoicesError),
+    /// The form cannot be written (a runtime select without options).
+    Unrepresentable(Unrepresentable),
+    /// The request failed: the client answered with an error, or the connection closed.
+    Request(agent_client_protocol::Error),
+}
+
+impl From<RoundError> for ElicitError {
+    fn from(error: RoundError) -> Self {
+        match error {
+            RoundError::StillInvalid {
+                rounds, problems, ..
+            } => ElicitError::StillInvalid { rounds, problems },
+            RoundError::Choices(error) => ElicitError::Choices(error),
+            RoundError::Unrepresentable(error) => ElicitError::Unrepresentable(error),
+            RoundError::Responses { reason, .. } => ElicitError::Malformed { reason },
+            // A single form in its own requests: no state, no keys, no other capability.
+            other => ElicitError::Malformed {
+                reason: other.to_string(),
+            },
+        }
+    }
+}
+
+impl fmt::Display for ElicitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ElicitError::NotSupported => f.write_str(
+                "the client did not advertise form elicitation (`clientCapabilities.elicitation.form`): no form was sent",
+            ),
+            ElicitError::Malformed { reason } => {
+                write!(f, "the client's answer to `{ELICITATION_CREATE}` is malformed: {reason}")
+            }
+            ElicitError::StillInvalid { rounds, problems } => write!(
+                f,
+                "the form was asked {}, and the last answer still breaks its rules:\n{problems}",
+                times(*rounds)
+            ),
+            ElicitError::Choices(error) => fmt::Display::fmt(error, f),
+            ElicitError::Unrepresentable(error) => fmt::Display::fmt(error, f),
+            ElicitError::Request(error) => write!(f, "`{ELICITATION_CREATE}` failed: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ElicitError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ElicitError::Choices(error) => Some(error),
+            ElicitError::Unrepresentable(error) => Some(error),
+            ElicitError::Request(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -105,3 +105,70 @@ fn no_doc_no_description() {
         json!({"type": "string"})
     );
 }
+
+/// The form's own labels and its options' descriptions: kept in the model, written where a
+/// protocol has them (ACP), never on MCP, whose forms and options have none.
+mod form_and_option_labels {
+    use mcp_elicit::{Elicit, ProtocolVersion};
+    use serde_json::json;
+
+    /// Pick how much room you need.
+    #[derive(Elicit)]
+    #[elicit(title = "Your plan")]
+    #[allow(dead_code)]
+    struct Upgrade {
+        size: Size,
+    }
+
+    #[derive(Elicit)]
+    #[allow(dead_code)]
+    enum Size {
+        /// One project
+        Small,
+        #[elicit(description = "Unlimited projects")]
+        Large,
+    }
+
+    #[derive(Elicit)]
+    #[elicit(title = "Bare", description = "The attribute wins")]
+    /// over the doc comment
+    #[allow(dead_code)]
+    struct Bare {
+        on: bool,
+    }
+
+    #[test]
+    fn they_are_read_and_never_written_on_mcp() {
+        let schema = Upgrade::requested_schema();
+        assert_eq!(schema.title(), Some("Your plan"));
+        assert_eq!(schema.description(), Some("Pick how much room you need."));
+        let mcp_elicit::schema::PropertySchema::SingleSelect(size) =
+            schema.property("size").unwrap().schema()
+        else {
+            panic!("a single-select")
+        };
+        let descriptions: Vec<Option<&str>> =
+            size.options().iter().map(|o| o.description()).collect();
+        assert_eq!(
+            descriptions,
+            [Some("One project"), Some("Unlimited projects")]
+        );
+        // Untitled on MCP: descriptions alone do not make a select titled.
+        assert!(!size.is_titled());
+        for version in ProtocolVersion::ALL {
+            assert_eq!(
+                schema.to_value_for(version).unwrap(),
+                json!({
+                    "type": "object",
+                    "properties": {"size": {"type": "string", "enum": ["Small", "Large"]}},
+                    "required": ["size"]
+                })
+            );
+        }
+        assert_eq!(Bare::requested_schema().title(), Some("Bare"));
+        assert_eq!(
+            Bare::requested_schema().description(),
+            Some("The attribute wins")
+        );
+    }
+}

@@ -386,7 +386,11 @@ fn untitled_options(values: &Value, titles: Option<&Vec<Value>>) -> Result<Optio
                 None => None,
                 Some(titles) => Some(text(&titles[i]).ok_or("`enumNames` must list strings")?),
             };
-            Ok(SelectOption { value, title })
+            Ok(SelectOption {
+                value,
+                title,
+                description: None,
+            })
         })
         .collect::<Result<Vec<_>>>()?;
     distinct(options)
@@ -401,10 +405,13 @@ fn titled_options(list: &Value, key: &str) -> Result<Options> {
         .map(|option| {
             let value = option.get("const").and_then(text);
             let title = option.get("title").and_then(text);
+            // ACP's options may carry a description; MCP's do not.
+            let description = option.get("description").and_then(text);
             match (value, title) {
                 (Some(value), Some(title)) => Ok(SelectOption {
                     value,
                     title: Some(title),
+                    description,
                 }),
                 (None, _) => Err(format!("every option in `{key}` needs a string `const`")),
                 (Some(_), None) => Err(format!(

@@ -22,12 +22,15 @@ use agent_client_protocol::v1::schema::{
 use agent_client_protocol::{Agent, Client, Stdio};
 use mcp_elicit::{Elicit, Elicitation, acp};
 
-/// A single choice: the client shows the titles and sends back the values.
+/// A single choice: the client shows the titles and sends back the values. ACP shows each
+/// option's description (its doc comment) too.
 #[derive(Elicit, Debug)]
 #[elicit(rename_all = "lowercase")]
 enum Plan {
+    /// No cost, for trying things out
     #[elicit(title = "Free: one project")]
     Free,
+    /// Billed monthly
     #[elicit(title = "Pro: unlimited projects")]
     Pro,
 }
@@ -40,9 +43,16 @@ enum Topic {
     SecurityNotices,
 }
 
-/// The quickstart's sign-up form.
+/// We create your account from these details.
+///
+/// (The quickstart's sign-up form, with a title and this description, which ACP shows.)
 #[derive(Elicit, Debug)]
-#[elicit(rename_all = "camelCase", message = "Create your account")]
+#[elicit(
+    rename_all = "camelCase",
+    message = "Create your account",
+    title = "Sign up",
+    description = "We create your account from these details."
+)]
 struct Signup {
     /// How other users will see you
     #[elicit(title = "Display name", min_length = 3, max_length = 30)]

@@ -207,7 +207,7 @@ impl RequestedSchema {
             }
             properties.push(property);
         }
-        Ok(RequestedSchema::from_properties(Cow::Owned(properties)))
+        Ok(self.with_properties(properties))
     }
 }
 

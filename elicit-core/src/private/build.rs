@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 
 use crate::field::{Choice, Constraints, FieldKind, FieldShape};
+use crate::schema::FormLabels;
 use crate::schema::{
     BooleanSchema, MultiSelectSchema, Number, NumberSchema, NumberType, Options, Property,
     PropertySchema, RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
@@ -149,6 +150,7 @@ pub const fn option(value: &'static str) -> SelectOption {
     SelectOption {
         value: Cow::Borrowed(value),
         title: None,
+        description: None,
     }
 }
 
@@ -157,6 +159,23 @@ pub const fn titled_option(value: &'static str, title: &'static str) -> SelectOp
     SelectOption {
         value: Cow::Borrowed(value),
         title: Some(Cow::Borrowed(title)),
+        description: None,
+    }
+}
+
+/// An option with a description (a variant's doc comment), and a title if the select has them.
+pub const fn described_option(
+    value: &'static str,
+    title: Option<&'static str>,
+    description: &'static str,
+) -> SelectOption {
+    SelectOption {
+        value: Cow::Borrowed(value),
+        title: match title {
+            Some(title) => Some(Cow::Borrowed(title)),
+            None => None,
+        },
+        description: Some(Cow::Borrowed(description)),
     }
 }
 
@@ -200,6 +219,25 @@ pub const fn float(value: f64) -> Number {
 /// The schema of a form with these properties.
 pub const fn schema(properties: &'static [Property]) -> RequestedSchema {
     RequestedSchema::from_properties(Cow::Borrowed(properties))
+}
+
+/// A form's schema with its own title and description (written where a protocol has them).
+pub const fn labelled_schema(
+    properties: &'static [Property],
+    title: Option<&'static str>,
+    description: Option<&'static str>,
+) -> RequestedSchema {
+    let labels = FormLabels {
+        title: match title {
+            Some(title) => Some(Cow::Borrowed(title)),
+            None => None,
+        },
+        description: match description {
+            Some(description) => Some(Cow::Borrowed(description)),
+            None => None,
+        },
+    };
+    RequestedSchema::labelled(Cow::Borrowed(properties), labels)
 }
 
 /// One property: what the field type implies (its shape), narrowed or replaced by the

@@ -45,6 +45,10 @@ pub type Content = serde_json::Map<String, serde_json::Value>;
 #[derive(Clone)]
 pub struct RequestedSchema {
     pub(crate) properties: Cow<'static, [Property]>,
+    /// The form's own title and description (`#[elicit(title, description)]` on the struct, or
+    /// its doc comment): written where a protocol has them (ACP), not on MCP, whose forms have
+    /// none.
+    pub(crate) labels: FormLabels,
     /// The JSON text, written on first use, per schema dialect (see
     /// [`RequestedSchema::json_for`] and `version::Dialect`).
     pub(crate) json: [OnceLock<Box<str>>; crate::version::Dialect::COUNT],
@@ -52,17 +56,37 @@ pub struct RequestedSchema {
 
 impl RequestedSchema {
     pub(crate) const fn from_properties(properties: Cow<'static, [Property]>) -> Self {
+        RequestedSchema::labelled(properties, FormLabels::NONE)
+    }
+
+    pub(crate) const fn labelled(properties: Cow<'static, [Property]>, labels: FormLabels) -> Self {
         RequestedSchema {
             properties,
+            labels,
             json: [const { OnceLock::new() }; crate::version::Dialect::COUNT],
         }
     }
 }
 
-/// Two schemas are equal if their properties are (the cached JSON text follows from them).
+/// A form's own title and description.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct FormLabels {
+    pub(crate) title: Option<Cow<'static, str>>,
+    pub(crate) description: Option<Cow<'static, str>>,
+}
+
+impl FormLabels {
+    pub(crate) const NONE: FormLabels = FormLabels {
+        title: None,
+        description: None,
+    };
+}
+
+/// Two schemas are equal if their properties and labels are (the cached JSON text follows from
+/// them).
 impl PartialEq for RequestedSchema {
     fn eq(&self, other: &Self) -> bool {
-        self.properties == other.properties
+        self.properties == other.properties && self.labels == other.labels
     }
 }
 
@@ -74,6 +98,7 @@ impl std::fmt::Debug for RequestedSchema {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("RequestedSchema")
             .field("properties", &self.properties)
+            .field("labels", &self.labels)
             .finish()
     }
 }
@@ -82,6 +107,23 @@ impl RequestedSchema {
     /// The properties, in form order.
     pub fn properties(&self) -> &[Property] {
         &self.properties
+    }
+
+    /// The form's own title: `#[elicit(title = "..")]` on the struct. Written where a protocol
+    /// has it (ACP); MCP's forms have none.
+    pub fn title(&self) -> Option<&str> {
+        self.labels.title.as_deref()
+    }
+
+    /// The form's own description: `#[elicit(description = "..")]` on the struct, or its doc
+    /// comment. Written where a protocol has it (ACP); MCP's forms have none.
+    pub fn description(&self) -> Option<&str> {
+        self.labels.description.as_deref()
+    }
+
+    /// The same form, with other properties: the labels kept.
+    pub(crate) fn with_properties(&self, properties: Vec<Property>) -> RequestedSchema {
+        RequestedSchema::labelled(Cow::Owned(properties), self.labels.clone())
     }
 
     /// The property with this wire name.
@@ -171,7 +213,7 @@ impl RequestedSchema {
                 property
             })
             .collect();
-        RequestedSchema::from_properties(Cow::Owned(properties))
+        self.with_properties(properties)
     }
 
     /// The form of just the properties `keep` selects (by wire name), in form order, each as it
@@ -200,7 +242,7 @@ impl RequestedSchema {
             .filter(|property| keep(property.name()))
             .cloned()
             .collect();
-        RequestedSchema::from_properties(Cow::Owned(properties))
+        self.with_properties(properties)
     }
 }
 
@@ -461,6 +503,7 @@ impl BooleanSchema {
 pub struct SelectOption {
     pub(crate) value: Cow<'static, str>,
     pub(crate) title: Option<Cow<'static, str>>,
+    pub(crate) description: Option<Cow<'static, str>>,
 }
 
 impl SelectOption {
@@ -469,6 +512,7 @@ impl SelectOption {
         SelectOption {
             value: value.into(),
             title: None,
+            description: None,
         }
     }
 
@@ -480,7 +524,21 @@ impl SelectOption {
         SelectOption {
             value: value.into(),
             title: Some(title.into()),
+            description: None,
         }
+    }
+
+    /// This option with a description, shown beside it where a protocol has one (ACP, from a
+    /// variant's doc comment); MCP's options have none.
+    #[must_use]
+    pub fn described(mut self, description: impl Into<Cow<'static, str>>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+
+    /// The option's description, if any.
+    pub fn description(&self) -> Option<&str> {
+        self.description.as_deref()
     }
 
     /// The wire value: what the answer contains when this option is chosen.

@@ -170,8 +170,13 @@ impl Serialize for SchemaFor<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let properties = &self.schema.properties;
         let has_required = properties.iter().any(Property::is_required);
-        let mut map = serializer.serialize_map(Some(2 + usize::from(has_required)))?;
+        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("type", "object")?;
+        // The form's own labels: ACP has them, MCP's forms do not.
+        if self.dialect == Dialect::Acp {
+            entry(&mut map, "title", &self.schema.labels.title)?;
+            entry(&mut map, "description", &self.schema.labels.description)?;
+        }
         map.serialize_entry(
             "properties",
             &Properties {
@@ -259,7 +264,7 @@ impl Serialize for PropertyFor<'_> {
             PropertySchema::Number(n) => number_keys(&mut map, n, legacy)?,
             PropertySchema::Boolean(b) => boolean_keys(&mut map, b)?,
             PropertySchema::SingleSelect(s) => single_select_keys(&mut map, s, dialect)?,
-            PropertySchema::MultiSelect(m) => multi_select_keys(&mut map, m)?,
+            PropertySchema::MultiSelect(m) => multi_select_keys(&mut map, m, dialect)?,
         }
         map.end()
     }
@@ -312,8 +317,8 @@ fn single_select_keys<M: SerializeMap>(
 ) -> Result<(), M::Error> {
     let legacy = dialect.is_legacy();
     let enum_names = legacy || (s.enum_names && dialect != Dialect::Acp);
-    match (s.is_titled(), enum_names) {
-        (true, false) => map.serialize_entry("oneOf", &Titled(&s.options))?,
+    match (titled(&s.options, dialect), enum_names) {
+        (true, false) => map.serialize_entry("oneOf", &Titled(&s.options, dialect))?,
         (true, true) => {
             map.serialize_entry("enum", &Values(&s.options))?;
             map.serialize_entry("enumNames", &Labels(&s.options))?;
@@ -325,22 +330,34 @@ fn single_select_keys<M: SerializeMap>(
 
 /// `minItems`, `maxItems`, `"items":{"type":"string","enum":[..]}` or titled
 /// `"items":{"anyOf":[..]}`, then `default`.
-fn multi_select_keys<M: SerializeMap>(map: &mut M, m: &MultiSelectSchema) -> Result<(), M::Error> {
+fn multi_select_keys<M: SerializeMap>(
+    map: &mut M,
+    m: &MultiSelectSchema,
+    dialect: Dialect,
+) -> Result<(), M::Error> {
     entry(map, "minItems", &m.min_items)?;
     entry(map, "maxItems", &m.max_items)?;
-    map.serialize_entry("items", &Items(m))?;
+    map.serialize_entry("items", &Items(m, dialect))?;
     entry(map, "default", &m.default)
 }
 
+/// Whether options are written titled: as soon as one has a title, or (in ACP, whose options
+/// carry them) a description.
+fn titled(options: &[SelectOption], dialect: Dialect) -> bool {
+    options
+        .iter()
+        .any(|o| o.title.is_some() || (dialect == Dialect::Acp && o.description.is_some()))
+}
+
 /// The `items` of a multi-select.
-struct Items<'a>(&'a MultiSelectSchema);
+struct Items<'a>(&'a MultiSelectSchema, Dialect);
 
 impl Serialize for Items<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let options = &self.0.options;
-        if self.0.is_titled() {
+        if titled(options, self.1) {
             let mut map = serializer.serialize_map(Some(1))?;
-            map.serialize_entry("anyOf", &Titled(options))?;
+            map.serialize_entry("anyOf", &Titled(options, self.1))?;
             map.end()
         } else {
             let mut map = serializer.serialize_map(Some(2))?;
@@ -369,22 +386,26 @@ impl Serialize for Labels<'_> {
     }
 }
 
-/// `[{"const":"a","title":"A"}, ..]`: every option with a title (its value when it has none).
-struct Titled<'a>(&'a [SelectOption]);
+/// `[{"const":"a","title":"A"}, ..]`: every option with a title (its value when it has none),
+/// and in ACP its description.
+struct Titled<'a>(&'a [SelectOption], Dialect);
 
 impl Serialize for Titled<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(TitledOption))
+        serializer.collect_seq(self.0.iter().map(|option| TitledOption(option, self.1)))
     }
 }
 
-struct TitledOption<'a>(&'a SelectOption);
+struct TitledOption<'a>(&'a SelectOption, Dialect);
 
 impl Serialize for TitledOption<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(2))?;
+        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("const", self.0.value())?;
         map.serialize_entry("title", self.0.label())?;
+        if self.1 == Dialect::Acp {
+            entry(&mut map, "description", &self.0.description)?;
+        }
         map.end()
     }
 }

@@ -94,6 +94,12 @@ pub(crate) struct Container {
     pub(crate) crate_path: Option<syn::Path>,
     /// `message = ".."`: what the client shows above the form.
     pub(crate) message: Option<Attr<String>>,
+    /// `title = ".."`: the form's own title (written where a protocol has one: ACP).
+    pub(crate) title: Option<Attr<String>>,
+    /// `description = ".."`: the form's own description, over its doc comment (ACP).
+    pub(crate) description: Option<Attr<String>>,
+    /// The doc comment, as a description.
+    pub(crate) doc: Option<String>,
     /// `validate = path`: `fn(&Self) -> Result<(), Vec<FieldError>>`, run once every field has
     /// been read.
     pub(crate) validate: Option<Attr<syn::Path>>,
@@ -108,6 +114,8 @@ impl Container {
         let mut rename_all: Option<Attr<RenameRule>> = None;
         let mut crate_path: Option<Attr<syn::Path>> = None;
         let mut message: Option<Attr<String>> = None;
+        let mut title: Option<Attr<String>> = None;
+        let mut description: Option<Attr<String>> = None;
         let mut validate: Option<Attr<syn::Path>> = None;
         let mut transparent: Option<Attr<()>> = None;
         let mut enum_names: Option<Attr<()>> = None;
@@ -118,6 +126,16 @@ impl Container {
                 cx,
                 &mut message,
                 value.parse(string("message = \"Where should we ship your order?\"")),
+            ),
+            TITLE if level == Level::Struct => set(
+                cx,
+                &mut title,
+                value.parse(string("title = \"Create your account\"")),
+            ),
+            DESCRIPTION if level == Level::Struct => set(
+                cx,
+                &mut description,
+                value.parse(string("description = \"Shown under the form's title\"")),
             ),
             VALIDATE if level == Level::Struct => set(
                 cx,
@@ -134,6 +152,9 @@ impl Container {
             rename_all: rename_all.map(|a| a.value).or(serde_rename_all),
             crate_path: crate_path.map(|a| a.value),
             message,
+            title,
+            description,
+            doc: crate::doc::description(attrs),
             validate,
             transparent,
             enum_names,
@@ -267,12 +288,25 @@ impl Field {
 pub(crate) struct Variant {
     pub(crate) rename: Option<String>,
     pub(crate) title: Option<Attr<String>>,
+    /// `description = ".."`, over the doc comment: shown beside the option where a protocol has
+    /// option descriptions (ACP).
+    pub(crate) description: Option<Attr<String>>,
+    pub(crate) doc: Option<String>,
 }
 
 impl Variant {
+    /// The option's description: the attribute's, or the doc comment's.
+    pub(crate) fn description(&self) -> Option<&str> {
+        self.description
+            .as_ref()
+            .map(|d| d.value.as_str())
+            .or(self.doc.as_deref())
+    }
+
     pub(crate) fn from_ast(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut rename: Option<Attr<String>> = None;
         let mut title: Option<Attr<String>> = None;
+        let mut description: Option<Attr<String>> = None;
         let serde_rename_value = read_attrs(cx, attrs, RENAME, |key, value| match key {
             RENAME => set(
                 cx,
@@ -284,11 +318,18 @@ impl Variant {
                 &mut title,
                 value.parse(string("title = \"Shown to the user\"")),
             ),
+            DESCRIPTION => set(
+                cx,
+                &mut description,
+                value.parse(string("description = \"Shown beside the option\"")),
+            ),
             _ => value.unknown(Level::Variant),
         });
         Variant {
             rename: rename.map(|a| a.value).or(serde_rename_value),
             title,
+            description,
+            doc: crate::doc::description(attrs),
         }
     }
 }

@@ -26,7 +26,15 @@ pub(crate) const WITH: &str = "with";
 pub(crate) const FLATTEN: &str = "flatten";
 
 /// The keys a struct takes.
-pub(crate) const STRUCT: &[&str] = &[RENAME_ALL, CRATE, MESSAGE, VALIDATE, TRANSPARENT];
+pub(crate) const STRUCT: &[&str] = &[
+    RENAME_ALL,
+    CRATE,
+    MESSAGE,
+    TITLE,
+    DESCRIPTION,
+    VALIDATE,
+    TRANSPARENT,
+];
 /// The keys an enum takes.
 pub(crate) const ENUM: &[&str] = &[RENAME_ALL, CRATE, ENUM_NAMES];
 /// The keys a field takes, in the order `Field::written_keys` gives them (`rename` aside).
@@ -50,7 +58,7 @@ pub(crate) const FIELD: &[&str] = &[
     FLATTEN,
 ];
 /// The keys a variant takes.
-pub(crate) const VARIANT: &[&str] = &[RENAME, TITLE];
+pub(crate) const VARIANT: &[&str] = &[RENAME, TITLE, DESCRIPTION];
 /// The keys the field of a transparent type carries to wherever the type is used: bounds and a
 /// format. Labels, defaults and how a field is read belong where the type is used.
 pub(crate) const CARRIED: &[&str] = &[

@@ -131,11 +131,12 @@ impl Value<'_> {
         let msg = if !elsewhere.is_empty() {
             let mut places = elsewhere;
             places.dedup();
-            format!(
-                "`{key}` goes on {}, not on {}",
-                places.join(" or "),
-                level.name()
-            )
+            // "a field", "a field or a variant", "the struct, a field or a variant".
+            let places = match places.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => places.join(""),
+            };
+            format!("`{key}` goes on {places}, not on {}", level.name())
         } else if let Some(near) = nearest(&key, known) {
             format!("unknown elicit attribute `{key}`; did you mean `{near}`?")
         } else {

@@ -6,7 +6,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::{Data, Field, Form, Input, Variant};
-use crate::attr::{DefaultLit, Format, symbol};
+use crate::attr::{self, DefaultLit, Format, symbol};
 use crate::ctxt::Ctxt;
 use crate::ty::Base;
 use crate::{ast, fallback, valid};
@@ -108,6 +108,7 @@ fn expand_struct(input: &Input<'_>, form: &Form<'_>, krate: &TokenStream) -> Tok
         .enumerate()
         .map(|(i, field)| field_accessor(i, field));
     let tables = tables(form, &properties);
+    let schema = labelled_schema(&input.attrs);
     quote! {
         #[doc(hidden)]
         const _: () = {
@@ -116,8 +117,7 @@ fn expand_struct(input: &Input<'_>, form: &Form<'_>, krate: &TokenStream) -> Tok
             #(#accessors)*
 
             #tables
-            static __ELICIT_SCHEMA: _elicit::RequestedSchema =
-                _elicit::__private::schema(&__ELICIT_PROPERTIES);
+            static __ELICIT_SCHEMA: _elicit::RequestedSchema = #schema;
 
             #[automatically_derived]
             impl _elicit::Elicit for #ident {
@@ -448,6 +448,30 @@ fn discriminant(choice: &TokenStream, expr: &syn::Expr) -> TokenStream {
     }}
 }
 
+/// The form's `static` schema: with its own title and description when it has them (the
+/// attributes, or the doc comment as its description).
+fn labelled_schema(attrs: &attr::Container) -> TokenStream {
+    let title = attrs.title.as_ref().map(|t| t.value.as_str());
+    let description = attrs
+        .description
+        .as_ref()
+        .map(|d| d.value.as_str())
+        .or(attrs.doc.as_deref());
+    if title.is_none() && description.is_none() {
+        return quote!(_elicit::__private::schema(&__ELICIT_PROPERTIES));
+    }
+    let (title, description) = (optional_str(title), optional_str(description));
+    quote!(_elicit::__private::labelled_schema(&__ELICIT_PROPERTIES, #title, #description))
+}
+
+/// `Some("..")` or `None`, as a `const` argument.
+fn optional_str(text: Option<&str>) -> TokenStream {
+    text.map_or_else(
+        || quote!(::core::option::Option::None),
+        |text| quote!(::core::option::Option::Some(#text)),
+    )
+}
+
 fn expand_enum(input: &Input<'_>, variants: &[Variant<'_>], krate: &TokenStream) -> TokenStream {
     let ident = &input.original.ident;
     // Titled as soon as one variant has a title; then every option carries one (its wire value
@@ -455,13 +479,16 @@ fn expand_enum(input: &Input<'_>, variants: &[Variant<'_>], krate: &TokenStream)
     let titled = variants.iter().any(|v| v.attrs.title.is_some());
     let options = variants.iter().map(|v| {
         let wire = &v.wire_name;
-        match (&v.attrs.title, titled) {
-            (Some(title), _) => {
-                let title = &title.value;
-                quote!(_elicit::__private::titled_option(#wire, #title))
+        let title = v.attrs.title.as_ref().map(|t| t.value.as_str());
+        let title = title.or(titled.then_some(wire.as_str()));
+        match (title, v.attrs.description()) {
+            // Written where a protocol has option descriptions (ACP).
+            (title, Some(description)) => {
+                let title = optional_str(title);
+                quote!(_elicit::__private::described_option(#wire, #title, #description))
             }
-            (None, true) => quote!(_elicit::__private::titled_option(#wire, #wire)),
-            (None, false) => quote!(_elicit::__private::option(#wire)),
+            (Some(title), None) => quote!(_elicit::__private::titled_option(#wire, #title)),
+            (None, None) => quote!(_elicit::__private::option(#wire)),
         }
     });
     let names: Vec<&syn::Ident> = variants.iter().map(|v| v.ident).collect();

@@ -41,13 +41,15 @@ fn run(scenario: &str) -> Value {
 fn signup_schema() -> Value {
     json!({
         "type": "object",
+        "title": "Sign up",
+        "description": "We create your account from these details.",
         "properties": {
             "displayName": {"type": "string", "title": "Display name", "description": "How other users will see you", "minLength": 3, "maxLength": 30},
             "email": {"type": "string", "title": "E-mail", "description": "We send the confirmation link here", "format": "email"},
             "age": {"type": "integer", "description": "You must be 13 or older to sign up", "minimum": 13, "maximum": 255},
             "plan": {"type": "string", "oneOf": [
-                {"const": "free", "title": "Free: one project"},
-                {"const": "pro", "title": "Pro: unlimited projects"}
+                {"const": "free", "title": "Free: one project", "description": "No cost, for trying things out"},
+                {"const": "pro", "title": "Pro: unlimited projects", "description": "Billed monthly"}
             ], "default": "free"},
             "topics": {"type": "array", "title": "Write to me about", "maxItems": 2, "items": {"type": "string", "enum": ["releases", "security-notices"]}}
         },

@@ -3,7 +3,7 @@ use mcp_elicit::Elicit;
 #[derive(Elicit)]
 #[elicit(title = "Plan")]
 enum Plan {
-    #[elicit(description = "No cost")]
+    #[elicit(min_length = 3)]
     Free,
     #[elicit(titel = "Professional")]
     Pro,

@@ -337,6 +337,21 @@ impl<'a> UrlRequest<'a> {
         }
     }
 
+    /// The message shown with the link.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The page the client opens.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// The id that names this elicitation (in its completion notification).
+    pub fn elicitation_id(&self) -> &str {
+        &self.elicitation_id
+    }
+
     /// The `params` as `version` writes them: `{"mode":"url","message":..,"url":..}`, with the
     /// `elicitationId` in 2025-11-25. An error for 2025-06-18, which has no URL mode.
     ///

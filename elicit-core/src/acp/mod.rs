@@ -14,7 +14,7 @@
 //!   prefilled, as [`rmcp::ask`](crate::rmcp) does before 2026-07-28 (the same
 //!   [`rounds::FormItem`](crate::rounds::FormItem) judges both).
 //! - **Order.** The ACP crate's own schema types keep properties in a `BTreeMap`, which would
-//!   sort the form alphabetically; [`FormElicitation`] writes the request itself, properties in
+//!   sort the form alphabetically; [`ElicitationRequest`] writes the request itself, properties in
 //!   declaration order.
 //!
 //! ```no_run
@@ -46,15 +46,17 @@
 use std::fmt;
 
 use agent_client_protocol::v1::ConnectionTo;
-use agent_client_protocol::v1::schema::{ClientCapabilities, ElicitationScope};
+use agent_client_protocol::v1::schema::{
+    ClientCapabilities, CompleteElicitationNotification, ElicitationScope,
+};
 use agent_client_protocol::{Client, JsonRpcMessage, JsonRpcRequest, UntypedMessage};
 use serde_json::{Map, Value};
 
-use crate::answer::Elicitation;
+use crate::answer::{Elicitation, Outcome};
 use crate::choices::ChoicesError;
 use crate::error::ContentError;
 use crate::form::Elicit;
-use crate::request::FormRequest;
+use crate::request::{FormRequest, UrlRequest};
 use crate::rounds::{Ask, Item, RoundError, ask_again, times};
 use crate::version::Unrepresentable;
 
@@ -79,14 +81,15 @@ pub fn supports_url(capabilities: &ClientCapabilities) -> bool {
         .is_some_and(|elicitation| elicitation.url.is_some())
 }
 
-/// A form-mode `elicitation/create` request, as this crate writes it: the scope, `mode`, the
-/// message, the `requestedSchema` with its properties in declaration order, and `_meta` if any.
-/// Sent with the ACP crate's `send_request`; its response is the client's answer as JSON, read
-/// with [`Elicitation::from_result`] (or by [`ask`], which does all of this).
+/// An `elicitation/create` request, as this crate writes it: the scope, the `mode`, and for a
+/// form the message and the `requestedSchema` with its properties in declaration order (for a
+/// URL the `elicitationId`, the `url` and the message), and `_meta` if any. Sent with the ACP
+/// crate's `send_request`; its response is the client's answer as JSON, read with
+/// [`Elicitation::from_result`] (or by [`ask`] and [`ask_url`], which do all of this).
 ///
 /// ```
 /// use agent_client_protocol::v1::schema::ElicitationSessionScope;
-/// use mcp_elicit::{Elicit, acp::FormElicitation};
+/// use mcp_elicit::{Elicit, acp::ElicitationRequest};
 /// use serde_json::json;
 ///
 /// #[derive(Elicit)]
@@ -96,7 +99,7 @@ pub fn supports_url(capabilities: &ClientCapabilities) -> bool {
 ///     first: String,
 /// }
 ///
-/// let request = FormElicitation::of::<Name>(ElicitationSessionScope::new("sess-1")).unwrap();
+/// let request = ElicitationRequest::of::<Name>(ElicitationSessionScope::new("sess-1")).unwrap();
 /// assert_eq!(
 ///     serde_json::to_string(request.params()).unwrap(),
 ///     json!({
@@ -113,11 +116,11 @@ pub fn supports_url(capabilities: &ClientCapabilities) -> bool {
 /// );
 /// ```
 #[derive(Clone, Debug)]
-pub struct FormElicitation {
+pub struct ElicitationRequest {
     params: Value,
 }
 
-impl FormElicitation {
+impl ElicitationRequest {
     /// `T`'s form under `T::message()`, scoped to `scope`.
     ///
     /// # Errors
@@ -125,34 +128,56 @@ impl FormElicitation {
     /// [`ElicitError::Unrepresentable`] when `T` has a runtime select (ask it with
     /// [`ask_with`] and [`Ask::choices`]).
     pub fn of<T: Elicit>(scope: impl Into<ElicitationScope>) -> Result<Self, ElicitError> {
-        FormElicitation::new(&FormRequest::of::<T>(), &scope.into(), None)
+        ElicitationRequest::form(&FormRequest::of::<T>(), &scope.into(), None)
             .map_err(ElicitError::Unrepresentable)
     }
 
-    /// `request`, scoped to `scope`, with `meta` as its `_meta`.
-    pub(crate) fn new(
+    /// Any form request (one with runtime options filled in, or one asking again after an
+    /// invalid answer: [`FormRequest::retry`]), scoped to `scope`, with `meta` as its `_meta`.
+    ///
+    /// # Errors
+    ///
+    /// [`Unrepresentable::NoOptions`] for a runtime select without options.
+    pub fn form(
         request: &FormRequest<'_>,
         scope: &ElicitationScope,
         meta: Option<&Map<String, Value>>,
     ) -> Result<Self, Unrepresentable> {
         let schema = request.schema().for_acp()?;
-        let mut params = match serde_json::to_value(scope) {
-            Ok(Value::Object(scope)) => scope,
-            // The crate's scopes are structs of strings: always an object.
-            _ => Map::new(),
-        };
-        params.insert("mode".into(), Value::from("form"));
+        let mut params = scoped(scope, "form");
         params.insert("message".into(), Value::from(request.message()));
         params.insert(
             "requestedSchema".into(),
             serde_json::to_value(schema).unwrap_or_default(),
         );
+        Ok(ElicitationRequest::with_meta(params, meta))
+    }
+
+    /// A URL-mode request: the client shows `request`'s message and, with the person's consent,
+    /// opens its page (how to ask for what a form must not: passwords, API keys, payment
+    /// details), scoped to `scope`, with `meta` as its `_meta`.
+    pub fn url(
+        request: &UrlRequest<'_>,
+        scope: &ElicitationScope,
+        meta: Option<&Map<String, Value>>,
+    ) -> Self {
+        let mut params = scoped(scope, "url");
+        params.insert(
+            "elicitationId".into(),
+            Value::from(request.elicitation_id()),
+        );
+        params.insert("url".into(), Value::from(request.url()));
+        params.insert("message".into(), Value::from(request.message()));
+        ElicitationRequest::with_meta(params, meta)
+    }
+
+    fn with_meta(mut params: Map<String, Value>, meta: Option<&Map<String, Value>>) -> Self {
         if let Some(meta) = meta {
             params.insert("_meta".into(), Value::Object(meta.clone()));
         }
-        Ok(FormElicitation {
+        ElicitationRequest {
             params: Value::Object(params),
-        })
+        }
     }
 
     /// The request's `params`, as sent.
@@ -161,7 +186,18 @@ impl FormElicitation {
     }
 }
 
-impl JsonRpcMessage for FormElicitation {
+/// The params' first keys: the scope's (`sessionId`, `toolCallId`; or `requestId`), then `mode`.
+fn scoped(scope: &ElicitationScope, mode: &str) -> Map<String, Value> {
+    let mut params = match serde_json::to_value(scope) {
+        Ok(Value::Object(scope)) => scope,
+        // The crate's scopes are structs of ids: always an object.
+        _ => Map::new(),
+    };
+    params.insert("mode".into(), Value::from(mode));
+    params
+}
+
+impl JsonRpcMessage for ElicitationRequest {
     fn matches_method(method: &str) -> bool {
         method == ELICITATION_CREATE
     }
@@ -181,14 +217,14 @@ impl JsonRpcMessage for FormElicitation {
         if method != ELICITATION_CREATE {
             return Err(agent_client_protocol::Error::method_not_found());
         }
-        Ok(FormElicitation {
+        Ok(ElicitationRequest {
             params: params.clone(),
         })
     }
 }
 
 /// The response is read as JSON, untrusted, by this crate's reader.
-impl JsonRpcRequest for FormElicitation {
+impl JsonRpcRequest for ElicitationRequest {
     type Response = Value;
 }
 
@@ -236,8 +272,9 @@ pub async fn ask_with<T: Elicit + Send + 'static>(
     let mut retry = None;
     let mut asked = 1;
     loop {
-        let request = FormElicitation::new(&item.form_request(retry.as_ref()), &scope, item.meta())
-            .map_err(ElicitError::Unrepresentable)?;
+        let request =
+            ElicitationRequest::form(&item.form_request(retry.as_ref()), &scope, item.meta())
+                .map_err(ElicitError::Unrepresentable)?;
         let response = cx
             .send_request(request)
             .block_task()
@@ -254,13 +291,60 @@ pub async fn ask_with<T: Elicit + Send + 'static>(
     }
 }
 
-/// Why [`ask`] has no answer.
+/// Asks the person to open a page (URL mode), scoped to `scope`: gives what they did,
+/// `Accepted(())` (they agreed to open it; what they do there reaches the agent by its own way),
+/// `Declined` or `Cancelled`. Once the interaction behind the page is done, [`url_completed`]
+/// tells the client.
+///
+/// # Errors
+///
+/// [`ElicitError::UrlNotSupported`] if the client did not advertise URL elicitation
+/// (`clientCapabilities.elicitation.url`; nothing is sent); [`ElicitError::Malformed`] for a
+/// response that is no elicitation answer; [`ElicitError::Request`] when the request failed.
+pub async fn ask_url(
+    cx: &ConnectionTo<Client>,
+    client: &ClientCapabilities,
+    scope: impl Into<ElicitationScope>,
+    request: &UrlRequest<'_>,
+) -> Result<Elicitation<()>, ElicitError> {
+    if !supports_url(client) {
+        return Err(ElicitError::UrlNotSupported);
+    }
+    let request = ElicitationRequest::url(request, &scope.into(), None);
+    let response = cx
+        .send_request(request)
+        .block_task()
+        .await
+        .map_err(ElicitError::Request)?;
+    let outcome = Outcome::of_result(&response).map_err(|error| ElicitError::Malformed {
+        reason: error.to_string(),
+    })?;
+    Ok(outcome.refusal().unwrap_or(Elicitation::Accepted(())))
+}
+
+/// Tells the client that the interaction behind the URL elicitation `elicitation_id` is done
+/// (the `elicitation/complete` notification).
+///
+/// # Errors
+///
+/// [`ElicitError::Request`] when the notification cannot be sent.
+pub fn url_completed(cx: &ConnectionTo<Client>, elicitation_id: &str) -> Result<(), ElicitError> {
+    cx.send_notification(CompleteElicitationNotification::new(
+        elicitation_id.to_owned(),
+    ))
+    .map_err(ElicitError::Request)
+}
+
+/// Why [`ask`] or [`ask_url`] has no answer.
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum ElicitError {
     /// The client did not advertise form elicitation (`clientCapabilities.elicitation.form`):
     /// nothing was sent. Fall back (say so in the agent's message, or use defaults).
     NotSupported,
+    /// The client did not advertise URL elicitation (`clientCapabilities.elicitation.url`):
+    /// nothing was sent.
+    UrlNotSupported,
     /// The response is no elicitation answer (no known `action`, `content` not an object, ...).
     Malformed {
         /// What is wrong.
@@ -303,6 +387,9 @@ impl fmt::Display for ElicitError {
         match self {
             ElicitError::NotSupported => f.write_str(
                 "the client did not advertise form elicitation (`clientCapabilities.elicitation.form`): no form was sent",
+            ),
+            ElicitError::UrlNotSupported => f.write_str(
+                "the client did not advertise URL elicitation (`clientCapabilities.elicitation.url`): no request was sent",
             ),
             ElicitError::Malformed { reason } => {
                 write!(f, "the client's answer to `{ELICITATION_CREATE}` is malformed: {reason}")

@@ -47,9 +47,10 @@ impl crate::Elicit for Upgrade {
 
 #[test]
 fn the_request_keeps_declaration_order_and_writes_titles_as_one_of() {
-    let request =
-        FormElicitation::of::<Upgrade>(ElicitationSessionScope::new("s1").tool_call_id("call-7"))
-            .unwrap();
+    let request = ElicitationRequest::of::<Upgrade>(
+        ElicitationSessionScope::new("s1").tool_call_id("call-7"),
+    )
+    .unwrap();
     // Compared as text: the order of every key is part of the request.
     assert_eq!(
         serde_json::to_string(request.params()).unwrap(),
@@ -85,24 +86,24 @@ fn the_request_keeps_declaration_order_and_writes_titles_as_one_of() {
 
 #[test]
 fn the_official_crate_reads_the_request() {
-    let request = FormElicitation::of::<Upgrade>(ElicitationRequestScope::new(7)).unwrap();
+    let request = ElicitationRequest::of::<Upgrade>(ElicitationRequestScope::new(7)).unwrap();
     let untyped = request.to_untyped_message().unwrap();
     assert_eq!(untyped.method, "elicitation/create");
     let typed: agent_client_protocol::v1::schema::CreateElicitationRequest =
         serde_json::from_value(untyped.params).unwrap();
     assert_eq!(typed.message, "Pick a plan");
     assert!(matches!(typed.scope(), ElicitationScope::Request(_)));
-    let parsed = FormElicitation::parse_message("elicitation/create", request.params()).unwrap();
+    let parsed = ElicitationRequest::parse_message("elicitation/create", request.params()).unwrap();
     assert_eq!(parsed.params(), request.params());
-    assert!(FormElicitation::parse_message("session/prompt", request.params()).is_err());
-    assert!(FormElicitation::matches_method("elicitation/create"));
+    assert!(ElicitationRequest::parse_message("session/prompt", request.params()).is_err());
+    assert!(ElicitationRequest::matches_method("elicitation/create"));
 }
 
 #[test]
 fn meta_travels() {
     let asking = Ask::<Upgrade>::new().meta(json!({"app": {"id": 3}}).as_object().unwrap().clone());
     let item = asking.item().unwrap();
-    let request = FormElicitation::new(
+    let request = ElicitationRequest::form(
         &item.form_request(None),
         &ElicitationSessionScope::new("s").into(),
         item.meta(),
@@ -146,7 +147,7 @@ fn answers_are_judged_by_the_shared_form_item() {
         .unwrap()
         .unwrap();
     let retry = ask_again(&item, 1, again).unwrap();
-    let request = FormElicitation::new(
+    let request = ElicitationRequest::form(
         &item.form_request(Some(&retry)),
         &ElicitationSessionScope::new("s").into(),
         None,

@@ -16,6 +16,13 @@
 //! - **Order.** The ACP crate's own schema types keep properties in a `BTreeMap`, which would
 //!   sort the form alphabetically; [`ElicitationRequest`] writes the request itself, properties in
 //!   declaration order.
+//! - **What ACP adds.** The form's own title and description (`#[elicit(title, description)]` on
+//!   the struct, or its doc comment) and each option's description (a variant's doc comment) are
+//!   written here, and never on MCP.
+//! - **Relaying.** An agent that is also an MCP client shows an MCP server's form to the person
+//!   in the editor with [`Relay`], checking the answer against the server's own schema.
+//!
+//! Not yet: `pattern` on text fields (ACP has it, MCP does not).
 //!
 //! ```no_run
 //! use agent_client_protocol::v1::schema::{ClientCapabilities, ElicitationSessionScope};
@@ -416,6 +423,10 @@ impl std::error::Error for ElicitError {
         }
     }
 }
+
+mod relay;
+
+pub use relay::Relay;
 
 #[cfg(test)]
 mod tests;

@@ -177,6 +177,19 @@ pub enum ErrorKind {
         /// How many came.
         length: u64,
     },
+    /// Text that does not match the field's `pattern`.
+    PatternMismatch {
+        /// The pattern.
+        pattern: String,
+        /// The text (its first 64 characters).
+        found: String,
+    },
+    /// The field's `pattern` is no valid regular expression (a mistake of the form's, not the
+    /// answer's: the derive refuses such patterns at compile time).
+    BadPattern {
+        /// Why.
+        reason: String,
+    },
     /// Text that does not have the field's `format`.
     BadFormat {
         /// The format required.
@@ -257,6 +270,15 @@ impl fmt::Display for ErrorKind {
                 "must be at most {max_length} {} long, got {length}",
                 plural(*max_length, "character")
             ),
+            ErrorKind::PatternMismatch { pattern, found } => {
+                write!(f, "must match the pattern `{pattern}`, got {found:?}")
+            }
+            ErrorKind::BadPattern { reason } => {
+                write!(
+                    f,
+                    "cannot be checked: the form's pattern is invalid ({reason})"
+                )
+            }
             ErrorKind::BadFormat { format, found } => {
                 let what = match format {
                     StringFormat::Email => "an e-mail address",

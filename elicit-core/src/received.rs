@@ -278,6 +278,8 @@ fn string(p: &Map<String, Value>) -> Result<StringSchema> {
         min_length: optional(p, "minLength", count, "a whole number")?,
         max_length: optional(p, "maxLength", count, "a whole number")?,
         format,
+        // MCP's forms have no `pattern`: a server's is not read (nor checked).
+        pattern: None,
         default: optional(p, "default", text, "text")?,
     })
 }

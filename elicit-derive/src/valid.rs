@@ -13,7 +13,14 @@ use crate::ty::Base;
 
 pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
     check_generics(cx, input);
-    check_labels(cx, [&input.attrs.message]);
+    check_labels(
+        cx,
+        [
+            &input.attrs.message,
+            &input.attrs.title,
+            &input.attrs.description,
+        ],
+    );
     match &input.data {
         Data::Struct(form) => {
             let fields = &form.fields;
@@ -32,7 +39,7 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
                 "variant",
             );
             for variant in variants {
-                check_labels(cx, [&variant.attrs.title]);
+                check_labels(cx, [&variant.attrs.title, &variant.attrs.description]);
             }
             check_enum_names(cx, input, variants);
         }
@@ -54,6 +61,43 @@ fn check_field(cx: &Ctxt, field: &Field<'_>) {
     check_order(cx, &field.attrs.min_items, &field.attrs.max_items);
     check_bound_order(cx, field);
     check_default_within(cx, field);
+    #[cfg(feature = "pattern")]
+    check_pattern(cx, field);
+}
+
+/// A pattern is compiled by the `regex` crate, as it will be to check answers: one that does not
+/// compile, or a text default it does not match, would fail every answer.
+#[cfg(feature = "pattern")]
+fn check_pattern(cx: &Ctxt, field: &Field<'_>) {
+    let Some(pattern) = &field.attrs.pattern else {
+        return;
+    };
+    let regex = match regex::Regex::new(&pattern.value) {
+        Ok(regex) => regex,
+        Err(error) => {
+            // The parser's own words, without the picture of the pattern it draws above them.
+            let text = error.to_string();
+            let last = text.lines().rev().find(|line| !line.trim().is_empty());
+            let reason = last.unwrap_or(&text).trim();
+            let reason = reason.strip_prefix("error: ").unwrap_or(reason);
+            return cx.error_spanned_by(
+                pattern.whole(),
+                format!("`pattern` is not a regular expression the `regex` crate reads: {reason}"),
+            );
+        }
+    };
+    if let Some(default) = &field.attrs.default
+        && let DefaultLit::Text(text) = &default.value
+        && !regex.is_match(text)
+    {
+        cx.error_spanned_by(
+            default.whole(),
+            format!(
+                "`default = {text:?}` does not match `pattern = {:?}`: the form would start with an answer it refuses",
+                pattern.value
+            ),
+        );
+    }
 }
 
 /// The schema is one `static`, built once at compile time, so the type must be one concrete type.
@@ -201,6 +245,10 @@ fn check_applies(cx: &Ctxt, field: &Field<'_>, base: Base) {
         (
             Group::Text,
             a.format.as_ref().map(|x| (x.key_name(), x.whole())),
+        ),
+        (
+            Group::Text,
+            a.pattern.as_ref().map(|x| (x.key_name(), x.whole())),
         ),
         (
             Group::Number,

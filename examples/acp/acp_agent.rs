@@ -54,8 +54,13 @@ enum Topic {
     description = "We create your account from these details."
 )]
 struct Signup {
-    /// How other users will see you
-    #[elicit(title = "Display name", min_length = 3, max_length = 30)]
+    /// How other users will see you: letters, spaces, dots, dashes and apostrophes
+    #[elicit(
+        title = "Display name",
+        min_length = 3,
+        max_length = 30,
+        pattern = "^[A-Za-z][A-Za-z .'-]*$"
+    )]
     display_name: String,
 
     /// We send the confirmation link here

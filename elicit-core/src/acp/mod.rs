@@ -21,8 +21,8 @@
 //!   written here, and never on MCP.
 //! - **Relaying.** An agent that is also an MCP client shows an MCP server's form to the person
 //!   in the editor with [`Relay`], checking the answer against the server's own schema.
-//!
-//! Not yet: `pattern` on text fields (ACP has it, MCP does not).
+//! - **`pattern`.** A text field's `#[elicit(pattern = "..")]` (feature `pattern`, which `acp`
+//!   turns on) is written in ACP's forms, and every answer is checked against it here.
 //!
 //! ```no_run
 //! use agent_client_protocol::v1::schema::{ClientCapabilities, ElicitationSessionScope};

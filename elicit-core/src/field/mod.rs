@@ -284,7 +284,7 @@ pub trait FormField: Sized {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a text field",
     label = "this attribute applies to text fields only",
-    note = "`min_length`, `max_length` and `format` apply to `String` and `Option<String>` fields"
+    note = "`min_length`, `max_length`, `format` and `pattern` apply to `String` and `Option<String>` fields"
 )]
 pub trait TextField: FormField {}
 

@@ -5,10 +5,10 @@
 use std::borrow::Cow;
 
 use crate::field::{Choice, Constraints, FieldKind, FieldShape};
-use crate::schema::FormLabels;
 use crate::schema::{
-    BooleanSchema, MultiSelectSchema, Number, NumberSchema, NumberType, Options, Property,
-    PropertySchema, RequestedSchema, SelectOption, SingleSelectSchema, StringFormat, StringSchema,
+    BooleanSchema, FormLabels, MultiSelectSchema, Number, NumberSchema, NumberType, Options,
+    Pattern, Property, PropertySchema, RequestedSchema, SelectOption, SingleSelectSchema,
+    StringFormat, StringSchema,
 };
 
 /// A field's attributes, as the derive read them; built with `const` setters.
@@ -20,6 +20,7 @@ pub struct FieldAttrs {
     min_length: Option<u64>,
     max_length: Option<u64>,
     pub(super) format: Option<StringFormat>,
+    pattern: Option<&'static str>,
     minimum: Option<Number>,
     maximum: Option<Number>,
     min_items: Option<u64>,
@@ -49,6 +50,7 @@ impl FieldAttrs {
             min_length: None,
             max_length: None,
             format: None,
+            pattern: None,
             minimum: None,
             maximum: None,
             min_items: None,
@@ -78,6 +80,12 @@ impl FieldAttrs {
     /// `max_length = N`.
     pub const fn max_length(mut self, max_length: u64) -> Self {
         self.max_length = Some(max_length);
+        self
+    }
+
+    /// `pattern = ".."` (checked at compile time by the derive).
+    pub const fn pattern(mut self, pattern: &'static str) -> Self {
+        self.pattern = Some(pattern);
         self
     }
 
@@ -256,6 +264,10 @@ pub const fn property(shape: FieldShape, attrs: FieldAttrs) -> Property {
             format: match attrs.format {
                 Some(format) => Some(format),
                 None => format,
+            },
+            pattern: match attrs.pattern {
+                Some(pattern) => Some(Pattern::from_static(pattern)),
+                None => None,
             },
             default: match attrs.default {
                 Some(DefaultValue::Text(text)) => Some(Cow::Borrowed(text)),

@@ -5,8 +5,8 @@
 use std::borrow::Cow;
 
 use crate::schema::{
-    BooleanSchema, MultiSelectSchema, NumberSchema, Property, PropertySchema, SingleSelectSchema,
-    StringSchema,
+    BooleanSchema, MultiSelectSchema, NumberSchema, Pattern, Property, PropertySchema,
+    SingleSelectSchema, StringSchema,
 };
 
 /// `len` of `properties` from `start`: a run of a form's own fields between flattened ones.
@@ -171,6 +171,13 @@ const fn reborrowed(property: &Property) -> Property {
                 min_length: s.min_length,
                 max_length: s.max_length,
                 format: s.format,
+                pattern: match &s.pattern {
+                    Some(pattern) => match pattern.static_source() {
+                        Some(source) => Some(Pattern::from_static(source)),
+                        None => panic!("{}", OWNED),
+                    },
+                    None => None,
+                },
                 default: optional_cow(&s.default),
             }),
             PropertySchema::Number(n) => PropertySchema::Number(NumberSchema {

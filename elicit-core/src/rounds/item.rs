@@ -300,6 +300,7 @@ impl<T: Elicit> FormItem<T> {
     }
 
     /// The request's `_meta`, if any.
+    #[cfg(feature = "acp")]
     pub(crate) fn meta(&self) -> Option<&Map<String, Value>> {
         self.meta.as_ref()
     }

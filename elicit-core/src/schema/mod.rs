@@ -11,10 +11,12 @@ use std::sync::OnceLock;
 mod number;
 mod numeric;
 mod options;
+mod pattern;
 mod ser;
 
 pub use number::Number;
 pub use options::Options;
+pub use pattern::Pattern;
 pub use ser::SchemaFor;
 
 /// The content of an answer: the JSON object of field values in an `ElicitResult`.
@@ -356,6 +358,7 @@ pub struct StringSchema {
     pub(crate) min_length: Option<u64>,
     pub(crate) max_length: Option<u64>,
     pub(crate) format: Option<StringFormat>,
+    pub(crate) pattern: Option<Pattern>,
     pub(crate) default: Option<Cow<'static, str>>,
 }
 
@@ -373,6 +376,11 @@ impl StringSchema {
     /// The format the text must have.
     pub fn format(&self) -> Option<StringFormat> {
         self.format
+    }
+
+    /// The regular expression the answer must match (`#[elicit(pattern = "..")]`).
+    pub fn pattern(&self) -> Option<&Pattern> {
+        self.pattern.as_ref()
     }
 
     /// The value the form starts with.

@@ -260,7 +260,7 @@ impl Serialize for PropertyFor<'_> {
         entry(&mut map, "title", &property.title)?;
         entry(&mut map, "description", &property.description)?;
         match &property.schema {
-            PropertySchema::String(s) => string_keys(&mut map, s, legacy)?,
+            PropertySchema::String(s) => string_keys(&mut map, s, dialect)?,
             PropertySchema::Number(n) => number_keys(&mut map, n, legacy)?,
             PropertySchema::Boolean(b) => boolean_keys(&mut map, b)?,
             PropertySchema::SingleSelect(s) => single_select_keys(&mut map, s, dialect)?,
@@ -283,15 +283,22 @@ fn default_entry<M: SerializeMap, T: Serialize>(
     }
 }
 
+/// `minLength`, `maxLength`, in ACP `pattern` (MCP's forms have none: the answer is still checked
+/// against it), `format`, then `default`.
 fn string_keys<M: SerializeMap>(
     map: &mut M,
     s: &StringSchema,
-    legacy: bool,
+    dialect: Dialect,
 ) -> Result<(), M::Error> {
     entry(map, "minLength", &s.min_length)?;
     entry(map, "maxLength", &s.max_length)?;
+    if dialect == Dialect::Acp
+        && let Some(pattern) = &s.pattern
+    {
+        map.serialize_entry("pattern", pattern.as_str())?;
+    }
     entry(map, "format", &s.format)?;
-    default_entry(map, &s.default, legacy)
+    default_entry(map, &s.default, dialect.is_legacy())
 }
 
 fn number_keys<M: SerializeMap>(

@@ -10,8 +10,8 @@ use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 use symbol::{
     CRATE, DEFAULT, DESCRIPTION, ENUM_NAMES, FLATTEN, FORMAT, FROM_STR, MAX_ITEMS, MAX_LENGTH,
-    MAXIMUM, MESSAGE, MIN_ITEMS, MIN_LENGTH, MINIMUM, NOT_SENSITIVE, RENAME, RENAME_ALL, SKIP,
-    TITLE, TRANSPARENT, VALIDATE, WITH,
+    MAXIMUM, MESSAGE, MIN_ITEMS, MIN_LENGTH, MINIMUM, NOT_SENSITIVE, PATTERN, RENAME, RENAME_ALL,
+    SKIP, TITLE, TRANSPARENT, VALIDATE, WITH,
 };
 
 pub(crate) mod symbol;
@@ -173,6 +173,8 @@ pub(crate) struct Field {
     pub(crate) minimum: Option<Attr<NumLit>>,
     pub(crate) maximum: Option<Attr<NumLit>>,
     pub(crate) format: Option<Attr<Format>>,
+    /// `pattern = ".."`: a regular expression the text must match (feature `pattern`).
+    pub(crate) pattern: Option<Attr<String>>,
     pub(crate) min_items: Option<Attr<u64>>,
     pub(crate) max_items: Option<Attr<u64>>,
     pub(crate) default: Option<Attr<DefaultLit>>,
@@ -207,6 +209,7 @@ impl Field {
             key(&self.minimum),
             key(&self.maximum),
             key(&self.format),
+            key(&self.pattern),
             key(&self.min_items),
             key(&self.max_items),
             key(&self.default),
@@ -232,6 +235,7 @@ impl Field {
             minimum: None,
             maximum: None,
             format: None,
+            pattern: None,
             min_items: None,
             max_items: None,
             default: None,
@@ -242,7 +246,8 @@ impl Field {
             with: None,
             flatten: None,
         };
-        let serde_rename_value = read_attrs(cx, attrs, RENAME, |key, value| match key {
+        let serde_rename_value = read_attrs(cx, attrs, RENAME, |key, value| {
+            match key {
             RENAME => set(
                 cx,
                 &mut rename,
@@ -263,6 +268,14 @@ impl Field {
             MINIMUM => set(cx, &mut f.minimum, value.parse(number)),
             MAXIMUM => set(cx, &mut f.maximum, value.parse(number)),
             FORMAT => set(cx, &mut f.format, value.parse(format)),
+            PATTERN if cfg!(feature = "pattern") => set(
+                cx,
+                &mut f.pattern,
+                value.parse(string("pattern = \"^[a-z0-9-]+$\"")),
+            ),
+            PATTERN => value.error(
+                "`pattern` needs the feature `pattern` of mcp-elicit, which checks answers against it with the `regex` crate: `mcp-elicit = { version = \"0.1\", features = [\"pattern\"] }`",
+            ),
             DEFAULT => set(cx, &mut f.default, value.parse(default)),
             MIN_ITEMS => set(cx, &mut f.min_items, value.parse(count("choices"))),
             MAX_ITEMS => set(cx, &mut f.max_items, value.parse(count("choices"))),
@@ -277,6 +290,7 @@ impl Field {
             WITH => set(cx, &mut f.with, value.parse(path_to(MODULE, "seconds"))),
             FLATTEN => set(cx, &mut f.flatten, value.flag()),
             _ => value.unknown(Level::Field),
+        }
         });
         f.rename = rename.map(|a| a.value).or(serde_rename_value);
         f

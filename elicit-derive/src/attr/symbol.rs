@@ -14,6 +14,7 @@ pub(crate) const DESCRIPTION: &str = "description";
 pub(crate) const MIN_LENGTH: &str = "min_length";
 pub(crate) const MAX_LENGTH: &str = "max_length";
 pub(crate) const FORMAT: &str = "format";
+pub(crate) const PATTERN: &str = "pattern";
 pub(crate) const MINIMUM: &str = "minimum";
 pub(crate) const MAXIMUM: &str = "maximum";
 pub(crate) const MIN_ITEMS: &str = "min_items";
@@ -45,6 +46,7 @@ pub(crate) const FIELD: &[&str] = &[
     MIN_LENGTH,
     MAX_LENGTH,
     FORMAT,
+    PATTERN,
     MINIMUM,
     MAXIMUM,
     MIN_ITEMS,

@@ -118,6 +118,11 @@ impl Value<'_> {
         })
     }
 
+    /// Reports a key this level knows but cannot take here, with `message`, at the key.
+    pub(super) fn error(&self, message: &str) {
+        self.cx.error_spanned_by(&self.key, message);
+    }
+
     /// Reports a key this level does not know: the places it goes if it belongs elsewhere, else
     /// the nearest known key, else the list.
     pub(super) fn unknown(&self, level: Level) {

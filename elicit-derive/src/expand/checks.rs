@@ -51,6 +51,13 @@ pub(super) fn kind_checks(field: &Field<'_>) -> TokenStream {
         ),
         (
             attrs
+                .pattern
+                .as_ref()
+                .map(super::super::attr::Attr::key_span),
+            "require_text",
+        ),
+        (
+            attrs
                 .max_items
                 .as_ref()
                 .map(super::super::attr::Attr::key_span),
@@ -102,6 +109,14 @@ fn with_checks(field: &Field<'_>, module: &syn::Path) -> TokenStream {
     }
     if let Some(format) = &attrs.format {
         require(format.key_span(), format.key_name(), "Text", "text fields");
+    }
+    if let Some(pattern) = &attrs.pattern {
+        require(
+            pattern.key_span(),
+            pattern.key_name(),
+            "Text",
+            "text fields",
+        );
     }
     for attr in [&attrs.min_items, &attrs.max_items].into_iter().flatten() {
         require(

@@ -334,6 +334,10 @@ fn property(field: &Field<'_>, index: usize, items: &mut TokenStream) -> TokenSt
         };
         setters.extend(quote!(.format(_elicit::schema::StringFormat::#variant)));
     }
+    if let Some(pattern) = &attrs.pattern {
+        let pattern = &pattern.value;
+        setters.extend(quote!(.pattern(#pattern)));
+    }
     if let Some(n) = &attrs.minimum {
         let n = number(n.value);
         setters.extend(quote!(.minimum(#n)));

@@ -44,7 +44,7 @@ fn signup_schema() -> Value {
         "title": "Sign up",
         "description": "We create your account from these details.",
         "properties": {
-            "displayName": {"type": "string", "title": "Display name", "description": "How other users will see you", "minLength": 3, "maxLength": 30},
+            "displayName": {"type": "string", "title": "Display name", "description": "How other users will see you: letters, spaces, dots, dashes and apostrophes", "minLength": 3, "maxLength": 30, "pattern": "^[A-Za-z][A-Za-z .'-]*$"},
             "email": {"type": "string", "title": "E-mail", "description": "We send the confirmation link here", "format": "email"},
             "age": {"type": "integer", "description": "You must be 13 or older to sign up", "minimum": 13, "maximum": 255},
             "plan": {"type": "string", "oneOf": [
@@ -93,7 +93,7 @@ fn an_invalid_answer_gets_the_form_again_naming_the_fields_and_keeping_the_valid
     let again = &requests[1]["params"];
     assert_eq!(
         again["message"],
-        "Create your account\n\nPlease correct these:\n- Display name: must be at least 3 characters long, got 2\n- age: must be at least 13, got 12"
+        "Create your account\n\nPlease correct these:\n- Display name: must be at least 3 characters long, got 2\n- Display name: must match the pattern `^[A-Za-z][A-Za-z .'-]*$`, got \"A!\"\n- age: must be at least 13, got 12"
     );
     let properties = &again["requestedSchema"]["properties"];
     // What the answer got right starts filled in; what it got wrong does not.

@@ -22,7 +22,7 @@ const valid = {
   topics: ["releases"],
 };
 // Two fields break the form's rules; the others are right and should come back prefilled.
-const invalid = { ...valid, displayName: "Al", age: 12 };
+const invalid = { ...valid, displayName: "A!", age: 12 };
 
 const requests = [];
 const messages = [];

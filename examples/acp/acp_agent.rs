@@ -7,8 +7,8 @@
 //! the form's rules gets the form again (its message naming the field, the valid values
 //! prefilled). A client that did not advertise form elicitation is asked nothing and told why.
 //!
-//! Run it with `cargo run --bin acp_agent`, or let an editor start it; `tests/typescript.rs`
-//! drives it with the official TypeScript ACP SDK.
+//! Run it with `cargo run --bin acp_agent`, or let an editor start it; `tests/sdks.rs` drives it
+//! with the official TypeScript and Python ACP SDKs.
 
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};

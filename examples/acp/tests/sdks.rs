@@ -1,37 +1,70 @@
-//! `acp_agent` driven by the official TypeScript ACP SDK (`typescript/client.mjs`), which parses
-//! every `elicitation/create` with its own schemas before its handler sees it: a form it could not
-//! read would never be answered, and the agent's message would say the sign-up failed.
+//! `acp_agent` driven by the official ACP SDKs as its client: TypeScript (`typescript/client.mjs`,
+//! zod schemas) and Python (`python/client.py`, pydantic models). Each parses every
+//! `elicitation/create` with its own schemas before its handler sees it: a form it could not read
+//! would never be answered, and the agent's message would say the sign-up failed.
 //!
-//! Needs the SDK and the Node.js 22 it runs on: `npm install` in `typescript/` (CI does).
+//! Needs the SDKs: `npm install` in `typescript/` (the SDK and the Node.js 22 it runs on), and a
+//! virtual environment with `python/requirements.txt` at `target/python-acp` (or named by
+//! `MCP_ELICIT_ACP_PYTHON`). CI makes both.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::{Value, json};
 
-fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("typescript")
+/// An official ACP SDK, as the client.
+#[derive(Clone, Copy, Debug)]
+enum Sdk {
+    TypeScript,
+    Python,
+}
+
+impl Sdk {
+    /// The command that runs this SDK's client script.
+    fn command(self) -> Command {
+        let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+        match self {
+            Sdk::TypeScript => {
+                let dir = here.join("typescript");
+                assert!(
+                    dir.join("node_modules/@agentclientprotocol/sdk").is_dir(),
+                    "the TypeScript ACP SDK is not installed: run `npm install` in {}",
+                    dir.display()
+                );
+                let mut command = Command::new(dir.join("node_modules/.bin/node"));
+                command.current_dir(&dir).arg("client.mjs");
+                command
+            }
+            Sdk::Python => {
+                let python = std::env::var_os("MCP_ELICIT_ACP_PYTHON").map_or_else(
+                    || here.join("../../target/python-acp/bin/python"),
+                    PathBuf::from,
+                );
+                assert!(
+                    python.exists(),
+                    "no Python with the ACP SDK at {}: python3 -m venv target/python-acp && target/python-acp/bin/pip install -r examples/acp/python/requirements.txt",
+                    python.display()
+                );
+                let mut command = Command::new(python);
+                command.arg(here.join("python/client.py"));
+                command
+            }
+        }
+    }
 }
 
 /// Runs the SDK's client through one scenario against the agent; what it saw, as JSON.
-fn run(scenario: &str) -> Value {
-    let dir = dir();
-    assert!(
-        dir.join("node_modules/@agentclientprotocol/sdk").is_dir(),
-        "the TypeScript ACP SDK is not installed: run `npm install` in {}",
-        dir.display()
-    );
-    let output = Command::new(dir.join("node_modules/.bin/node"))
-        .current_dir(&dir)
-        .arg("client.mjs")
+fn run(sdk: Sdk, scenario: &str) -> Value {
+    let output = sdk
+        .command()
         .arg(scenario)
         .arg(env!("CARGO_BIN_EXE_acp_agent"))
         .output()
-        .expect("node runs");
+        .expect("the client runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),
-        "{scenario}: the client failed\nstdout: {stdout}\nstderr: {}",
+        "{sdk:?} {scenario}: the client failed\nstdout: {stdout}\nstderr: {}",
         String::from_utf8_lossy(&output.stderr)
     );
     serde_json::from_str(stdout.trim()).expect("the client prints one JSON object")
@@ -59,10 +92,8 @@ fn signup_schema() -> Value {
 
 const ORDER: [&str; 5] = ["displayName", "email", "age", "plan", "topics"];
 
-#[test]
-#[ignore = "needs the TypeScript ACP SDK: npm install in examples/acp/typescript"]
-fn an_accepted_form_is_read_into_the_struct() {
-    let seen = run("accept");
+fn an_accepted_form_is_read_into_the_struct(sdk: Sdk) {
+    let seen = run(sdk, "accept");
     let requests = seen["requests"].as_array().unwrap();
     assert_eq!(requests.len(), 1);
     let params = &requests[0]["params"];
@@ -84,10 +115,8 @@ fn an_accepted_form_is_read_into_the_struct() {
     assert_eq!(seen["stopReason"], "end_turn");
 }
 
-#[test]
-#[ignore = "needs the TypeScript ACP SDK: npm install in examples/acp/typescript"]
-fn an_invalid_answer_gets_the_form_again_naming_the_fields_and_keeping_the_valid_values() {
-    let seen = run("invalid");
+fn an_invalid_answer_gets_the_form_again_naming_the_fields_and_keeping_the_valid_values(sdk: Sdk) {
+    let seen = run(sdk, "invalid");
     let requests = seen["requests"].as_array().unwrap();
     assert_eq!(requests.len(), 2, "asked again once");
     let again = &requests[1]["params"];
@@ -110,10 +139,8 @@ fn an_invalid_answer_gets_the_form_again_naming_the_fields_and_keeping_the_valid
     assert_eq!(seen["stopReason"], "end_turn");
 }
 
-#[test]
-#[ignore = "needs the TypeScript ACP SDK: npm install in examples/acp/typescript"]
-fn a_declined_form_ends_the_turn_saying_so() {
-    let seen = run("decline");
+fn a_declined_form_ends_the_turn_saying_so(sdk: Sdk) {
+    let seen = run(sdk, "decline");
     assert_eq!(seen["requests"].as_array().unwrap().len(), 1);
     assert_eq!(
         seen["messages"],
@@ -122,11 +149,9 @@ fn a_declined_form_ends_the_turn_saying_so() {
     assert_eq!(seen["stopReason"], "end_turn");
 }
 
-#[test]
-#[ignore = "needs the TypeScript ACP SDK: npm install in examples/acp/typescript"]
-fn a_client_without_form_elicitation_is_asked_nothing() {
+fn a_client_without_form_elicitation_is_asked_nothing(sdk: Sdk) {
     // `{"elicitation": {}}`: in ACP, no mode advertised.
-    let seen = run("no-forms");
+    let seen = run(sdk, "no-forms");
     assert_eq!(seen["requests"], json!([]));
     assert_eq!(
         seen["messages"],
@@ -136,3 +161,34 @@ fn a_client_without_form_elicitation_is_asked_nothing() {
     );
     assert_eq!(seen["stopReason"], "end_turn");
 }
+
+/// One test per scenario and SDK.
+macro_rules! per_sdk {
+    ($($scenario:ident),* $(,)?) => {
+        mod typescript {
+            $(
+                #[test]
+                #[ignore = "needs the TypeScript ACP SDK: npm install in examples/acp/typescript"]
+                fn $scenario() {
+                    super::$scenario(super::Sdk::TypeScript);
+                }
+            )*
+        }
+        mod python {
+            $(
+                #[test]
+                #[ignore = "needs the Python ACP SDK in target/python-acp (see examples/acp/python)"]
+                fn $scenario() {
+                    super::$scenario(super::Sdk::Python);
+                }
+            )*
+        }
+    };
+}
+
+per_sdk!(
+    an_accepted_form_is_read_into_the_struct,
+    an_invalid_answer_gets_the_form_again_naming_the_fields_and_keeping_the_valid_values,
+    a_declined_form_ends_the_turn_saying_so,
+    a_client_without_form_elicitation_is_asked_nothing
+);

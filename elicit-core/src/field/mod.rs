@@ -319,7 +319,11 @@ pub trait BooleanField: FormField {}
 pub type Refusal = Box<ErrorKind>;
 
 /// A fieldless enum whose variants are the options of a select; `#[derive(Elicit)]` implements
-/// it, with each variant's wire value and title.
+/// it, with each variant's wire value, title and description.
+///
+/// Implement it only through the derive: its items are hidden because generated code is their
+/// one user, and their shape may change between versions (the facade pins the derive exactly).
+/// A bound `E: Choice` is what a user writes with it.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be an option of a select",
     label = "not a choice",

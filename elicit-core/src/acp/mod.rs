@@ -11,7 +11,7 @@
 //!   for the agent to fall back from.
 //! - **Asking again.** ACP has no input-required rounds: an answer that breaks the form's rules is
 //!   asked again with a new request, its problems named under the message and the valid values
-//!   prefilled, as [`rmcp::ask`](crate::rmcp) does before 2026-07-28 (the same
+//!   prefilled, as `rmcp::ask` does before 2026-07-28 (the same
 //!   [`rounds::FormItem`](crate::rounds::FormItem) judges both).
 //! - **Order.** The ACP crate's own schema types keep properties in a `BTreeMap`, which would
 //!   sort the form alphabetically; [`ElicitationRequest`] writes the request itself, properties in

@@ -1,5 +1,6 @@
 //! The input-required rounds of MCP 2026-07-28, on plain JSON (feature `rounds`): any Rust MCP
-//! framework can drive them; [`rmcp`](crate::rmcp) is a thin adapter over them.
+//! framework can drive them; the `rmcp` module (feature `rmcp`) and `acp` (feature `acp`) are
+//! thin adapters over them.
 //!
 //! On 2026-07-28 a server sends no requests. A `tools/call`, `prompts/get` or `resources/read`
 //! that needs the user ends with an `InputRequiredResult` (`inputRequests` and a

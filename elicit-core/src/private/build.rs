@@ -179,10 +179,7 @@ pub const fn described_option(
 ) -> SelectOption {
     SelectOption {
         value: Cow::Borrowed(value),
-        title: match title {
-            Some(title) => Some(Cow::Borrowed(title)),
-            None => None,
-        },
+        title: cow(title),
         description: Some(Cow::Borrowed(description)),
     }
 }
@@ -236,14 +233,8 @@ pub const fn labelled_schema(
     description: Option<&'static str>,
 ) -> RequestedSchema {
     let labels = FormLabels {
-        title: match title {
-            Some(title) => Some(Cow::Borrowed(title)),
-            None => None,
-        },
-        description: match description {
-            Some(description) => Some(Cow::Borrowed(description)),
-            None => None,
-        },
+        title: cow(title),
+        description: cow(description),
     };
     RequestedSchema::labelled(Cow::Borrowed(properties), labels)
 }
@@ -346,6 +337,7 @@ pub const fn property(shape: FieldShape, attrs: FieldAttrs) -> Property {
     }
 }
 
+/// Optional `static` text as the model holds it.
 const fn cow(text: Option<&'static str>) -> Option<Cow<'static, str>> {
     match text {
         Some(text) => Some(Cow::Borrowed(text)),

@@ -73,7 +73,7 @@ impl RequestedSchema {
 }
 
 /// A form's own title and description.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct FormLabels {
     pub(crate) title: Option<Cow<'static, str>>,
     pub(crate) description: Option<Cow<'static, str>>,

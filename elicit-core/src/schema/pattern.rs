@@ -50,20 +50,20 @@ impl Pattern {
     #[cfg(feature = "pattern")]
     pub(crate) fn matches(&self, text: &str) -> Result<bool, String> {
         static COMPILED: OnceLock<RwLock<Cache>> = OnceLock::new();
+        let is_match = |compiled: &Result<regex::Regex, String>| {
+            compiled
+                .as_ref()
+                .map(|regex| regex.is_match(text))
+                .map_err(Clone::clone)
+        };
         let cache = COMPILED.get_or_init(RwLock::default);
         if let Ok(cache) = cache.read()
             && let Some(compiled) = cache.get(self.as_str())
         {
-            return compiled
-                .as_ref()
-                .map(|regex| regex.is_match(text))
-                .map_err(Clone::clone);
+            return is_match(compiled);
         }
         let compiled = regex::Regex::new(self.as_str()).map_err(|e| e.to_string());
-        let outcome = compiled
-            .as_ref()
-            .map(|regex| regex.is_match(text))
-            .map_err(Clone::clone);
+        let outcome = is_match(&compiled);
         if let Ok(mut cache) = cache.write()
             && cache.len() < MAX_CACHED
         {

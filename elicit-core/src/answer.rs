@@ -138,6 +138,20 @@ impl<'a> Outcome<'a> {
         }
     }
 
+    /// The answer, an accept's content made into `T` by `accepted` as it is (not read into a
+    /// form): a URL elicitation's, which has none, or a relayed form's, judged afterwards.
+    #[cfg(any(feature = "rmcp", feature = "acp"))]
+    pub(crate) fn answer<T>(
+        self,
+        accepted: impl FnOnce(Option<&'a Content>) -> T,
+    ) -> Elicitation<T> {
+        match self {
+            Outcome::Accept(content) => Elicitation::Accepted(accepted(content)),
+            Outcome::Decline => Elicitation::Declined,
+            Outcome::Cancel => Elicitation::Cancelled,
+        }
+    }
+
     /// The answer as `T`: an `accept` without content is accepted only if the form has no
     /// required field (the fields then take their defaults).
     fn read<T: Elicit>(self) -> Result<Elicitation<T>, ElicitResultError> {

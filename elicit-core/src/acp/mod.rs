@@ -64,7 +64,7 @@ use crate::choices::ChoicesError;
 use crate::error::ContentError;
 use crate::form::Elicit;
 use crate::request::{FormRequest, UrlRequest};
-use crate::rounds::{Ask, Item, RoundError, ask_again, times};
+use crate::rounds::{Ask, RoundError, ask_until_settled, times};
 use crate::version::Unrepresentable;
 
 /// The method of an ACP elicitation request.
@@ -276,26 +276,24 @@ pub async fn ask_with<T: Elicit + Send + 'static>(
     }
     let scope = scope.into();
     let mut item = asking.item().map_err(ElicitError::from)?;
-    let mut retry = None;
-    let mut asked = 1;
-    loop {
-        let request =
-            ElicitationRequest::form(&item.form_request(retry.as_ref()), &scope, item.meta())
-                .map_err(ElicitError::Unrepresentable)?;
-        let response = cx
-            .send_request(request)
-            .block_task()
-            .await
-            .map_err(ElicitError::Request)?;
-        let Some(again) = item.judge(&response).map_err(ElicitError::from)? else {
-            // A judged answer that settles the form is kept: `take` has it.
-            return item.take().ok_or_else(|| ElicitError::Malformed {
-                reason: "no answer".to_owned(),
-            });
-        };
-        retry = Some(ask_again(&item, asked, again).map_err(ElicitError::from)?);
-        asked += 1;
-    }
+    ask_until_settled(
+        &mut item,
+        |item, retry| {
+            ElicitationRequest::form(&item.form_request(retry), &scope, item.meta())
+                .map_err(ElicitError::Unrepresentable)
+        },
+        |request| async move {
+            cx.send_request(request)
+                .block_task()
+                .await
+                .map_err(ElicitError::Request)
+        },
+    )
+    .await?;
+    // A judged answer that settles the form is kept: `take` has it.
+    item.take().ok_or_else(|| ElicitError::Malformed {
+        reason: "no answer".to_owned(),
+    })
 }
 
 /// Asks the person to open a page (URL mode), scoped to `scope`: gives what they did,
@@ -326,7 +324,7 @@ pub async fn ask_url(
     let outcome = Outcome::of_result(&response).map_err(|error| ElicitError::Malformed {
         reason: error.to_string(),
     })?;
-    Ok(outcome.refusal().unwrap_or(Elicitation::Accepted(())))
+    Ok(outcome.answer(|_| ()))
 }
 
 /// Tells the client that the interaction behind the URL elicitation `elicitation_id` is done

@@ -92,14 +92,10 @@ impl<'a> Relay<'a> {
             Ok(response) => read(&response),
             Err(error) => Err(ElicitError::Request(error)),
         };
-        answer.unwrap_or_else(|error| {
-            if let Ok(mut kept) = self.error.lock() {
-                *kept = Some(error);
-            }
-            Elicitation::Cancelled
-        })
+        answer.unwrap_or_else(|error| self.refuse(error))
     }
 
+    /// Keeps `error` for [`Relay::take_error`], and ends the form as `cancel`.
     fn refuse(&self, error: ElicitError) -> Elicitation<Content> {
         if let Ok(mut kept) = self.error.lock() {
             *kept = Some(error);
@@ -113,11 +109,7 @@ fn read(response: &Value) -> Result<Elicitation<Content>, ElicitError> {
     let outcome = Outcome::of_result(response).map_err(|error| ElicitError::Malformed {
         reason: error.to_string(),
     })?;
-    Ok(match outcome {
-        Outcome::Accept(content) => Elicitation::Accepted(content.cloned().unwrap_or_default()),
-        Outcome::Decline => Elicitation::Declined,
-        Outcome::Cancel => Elicitation::Cancelled,
-    })
+    Ok(outcome.answer(|content| content.cloned().unwrap_or_default()))
 }
 
 impl FormUi for Relay<'_> {

@@ -5,6 +5,7 @@ use agent_client_protocol::v1::schema::{
 use serde_json::json;
 
 use super::*;
+use crate::rounds::{Item, ask_again};
 
 /// A form read from JSON (as a received schema is), its answer kept as content: the schema's
 /// legacy `enumNames` set the select's flag, as `#[elicit(enum_names)]` does.

@@ -13,7 +13,7 @@ use super::{ElicitError, Flow, flow};
 use crate::answer::Elicitation;
 use crate::form::Elicit;
 use crate::rounds::{
-    Ask, Capability, Exchange, Incoming, Item, Round, RoundError, StateKeys, ask_again,
+    Ask, Capability, Exchange, Incoming, Item, Round, RoundError, StateKeys, ask_until_settled,
     distinct_keys,
 };
 use crate::version::ProtocolVersion;
@@ -440,22 +440,19 @@ async fn send_rounds(
     version: ProtocolVersion,
     item: &mut dyn Item,
 ) -> Result<(), ElicitError> {
-    let mut retry = None;
-    let mut asked = 1;
-    loop {
-        let request = item
-            .request_for(version, retry.as_ref())
-            .map_err(ElicitError::Round)?;
-        let request: ServerRequest = serde_json::from_value(request).map_err(ElicitError::Model)?;
-        let response = peer
-            .send_request(request)
-            .await
-            .map_err(ElicitError::Service)?;
-        let response = serde_json::to_value(response).map_err(ElicitError::Model)?;
-        let Some(again) = item.judge(&response).map_err(ElicitError::Round)? else {
-            return Ok(());
-        };
-        retry = Some(ask_again(&*item, asked, again).map_err(ElicitError::Round)?);
-        asked += 1;
-    }
+    ask_until_settled(
+        item,
+        |item, retry| {
+            let request = item.request_for(version, retry)?;
+            serde_json::from_value::<ServerRequest>(request).map_err(ElicitError::Model)
+        },
+        |request| async move {
+            let response = peer
+                .send_request(request)
+                .await
+                .map_err(ElicitError::Service)?;
+            serde_json::to_value(response).map_err(ElicitError::Model)
+        },
+    )
+    .await
 }

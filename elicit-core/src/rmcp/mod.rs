@@ -299,3 +299,9 @@ impl From<Unrepresentable> for ElicitError {
         ElicitError::Unrepresentable(err)
     }
 }
+
+impl From<RoundError> for ElicitError {
+    fn from(err: RoundError) -> Self {
+        ElicitError::Round(err)
+    }
+}

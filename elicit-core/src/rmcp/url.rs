@@ -188,6 +188,5 @@ fn supports_url(capabilities: &ClientCapabilities) -> bool {
 
 /// The answer to a URL elicitation, from its `action`.
 fn answer(action: &str) -> Result<Elicitation<()>, ElicitResultError> {
-    let outcome = Outcome::of_parts(action, None)?;
-    Ok(outcome.refusal().unwrap_or(Elicitation::Accepted(())))
+    Ok(Outcome::of_parts(action, None)?.answer(|_| ()))
 }

@@ -377,7 +377,11 @@ pub(crate) fn distinct_keys(items: &[&mut dyn Item]) -> Result<(), RoundError> {
 
 /// `item` asked again after an answer that broke its rules, having been asked `asked` times:
 /// `retry`, or [`RoundError::StillInvalid`] once its rounds are spent.
-pub(crate) fn ask_again(item: &dyn Item, asked: u64, retry: Retry) -> Result<Retry, RoundError> {
+pub(crate) fn ask_again<I: Item + ?Sized>(
+    item: &I,
+    asked: u64,
+    retry: Retry,
+) -> Result<Retry, RoundError> {
     if asked >= u64::from(item.rounds()) {
         return Err(RoundError::StillInvalid {
             key: item.key().to_owned(),
@@ -386,6 +390,39 @@ pub(crate) fn ask_again(item: &dyn Item, asked: u64, retry: Retry) -> Result<Ret
         });
     }
     Ok(retry)
+}
+
+/// Asks `item` one request after another until an answer settles it: how a form is asked where
+/// there are no input-required rounds (MCP before 2026-07-28, and ACP). `write` writes the
+/// request for `item` (the first, or the one asking again after the [`Retry`] it is given),
+/// `send` sends it and gives the response; an answer that breaks the form's rules is asked again
+/// while the item's rounds last ([`ask_again`]).
+///
+/// `send` is a closure giving a future rather than an async closure: the future of an async
+/// closure called in a generic function cannot yet be shown to be `Send` (a server's handler must
+/// be).
+#[cfg(any(feature = "rmcp", feature = "acp"))]
+pub(crate) async fn ask_until_settled<I, R, F, E>(
+    item: &mut I,
+    write: impl Fn(&I, Option<&Retry>) -> Result<R, E>,
+    mut send: impl FnMut(R) -> F,
+) -> Result<(), E>
+where
+    I: Item + ?Sized,
+    F: Future<Output = Result<Value, E>>,
+    E: From<RoundError>,
+{
+    let mut retry = None;
+    let mut asked = 1;
+    loop {
+        let request = write(item, retry.as_ref())?;
+        let response = send(request).await?;
+        let Some(again) = item.judge(&response)? else {
+            return Ok(());
+        };
+        retry = Some(ask_again(item, asked, again)?);
+        asked += 1;
+    }
 }
 
 /// "once", "2 times": how many times a form was asked, in words.

@@ -64,7 +64,7 @@ use crate::choices::ChoicesError;
 use crate::error::ContentError;
 use crate::form::Elicit;
 use crate::request::{FormRequest, UrlRequest};
-use crate::rounds::{Ask, RoundError, ask_until_settled, times};
+use crate::rounds::{Ask, RoundError, ask_until_settled, still_invalid};
 use crate::version::Unrepresentable;
 
 /// The method of an ACP elicitation request.
@@ -357,6 +357,9 @@ pub enum ElicitError {
     },
     /// The form was asked as many times as allowed, and the last answer still broke its rules.
     StillInvalid {
+        /// What the form is called: its title (`#[elicit(title = "..")]` on the struct) or else
+        /// its message, unless that is the default one.
+        form: Option<String>,
         /// How many times it was asked.
         rounds: u8,
         /// What is wrong with the last answer.
@@ -374,8 +377,15 @@ impl From<RoundError> for ElicitError {
     fn from(error: RoundError) -> Self {
         match error {
             RoundError::StillInvalid {
-                rounds, problems, ..
-            } => ElicitError::StillInvalid { rounds, problems },
+                form,
+                rounds,
+                problems,
+                ..
+            } => ElicitError::StillInvalid {
+                form,
+                rounds,
+                problems,
+            },
             RoundError::Choices(error) => ElicitError::Choices(error),
             RoundError::Unrepresentable(error) => ElicitError::Unrepresentable(error),
             RoundError::Responses { reason, .. } => ElicitError::Malformed { reason },
@@ -399,11 +409,11 @@ impl fmt::Display for ElicitError {
             ElicitError::Malformed { reason } => {
                 write!(f, "the client's answer to `{ELICITATION_CREATE}` is malformed: {reason}")
             }
-            ElicitError::StillInvalid { rounds, problems } => write!(
-                f,
-                "the form was asked {}, and the last answer still breaks its rules:\n{problems}",
-                times(*rounds)
-            ),
+            ElicitError::StillInvalid {
+                form,
+                rounds,
+                problems,
+            } => still_invalid(f, form.as_deref(), *rounds, problems),
             ElicitError::Choices(error) => fmt::Display::fmt(error, f),
             ElicitError::Unrepresentable(error) => fmt::Display::fmt(error, f),
             ElicitError::Request(error) => write!(f, "`{ELICITATION_CREATE}` failed: {error}"),

@@ -172,7 +172,7 @@ fn answers_are_judged_by_the_shared_form_item() {
     assert!(matches!(error, ElicitError::StillInvalid { rounds: 2, .. }));
     assert_eq!(
         error.to_string(),
-        "the form was asked 2 times, and the last answer still breaks its rules:\n`plan`: must be one of \"Free\", \"Pro\", got \"Gold\""
+        "the form \"Pick a plan\" was asked 2 times, and the last answer still breaks its rules:\n`plan`: must be one of \"Free\", \"Pro\", got \"Gold\""
     );
     // A valid answer settles it.
     assert!(

@@ -7,8 +7,9 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use super::RoundError;
-use super::item::{Ask, Capability, Item, Retry, elicitation_request, outcome};
-use crate::answer::{Elicitation, Outcome};
+use super::item::{Ask, Item, Retry, elicitation_request, judge_form};
+use super::slot::{Slot, slot};
+use crate::answer::Elicitation;
 use crate::error::ContentError;
 use crate::form::Elicit;
 use crate::request::FormRequest;
@@ -74,14 +75,12 @@ impl<T: Elicit> Ask<T> {
             self.key.clone()
         };
         let mut item = ArgumentsItem {
-            key,
-            rounds: self.rounds,
+            slot: self.slot(key),
             meta: self.meta.clone(),
             partial: None,
             asked: Vec::new(),
             problems: None,
             answer: None,
-            unavailable: false,
             given,
             full,
         };
@@ -108,8 +107,7 @@ impl<T: Elicit> Ask<T> {
 
 /// A tool's arguments in a round: see [`Ask::arguments_item`].
 pub struct ArgumentsItem<T> {
-    key: Cow<'static, str>,
-    rounds: u8,
+    slot: Slot,
     meta: Option<Map<String, Value>>,
     /// The arguments as the model gave them.
     given: Content,
@@ -122,8 +120,9 @@ pub struct ArgumentsItem<T> {
     /// What was wrong with the arguments given.
     problems: Option<ContentError>,
     answer: Option<Elicitation<T>>,
-    unavailable: bool,
 }
+
+slot!(ArgumentsItem<T>);
 
 impl<T: Elicit> ArgumentsItem<T> {
     /// The arguments read into `T` (`Accepted`), or the user's `Declined` or `Cancelled` of the
@@ -154,25 +153,11 @@ impl<T: Elicit> ArgumentsItem<T> {
 
     /// Whether the round left it out, the client having declared no form elicitation.
     pub fn is_unavailable(&self) -> bool {
-        self.unavailable
+        self.slot.is_unavailable()
     }
 }
 
-impl<T> super::item::sealed::Sealed for ArgumentsItem<T> {}
-
 impl<T: Elicit + Send> Item for ArgumentsItem<T> {
-    fn key(&self) -> &str {
-        &self.key
-    }
-
-    fn capability(&self) -> Capability {
-        Capability::ElicitationForm
-    }
-
-    fn rounds(&self) -> u8 {
-        self.rounds
-    }
-
     fn is_settled(&self) -> bool {
         ArgumentsItem::is_settled(self)
     }
@@ -184,7 +169,7 @@ impl<T: Elicit + Send> Item for ArgumentsItem<T> {
     ) -> Result<Value, RoundError> {
         let Some(partial) = &self.partial else {
             return Err(RoundError::Responses {
-                key: Some(self.key.to_string()),
+                key: Some(self.key().to_owned()),
                 reason: "nothing is asked of the arguments".to_owned(),
             });
         };
@@ -197,38 +182,19 @@ impl<T: Elicit + Send> Item for ArgumentsItem<T> {
     }
 
     fn judge(&mut self, response: &Value) -> Result<Option<Retry>, RoundError> {
-        let content = match outcome(&self.key, response)? {
-            Outcome::Accept(content) => content,
-            refused => {
-                self.answer = refused.refusal();
-                return Ok(None);
+        let (given, asked, full) = (&self.given, &self.asked, &self.full);
+        judge_form(&self.slot, response, &mut self.answer, |content| {
+            // Only the fields asked for: the rest of the answer cannot touch the arguments given.
+            let mut merged = given.clone();
+            let mut answered = Content::new();
+            for name in asked {
+                merged.remove(name);
+                if let Some(value) = content.get(name).filter(|v| !v.is_null()) {
+                    merged.insert(name.clone(), value.clone());
+                    answered.insert(name.clone(), value.clone());
+                }
             }
-        };
-        let empty = Content::new();
-        let content = content.unwrap_or(&empty);
-        // Only the fields asked for: the rest of the answer cannot touch the arguments given.
-        let mut merged = self.given.clone();
-        let mut answered = Content::new();
-        for name in &self.asked {
-            merged.remove(name);
-            if let Some(value) = content.get(name).filter(|v| !v.is_null()) {
-                merged.insert(name.clone(), value.clone());
-                answered.insert(name.clone(), value.clone());
-            }
-        }
-        match super::item::read::<T>(&self.full, &merged) {
-            Ok(value) => {
-                self.answer = Some(Elicitation::Accepted(value));
-                Ok(None)
-            }
-            Err(problems) => Ok(Some(Retry {
-                content: answered,
-                problems,
-            })),
-        }
-    }
-
-    fn set_unavailable(&mut self) {
-        self.unavailable = true;
+            super::item::read::<T>(full, &merged).map_err(|problems| (answered, problems))
+        })
     }
 }

@@ -7,6 +7,8 @@ use std::marker::PhantomData;
 use serde_json::{Map, Value};
 
 use super::RoundError;
+use super::capability::Capability;
+use super::slot::{Sealed, Slot, slot};
 use crate::answer::{Elicitation, Outcome};
 use crate::choices::Choices;
 use crate::error::ContentError;
@@ -22,75 +24,28 @@ pub const DEFAULT_ROUNDS: u8 = 3;
 /// The key a form travels under in `inputRequests` (2026-07-28) by default.
 pub const DEFAULT_KEY: &str = "form";
 
-/// What a client must have declared for a request to be sent to it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Capability {
-    /// `elicitation` in form mode (`elicitation: {}` declares it too).
-    ElicitationForm,
-    /// `elicitation.url`: URL mode.
-    ElicitationUrl,
-    /// `sampling`.
-    Sampling,
-    /// `roots`.
-    Roots,
-    /// Nothing: a request any client takes.
-    None,
-}
-
-impl Capability {
-    /// The capability for a request of `method` with `params` (an `elicitation/create` in URL
-    /// mode needs URL elicitation).
-    pub fn of_request(method: &str, params: &Value) -> Capability {
-        match method {
-            "elicitation/create" if params.get("mode").and_then(Value::as_str) == Some("url") => {
-                Capability::ElicitationUrl
-            }
-            "elicitation/create" => Capability::ElicitationForm,
-            "sampling/createMessage" => Capability::Sampling,
-            "roots/list" => Capability::Roots,
-            _ => Capability::None,
-        }
-    }
-
-    /// Whether `capabilities` (a client's `ClientCapabilities` as JSON) declare it.
-    pub fn declared_in(self, capabilities: Option<&Value>) -> bool {
-        let declared = |name: &str| capabilities.and_then(|c| c.get(name));
-        match self {
-            Capability::ElicitationForm => declared("elicitation")
-                .is_some_and(|e| e.get("form").is_some() || e.get("url").is_none()),
-            Capability::ElicitationUrl => {
-                declared("elicitation").is_some_and(|e| e.get("url").is_some())
-            }
-            Capability::Sampling => declared("sampling").is_some(),
-            Capability::Roots => declared("roots").is_some(),
-            Capability::None => true,
-        }
-    }
-
-    /// The `requiredCapabilities` of a `-32021` error for it.
-    pub fn required(self) -> Value {
-        match self {
-            Capability::ElicitationForm => serde_json::json!({"elicitation": {"form": {}}}),
-            Capability::ElicitationUrl => serde_json::json!({"elicitation": {"url": {}}}),
-            Capability::Sampling => serde_json::json!({"sampling": {}}),
-            Capability::Roots => serde_json::json!({"roots": {}}),
-            Capability::None => serde_json::json!({}),
-        }
-    }
-}
-
-/// One thing a round asks the client for: a form ([`FormItem`]) or any other request
-/// ([`Input`]). Sealed: the rounds know only these two.
-pub trait Item: Send + sealed::Sealed {
+/// One thing a round asks the client for: a form ([`FormItem`]), a tool's arguments
+/// ([`ArgumentsItem`](super::ArgumentsItem)) or any other request ([`Input`]). Sealed: the rounds
+/// know only these.
+///
+/// What every item has (its key, the capability it needs, its rounds, whether the round left it
+/// out) is kept in one place, its slot, and read by the provided methods: an item writes only
+/// what differs, its request and how it judges a response.
+pub trait Item: Send + Sealed {
     /// Its key in `inputRequests` and `inputResponses`.
-    fn key(&self) -> &str;
+    fn key(&self) -> &str {
+        &self.slot().key
+    }
 
     /// What the client must have declared for it to be sent.
-    fn capability(&self) -> Capability;
+    fn capability(&self) -> Capability {
+        self.slot().capability
+    }
 
     /// How many times it may be asked, at most.
-    fn rounds(&self) -> u8;
+    fn rounds(&self) -> u8 {
+        self.slot().rounds
+    }
 
     /// Whether it is settled before any round (a tool's arguments that keep every rule):
     /// rounds skip it.
@@ -119,15 +74,9 @@ pub trait Item: Send + sealed::Sealed {
     fn judge(&mut self, response: &Value) -> Result<Option<Retry>, RoundError>;
 
     /// Marks it as one the client cannot be asked (its capability is missing).
-    fn set_unavailable(&mut self);
-}
-
-/// What keeps [`Item`] to this module's items and `ArgumentsItem` (which seals itself beside its
-/// definition).
-pub(super) mod sealed {
-    pub trait Sealed {}
-    impl<T> Sealed for super::FormItem<T> {}
-    impl Sealed for super::Input {}
+    fn set_unavailable(&mut self) {
+        self.slot_mut().unavailable = true;
+    }
 }
 
 /// An accepted answer that breaks the form's rules: its content, to fill in the next request,
@@ -246,12 +195,10 @@ impl<T: Elicit> Ask<T> {
     /// When the options supplied for a runtime select cannot be sent ([`RoundError::Choices`]).
     pub fn item(&self) -> Result<FormItem<T>, RoundError> {
         Ok(FormItem {
-            key: self.key.clone(),
-            rounds: self.rounds,
+            slot: self.slot(self.key.clone()),
             meta: self.meta.clone(),
             first: self.request()?,
             answer: None,
-            unavailable: false,
         })
     }
 
@@ -266,17 +213,27 @@ impl<T: Elicit> Ask<T> {
         }
         Ok(request)
     }
+
+    /// The slot of this ask's form under `key`.
+    pub(super) fn slot(&self, key: Cow<'static, str>) -> Slot {
+        Slot::form(
+            key,
+            self.rounds,
+            T::requested_schema().title(),
+            self.message.clone(),
+        )
+    }
 }
 
 /// A form of type `T` in a round: its first request, and its answer once it has one.
 pub struct FormItem<T> {
-    key: Cow<'static, str>,
-    rounds: u8,
+    slot: Slot,
     meta: Option<Map<String, Value>>,
     first: FormRequest<'static>,
     answer: Option<Elicitation<T>>,
-    unavailable: bool,
 }
+
+slot!(FormItem<T>);
 
 impl<T: Elicit> FormItem<T> {
     /// The answer, once a round settled it: `None` before, or if the client could not be asked
@@ -287,7 +244,7 @@ impl<T: Elicit> FormItem<T> {
 
     /// Whether the round left it out, the client having declared no form elicitation.
     pub fn is_unavailable(&self) -> bool {
-        self.unavailable
+        self.slot.is_unavailable()
     }
 
     /// The form to send, protocol-neutral: the first request, or the one asking again after
@@ -307,18 +264,6 @@ impl<T: Elicit> FormItem<T> {
 }
 
 impl<T: Elicit + Send> Item for FormItem<T> {
-    fn key(&self) -> &str {
-        &self.key
-    }
-
-    fn capability(&self) -> Capability {
-        Capability::ElicitationForm
-    }
-
-    fn rounds(&self) -> u8 {
-        self.rounds
-    }
-
     fn request_for(
         &self,
         version: ProtocolVersion,
@@ -328,29 +273,9 @@ impl<T: Elicit + Send> Item for FormItem<T> {
     }
 
     fn judge(&mut self, response: &Value) -> Result<Option<Retry>, RoundError> {
-        let content = match outcome(&self.key, response)? {
-            Outcome::Accept(content) => content,
-            refused => {
-                self.answer = refused.refusal();
-                return Ok(None);
-            }
-        };
-        let empty = Content::new();
-        let values = content.unwrap_or(&empty);
-        match read::<T>(&self.first, values) {
-            Ok(value) => {
-                self.answer = Some(Elicitation::Accepted(value));
-                Ok(None)
-            }
-            Err(problems) => Ok(Some(Retry {
-                content: values.clone(),
-                problems,
-            })),
-        }
-    }
-
-    fn set_unavailable(&mut self) {
-        self.unavailable = true;
+        judge_form(&self.slot, response, &mut self.answer, |content| {
+            read::<T>(&self.first, content).map_err(|problems| (content.clone(), problems))
+        })
     }
 }
 
@@ -371,12 +296,13 @@ impl<T: Elicit + Send> Item for FormItem<T> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Input {
-    key: Cow<'static, str>,
+    slot: Slot,
     method: Cow<'static, str>,
     params: Value,
     response: Option<Value>,
-    unavailable: bool,
 }
+
+slot!(Input);
 
 impl Input {
     /// A `method` request with `params`, under `key`; the capability it needs follows from them
@@ -386,12 +312,14 @@ impl Input {
         method: impl Into<Cow<'static, str>>,
         params: Value,
     ) -> Self {
+        let method = method.into();
+        let capability = Capability::of_request(&method, &params);
         Input {
-            key: key.into(),
-            method: method.into(),
+            // Asked once: a raw response is not judged against rules, so never asked again.
+            slot: Slot::new(key.into(), capability, 1),
+            method,
             params,
             response: None,
-            unavailable: false,
         }
     }
 
@@ -402,7 +330,7 @@ impl Input {
 
     /// Whether the round left it out, the client not having declared its capability.
     pub fn is_unavailable(&self) -> bool {
-        self.unavailable
+        self.slot.is_unavailable()
     }
 
     /// Its method.
@@ -417,18 +345,6 @@ impl Input {
 }
 
 impl Item for Input {
-    fn key(&self) -> &str {
-        &self.key
-    }
-
-    fn capability(&self) -> Capability {
-        Capability::of_request(&self.method, &self.params)
-    }
-
-    fn rounds(&self) -> u8 {
-        1
-    }
-
     fn request_for(
         &self,
         _version: ProtocolVersion,
@@ -440,26 +356,44 @@ impl Item for Input {
     fn judge(&mut self, response: &Value) -> Result<Option<Retry>, RoundError> {
         if !response.is_object() {
             return Err(RoundError::Responses {
-                key: Some(self.key.to_string()),
+                key: Some(self.key().to_owned()),
                 reason: format!("a response is an object, not {}", kind(response)),
             });
         }
         self.response = Some(response.clone());
         Ok(None)
     }
-
-    fn set_unavailable(&mut self) {
-        self.unavailable = true;
-    }
 }
 
-/// What a response to a form's request says; a malformed one is the protocol's error naming
-/// `key`.
-pub(super) fn outcome<'a>(key: &str, response: &'a Value) -> Result<Outcome<'a>, RoundError> {
-    Outcome::of_result(response).map_err(|error| RoundError::Responses {
-        key: Some(key.to_owned()),
+/// Judges the response to a form's request, for the item in `slot`: a decline or cancel settles
+/// `answer` as it is; an accept's content (none reads as empty) goes to `read`, whose value
+/// settles `answer`, or whose problems ask again with the content it gives back refilled. A
+/// malformed response is the protocol's error naming the item's key.
+pub(super) fn judge_form<T>(
+    slot: &Slot,
+    response: &Value,
+    answer: &mut Option<Elicitation<T>>,
+    read: impl FnOnce(&Content) -> Result<T, (Content, ContentError)>,
+) -> Result<Option<Retry>, RoundError> {
+    let outcome = Outcome::of_result(response).map_err(|error| RoundError::Responses {
+        key: Some(slot.key.to_string()),
         reason: error.to_string(),
-    })
+    })?;
+    let content = match outcome {
+        Outcome::Accept(content) => content,
+        refused => {
+            *answer = refused.refusal();
+            return Ok(None);
+        }
+    };
+    let empty = Content::new();
+    match read(content.unwrap_or(&empty)) {
+        Ok(value) => {
+            *answer = Some(Elicitation::Accepted(value));
+            Ok(None)
+        }
+        Err((content, problems)) => Ok(Some(Retry { content, problems })),
+    }
 }
 
 /// The `elicitation/create` request of `request` as `version` writes it, with `meta` as its

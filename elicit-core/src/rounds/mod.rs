@@ -76,12 +76,15 @@ use crate::error::ContentError;
 use crate::version::{ProtocolVersion, Unrepresentable};
 
 mod arguments;
+mod capability;
 mod item;
 mod seal;
+mod slot;
 mod state;
 
 pub use arguments::{ARGUMENTS_KEY, ArgumentsItem};
-pub use item::{Ask, Capability, DEFAULT_KEY, DEFAULT_ROUNDS, FormItem, Input, Item, Retry};
+pub use capability::Capability;
+pub use item::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS, FormItem, Input, Item, Retry};
 pub use seal::{Binding, DEFAULT_TTL, KeyError, StateError, StateKeys};
 
 use item::kind;
@@ -385,6 +388,7 @@ pub(crate) fn ask_again<I: Item + ?Sized>(
     if asked >= u64::from(item.rounds()) {
         return Err(RoundError::StillInvalid {
             key: item.key().to_owned(),
+            form: item.slot().name().map(str::to_owned),
             rounds: item.rounds(),
             problems: retry.into_problems(),
         });
@@ -426,12 +430,32 @@ where
 }
 
 /// "once", "2 times": how many times a form was asked, in words.
-pub(crate) fn times(rounds: u8) -> String {
+fn times(rounds: u8) -> String {
     if rounds == 1 {
         "once".to_owned()
     } else {
         format!("{rounds} times")
     }
+}
+
+/// What is said of a form whose every round had an answer breaking its rules: the form named by
+/// `form` (its title or message; never by its key, which means nothing to whoever reads it), how
+/// many times it was asked, and the last answer's problems.
+pub(crate) fn still_invalid(
+    f: &mut fmt::Formatter<'_>,
+    form: Option<&str>,
+    rounds: u8,
+    problems: &ContentError,
+) -> fmt::Result {
+    match form {
+        Some(form) => write!(f, "the form \"{form}\"")?,
+        None => f.write_str("the form")?,
+    }
+    write!(
+        f,
+        " was asked {}, and the last answer still breaks its rules:\n{problems}",
+        times(rounds)
+    )
 }
 
 /// Why a round has no answer: a protocol fault of the call ([`RoundError::is_protocol_error`]),
@@ -457,6 +481,9 @@ pub enum RoundError {
     StillInvalid {
         /// The form's key.
         key: String,
+        /// What the form is called in the error: its title (`#[elicit(title = "..")]` on the
+        /// struct) or else its message, unless that is the default one.
+        form: Option<String>,
         /// How many rounds were asked.
         rounds: u8,
         /// What was wrong with the last answer.
@@ -532,14 +559,11 @@ impl fmt::Display for RoundError {
                 f.write_str("the client did not declare the capability a request needs")
             }
             RoundError::StillInvalid {
-                key,
+                form,
                 rounds,
                 problems,
-            } => write!(
-                f,
-                "the form `{key}` was asked {}, and the last answer still breaks its rules:\n{problems}",
-                times(*rounds)
-            ),
+                ..
+            } => still_invalid(f, form.as_deref(), *rounds, problems),
             RoundError::Choices(error) => fmt::Display::fmt(error, f),
             RoundError::SameKey { key } => write!(
                 f,

@@ -173,7 +173,7 @@ async fn answers_that_never_get_better_end_after_the_rounds() {
     };
     assert_eq!(
         error.to_string(),
-        "the form was asked 2 times, and the last answer still breaks its rules:\n`age`: must be at least 13, got 12"
+        "the form \"About you\" was asked 2 times, and the last answer still breaks its rules:\n`age`: must be at least 13, got 12"
     );
     assert_eq!(seen.len(), 2, "no third request");
 }

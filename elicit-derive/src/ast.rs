@@ -291,10 +291,12 @@ impl<'a> Field<'a> {
         if attrs.from_str.is_some() {
             // Text, whatever the type: its `FromStr` reads it (an `Option` of it stays optional).
             known.base = Some(crate::ty::Base::Text);
+            known.integration = None;
             unsupported = None;
         } else if attrs.with.is_some() {
             // Whatever the module's `SHAPE` says: checked by the compiler, not by name.
             known.base = None;
+            known.integration = None;
             unsupported = None;
         }
         Some(Member::Field(Box::new(Field {

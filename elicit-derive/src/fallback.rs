@@ -37,6 +37,16 @@ pub(crate) fn dummy(
             _elicit::field::FieldKind::Text { format: ::core::option::Option::None },
         )
     });
+    // A whole form, which is no field, as `expand_struct` says it (for a type without generics,
+    // the only kind a form can be).
+    let whole_form = input.generics.params.is_empty().then(|| {
+        quote! {
+            #[diagnostic::do_not_recommend]
+            impl _elicit::__private::AsField for #ident {
+                type Kind = _elicit::__private::WholeForm;
+            }
+        }
+    });
     let impls = match &input.data {
         // What a select enum would have implemented, with no options.
         syn::Data::Enum(_) => quote! {
@@ -71,6 +81,7 @@ pub(crate) fn dummy(
                     ::core::unimplemented!("`#[derive(Elicit)]` reported errors for this type")
                 }
             }
+            #whole_form
             // A form that flattens this one brings in no properties.
             impl #impl_generics _elicit::__private::Flatten for #ident #ty_generics #where_clause {
                 const PROPERTIES: &'static [_elicit::schema::Property] = &[];

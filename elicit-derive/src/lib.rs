@@ -22,7 +22,14 @@ mod valid;
 use proc_macro::TokenStream;
 
 /// Derives `mcp_elicit::Elicit` for a struct with named fields: its elicitation form schema,
-/// built at compile time. See the `mcp-elicit` crate for the attributes.
+/// built at compile time, and a parser of the answer that checks every constraint.
+///
+/// On a fieldless enum it makes a select: the variants are the options, a field of the enum is a
+/// single-select, and a `Vec`, `HashSet` or `BTreeSet` of it a multi-select. On a struct with
+/// `#[elicit(transparent)]` and one field, it makes a field type of that field's kind.
+///
+/// Every attribute it reads, on the struct or the enum, a field and a variant, is in
+/// [the guide's table of attributes](https://docs.rs/mcp-elicit/latest/mcp_elicit/_guide/_forms/index.html#attributes).
 #[proc_macro_derive(Elicit, attributes(elicit))]
 pub fn derive_elicit(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);

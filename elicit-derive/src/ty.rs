@@ -13,6 +13,119 @@ pub(crate) struct FieldType {
     pub(crate) optional: bool,
     /// The base type, when its name is one the derive knows.
     pub(crate) base: Option<Base>,
+    /// The base type, when its name is that of a field type of an optional integration.
+    pub(crate) integration: Option<Integration>,
+}
+
+/// A field type of one of the optional integrations (`chrono::NaiveDate`, `url::Url`, ...), known
+/// by its path: a field only with its feature on, and one that carries its own format. The derive
+/// reaches its accessor through the trait of its feature, whose message names the feature, and
+/// checks a `format` on it with the trait of its format; both hold for every field type, so a type
+/// of the user's own of the same name is a field as any other.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Integration {
+    /// The trait of the integration, in the runtime's hidden module (`ChronoField`).
+    pub(crate) field_trait: &'static str,
+    /// The check of a `format` attribute, whose message names the format the type carries
+    /// (`require_no_date_format`).
+    pub(crate) format_check: &'static str,
+}
+
+/// The paths of the integrations' field types, as they are written: in full, from the crate's
+/// root (`chrono::NaiveDate`, `civil::Date` after `use jiff::civil`), or by a name no other
+/// integration has (`NaiveDate`; not `Date`, which is `time`'s and `jiff`'s). `DateTime` is
+/// chrono's only with its time zone argument (jiff's `civil::DateTime` takes none, and is no
+/// field).
+const INTEGRATIONS: &[(&str, Integration)] = {
+    const CHRONO_DATE: Integration = Integration {
+        field_trait: "ChronoField",
+        format_check: "require_no_date_format",
+    };
+    const CHRONO_DATE_TIME: Integration = Integration {
+        field_trait: "ChronoField",
+        format_check: "require_no_date_time_format",
+    };
+    const JIFF_DATE: Integration = Integration {
+        field_trait: "JiffField",
+        format_check: "require_no_date_format",
+    };
+    const JIFF_TIMESTAMP: Integration = Integration {
+        field_trait: "JiffField",
+        format_check: "require_no_date_time_format",
+    };
+    const TIME_DATE: Integration = Integration {
+        field_trait: "TimeField",
+        format_check: "require_no_date_format",
+    };
+    const TIME_OFFSET_DATE_TIME: Integration = Integration {
+        field_trait: "TimeField",
+        format_check: "require_no_date_time_format",
+    };
+    const URL: Integration = Integration {
+        field_trait: "UrlField",
+        format_check: "require_no_uri_format",
+    };
+    const EMAIL_ADDRESS: Integration = Integration {
+        field_trait: "EmailAddressField",
+        format_check: "require_no_email_format",
+    };
+    const UUID: Integration = Integration {
+        field_trait: "UuidField",
+        format_check: "require_no_uuid_format",
+    };
+    &[
+        ("chrono::NaiveDate", CHRONO_DATE),
+        ("chrono::naive::NaiveDate", CHRONO_DATE),
+        ("NaiveDate", CHRONO_DATE),
+        ("chrono::DateTime<_>", CHRONO_DATE_TIME),
+        ("DateTime<_>", CHRONO_DATE_TIME),
+        ("jiff::civil::Date", JIFF_DATE),
+        ("civil::Date", JIFF_DATE),
+        ("jiff::Timestamp", JIFF_TIMESTAMP),
+        ("time::Date", TIME_DATE),
+        ("time::OffsetDateTime", TIME_OFFSET_DATE_TIME),
+        ("OffsetDateTime", TIME_OFFSET_DATE_TIME),
+        ("url::Url", URL),
+        ("Url", URL),
+        ("email_address::EmailAddress", EMAIL_ADDRESS),
+        ("EmailAddress", EMAIL_ADDRESS),
+        ("uuid::Uuid", UUID),
+        ("Uuid", UUID),
+    ]
+};
+
+/// The integration whose field type `ty` names, if any.
+fn integration(ty: &syn::Type) -> Option<Integration> {
+    let path = plain_path(ty)?;
+    let mut written: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    // Arguments only on the last segment, and only one type (`DateTime<Utc>`), or none.
+    let last = path.segments.last()?;
+    let len = path.segments.len();
+    if path
+        .segments
+        .iter()
+        .take(len - 1)
+        .any(|s| !s.arguments.is_none())
+    {
+        return None;
+    }
+    match &last.arguments {
+        syn::PathArguments::None => {}
+        syn::PathArguments::AngleBracketed(args)
+            if args.args.len() == 1
+                && matches!(args.args.first(), Some(syn::GenericArgument::Type(_))) =>
+        {
+            if let Some(name) = written.last_mut() {
+                name.push_str("<_>");
+            }
+        }
+        _ => return None,
+    }
+    let written = written.join("::");
+    INTEGRATIONS
+        .iter()
+        .find(|(known, _)| *known == written)
+        .map(|&(_, integration)| integration)
 }
 
 /// The field types the derive knows by name.
@@ -69,10 +182,12 @@ impl FieldType {
             Some(inner) => FieldType {
                 optional: true,
                 base: base(inner),
+                integration: integration(inner),
             },
             None => FieldType {
                 optional: false,
                 base: base(ty),
+                integration: integration(ty),
             },
         }
     }
@@ -371,6 +486,42 @@ mod tests {
         }
         assert_eq!(classify("Vec<Color, A>").base, None);
         assert_eq!(classify("my::Vec<Color>").base, None);
+    }
+
+    #[test]
+    fn recognizes_the_integrations_types_by_path() {
+        let trait_of = |src: &str| classify(src).integration.map(|i| i.field_trait);
+        for (src, field_trait) in [
+            ("chrono::NaiveDate", "ChronoField"),
+            ("NaiveDate", "ChronoField"),
+            ("::chrono::naive::NaiveDate", "ChronoField"),
+            ("chrono::DateTime<Utc>", "ChronoField"),
+            ("Option<DateTime<chrono::FixedOffset>>", "ChronoField"),
+            ("jiff::civil::Date", "JiffField"),
+            ("civil::Date", "JiffField"),
+            ("jiff::Timestamp", "JiffField"),
+            ("time::Date", "TimeField"),
+            ("OffsetDateTime", "TimeField"),
+            ("Option<url::Url>", "UrlField"),
+            ("EmailAddress", "EmailAddressField"),
+            ("uuid::Uuid", "UuidField"),
+        ] {
+            assert_eq!(trait_of(src), Some(field_trait), "{src}");
+        }
+        // Names more than one crate has, or none of these crates' field types.
+        for src in [
+            "Date",
+            "Timestamp",
+            "DateTime",
+            "civil::DateTime",
+            "jiff::Zoned",
+            "my::NaiveDate",
+            "NaiveDate<T>",
+            "chrono::DateTime<Utc, X>",
+            "String",
+        ] {
+            assert_eq!(trait_of(src), None, "{src}");
+        }
     }
 
     fn reason(src: &str) -> Option<String> {

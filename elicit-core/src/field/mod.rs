@@ -232,7 +232,9 @@ pub enum FieldKind {
     message = "`{Self}` cannot be a field of an elicitation form",
     label = "not a form field type",
     note = "MCP elicitation forms are flat: each field holds text (`String`), a number (`i8`..`i64`, `u8`..`u64`, `isize`, `usize`, `f32`, `f64`), a `bool`, a choice (a fieldless enum deriving `Elicit`) or several choices (a `Vec`, `HashSet` or `BTreeSet` of such an enum), or a choice among options supplied when asking (`Pick`, `Picks`), optionally wrapped in `Option`",
-    note = "a struct deriving `Elicit` is a whole form, not a field: to bring its fields into this form, write `#[elicit(flatten)]` on the field (its type the struct itself, not an `Option` of it)"
+    note = "an enum becomes a select with `#[derive(Elicit)]` on it: its variants, which carry no data, are the options",
+    note = "a type of your own becomes a field by implementing `FormField`, or with `#[elicit(from_str)]` or `#[elicit(with = module)]` on the field; a struct of fields joins this form when it derives `Elicit` and the field says `#[elicit(flatten)]`",
+    note = "the date, time, URL, e-mail and UUID types of `chrono`, `jiff`, `time`, `url`, `email_address` and `uuid` are fields with the feature of mcp-elicit of the same name: `mcp-elicit = {{ version = \"0.1\", features = [\"chrono\"] }}`"
 )]
 pub trait FormField: Sized {
     /// What the type contributes to the schema: its kind (text, number, ...), with the format or

@@ -173,8 +173,9 @@ pub(crate) const fn missing<T>() -> Option<T> {
 
 /// How generated code reaches one field type's [`FormField`] implementation.
 ///
-/// The derive writes one `const` of it per field, with [`access`]: the trait bound is checked
-/// there, once, at the field's type, and every other use (the schema, `from_content`,
+/// The derive writes one `const` of it per field, with [`field`] (or, for a type of an optional
+/// integration, that integration's trait; see `features`): the trait bound is checked there,
+/// once, at the field's type, and every other use (the schema, `from_content`,
 /// `to_content`) goes through the accessor without a bound of its own. A type that is not a form
 /// field is one error, not one per use.
 #[doc(hidden)]
@@ -198,6 +199,73 @@ pub const fn access<T: FormField>() -> FieldAccess<T> {
         to_value: T::to_value,
         absent: T::absent,
     }
+}
+
+/// What `#[derive(Elicit)]` asks of a field's type: its [`Kind`](AsField::Kind), through which
+/// [`field`] reaches the accessor. Every [`FormField`] is one, of the kind [`FieldValue`]; the
+/// derive implements it for each struct it makes a form too, of the kind [`WholeForm`], which no
+/// accessor takes. So such a struct, written as a field, fails at [`FieldOf`], whose message
+/// speaks of `flatten`, and any other type at [`FormField`], whose message speaks of the rest (an
+/// enum that does not derive `Elicit`, say): each with the words that fit.
+#[doc(hidden)]
+pub trait AsField {
+    /// [`FieldValue`] or [`WholeForm`].
+    type Kind;
+}
+
+impl<T: FormField> AsField for T {
+    type Kind = FieldValue;
+}
+
+/// The kind of a field type that implements [`FormField`].
+#[doc(hidden)]
+pub enum FieldValue {}
+
+/// The kind of a struct deriving `Elicit`: a whole form, which is no field.
+#[doc(hidden)]
+pub enum WholeForm {}
+
+/// The accessors of a field of type `T` in the form `Form` (named so that the message can say
+/// which form), by the type's kind: there are some for a [`FieldValue`], none for a [`WholeForm`].
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{T}` is a form of its own, not a field of `{Form}`",
+    label = "a struct deriving `Elicit` is a whole form",
+    note = "MCP elicitation forms are flat: to bring the fields of `{T}` into `{Form}`, write `#[elicit(flatten)]` on this field, its type `{T}` itself (not an `Option` of it)"
+)]
+pub trait FieldOf<T, Form> {
+    /// The accessor of a field of type `T`.
+    const ACCESS: FieldAccess<T>;
+    /// The accessor of a field of type `Option<T>`.
+    const OPTIONAL: FieldAccess<Option<T>>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: FormField, Form> FieldOf<T, Form> for FieldValue {
+    const ACCESS: FieldAccess<T> = access::<T>();
+    const OPTIONAL: FieldAccess<Option<T>> = access::<Option<T>>();
+}
+
+/// The accessor of a field of type `T` in the form `Form`: [`access`], where a type that is not a
+/// form field fails with the words its kind calls for.
+#[doc(hidden)]
+pub const fn field<T, Form>() -> FieldAccess<T>
+where
+    T: AsField,
+    T::Kind: FieldOf<T, Form>,
+{
+    <T::Kind as FieldOf<T, Form>>::ACCESS
+}
+
+/// The accessor of a field of type `Option<T>` in the form `Form`: [`field`], for the type inside
+/// the `Option` (so that an optional nested form fails with the words of a nested form).
+#[doc(hidden)]
+pub const fn optional_field<T, Form>() -> FieldAccess<Option<T>>
+where
+    T: AsField,
+    T::Kind: FieldOf<T, Form>,
+{
+    <T::Kind as FieldOf<T, Form>>::OPTIONAL
 }
 
 impl<T> FieldAccess<T> {
@@ -228,6 +296,19 @@ impl<T> FieldAccess<T> {
     /// What the type contributes to the schema.
     pub const fn shape(&self) -> FieldShape {
         self.shape
+    }
+
+    /// The type's `from_value`: what a transparent newtype reads its inner value with, so that
+    /// its inner type is checked once, at the accessor.
+    #[inline(always)]
+    pub fn from_value(&self, value: &Value) -> Result<T, Refusal> {
+        (self.from_value)(value)
+    }
+
+    /// The type's `to_value`; see [`from_value`](Self::from_value).
+    #[inline(always)]
+    pub fn to_value(&self, value: &T) -> Option<Value> {
+        (self.to_value)(value)
     }
 
     /// The value of this field, given its value in the content (if any): checked against the

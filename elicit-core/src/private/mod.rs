@@ -8,6 +8,7 @@
 mod access;
 mod build;
 mod checks;
+mod features;
 mod flatten;
 mod from_str;
 mod with;
@@ -15,11 +16,13 @@ mod with;
 pub use serde_json::{Map, Value};
 
 pub use self::access::{
-    FieldAccess, Flatten, FlattenAccess, Problems, access, flatten_access, read_form,
-    validate_field, validate_form, validate_optional_field, write_form,
+    AsField, FieldAccess, FieldOf, FieldValue, Flatten, FlattenAccess, Problems, WholeForm, access,
+    field, flatten_access, optional_field, read_form, validate_field, validate_form,
+    validate_optional_field, write_form,
 };
 pub use self::build::*;
 pub use self::checks::*;
+pub use self::features::*;
 pub use self::flatten::{check_flattened, compose, run};
 pub use self::from_str::{from_str_access, from_str_optional_access};
 pub use self::with::{WithModule, with_access, with_optional_access};

@@ -8,7 +8,7 @@ use quote::{format_ident, quote, quote_spanned};
 
 use super::tokens::{number, respan};
 use crate::ast::Field;
-use crate::attr::{DefaultLit, NumLit};
+use crate::attr::{Attr, DefaultLit, NumLit};
 use crate::ty::Base;
 
 /// For a field type the derive cannot recognize by name, checks that its attributes fit its kind:
@@ -27,46 +27,40 @@ pub(super) fn kind_checks(field: &Field<'_>) -> TokenStream {
     }
     let attrs = &field.attrs;
     let mut checks = number_checks(field);
+    // `format` on a type that carries its own (a date type's `date`) is reported in words that
+    // name that format, for the type inside an `Option`.
+    let format_check = field
+        .known
+        .integration
+        .map_or(("require_text", field.ty), |integration| {
+            let inner = match crate::ty::option_inner(field.ty) {
+                Some(inner) if field.known.optional => inner,
+                _ => field.ty,
+            };
+            (integration.format_check, inner)
+        });
     let requirements = [
         (
-            attrs
-                .min_length
-                .as_ref()
-                .map(super::super::attr::Attr::key_span),
-            "require_text",
+            attrs.min_length.as_ref().map(Attr::key_span),
+            ("require_text", field.ty),
         ),
         (
-            attrs
-                .max_length
-                .as_ref()
-                .map(super::super::attr::Attr::key_span),
-            "require_text",
+            attrs.max_length.as_ref().map(Attr::key_span),
+            ("require_text", field.ty),
+        ),
+        (attrs.format.as_ref().map(Attr::key_span), format_check),
+        (
+            attrs.pattern.as_ref().map(Attr::key_span),
+            ("require_text", field.ty),
         ),
         (
-            attrs
-                .format
-                .as_ref()
-                .map(super::super::attr::Attr::key_span),
-            "require_text",
-        ),
-        (
-            attrs
-                .pattern
-                .as_ref()
-                .map(super::super::attr::Attr::key_span),
-            "require_text",
-        ),
-        (
-            attrs
-                .max_items
-                .as_ref()
-                .map(super::super::attr::Attr::key_span),
-            "require_multi_select",
+            attrs.max_items.as_ref().map(Attr::key_span),
+            ("require_multi_select", field.ty),
         ),
     ];
-    for (span, check) in requirements {
+    for (span, (check, ty)) in requirements {
         if let Some(span) = span {
-            checks.extend(require(field, span, check));
+            checks.extend(require_of(ty, span, check));
         }
     }
     if let Some(default) = &attrs.default {
@@ -217,8 +211,13 @@ pub(super) fn min_items_check(field: &Field<'_>) -> TokenStream {
 
 /// `const _: () = require_kind::<Type>();`, spanned at an attribute.
 fn require(field: &Field<'_>, span: Span, check: &str) -> TokenStream {
+    require_of(field.ty, span, check)
+}
+
+/// [`require`] of the type `ty`.
+fn require_of(ty: &syn::Type, span: Span, check: &str) -> TokenStream {
     let check = syn::Ident::new(check, span);
-    let ty = respan(field.ty, span);
+    let ty = respan(ty, span);
     quote_spanned! {span=>
         const _: () = _elicit::__private::#check::<#ty>();
     }

@@ -38,7 +38,7 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
             // the derive found no fault with, so one compile reports every mistake.
             let checks = match parsed.as_ref().map(|p| &p.data) {
                 Some(Data::Struct(form)) if input.generics.params.is_empty() => {
-                    compiler_checks(&form.fields)
+                    compiler_checks(&input.ident, &form.fields)
                 }
                 _ => TokenStream::new(),
             };
@@ -56,13 +56,13 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
 
 /// What the compiler checks of the fields whose types the derive found no fault with: that each
 /// type is a form field, and that its attributes fit it.
-fn compiler_checks(fields: &[Field<'_>]) -> TokenStream {
+fn compiler_checks(form: &syn::Ident, fields: &[Field<'_>]) -> TokenStream {
     fields
         .iter()
         .enumerate()
         .filter(|(_, field)| field.unsupported.is_none())
         .map(|(i, field)| {
-            let mut checks = field_accessor(i, field);
+            let mut checks = field_accessor(form, i, field);
             checks.extend(kind_checks(field));
             checks.extend(min_items_check(field));
             checks
@@ -106,7 +106,7 @@ fn expand_struct(input: &Input<'_>, form: &Form<'_>, krate: &TokenStream) -> Tok
     let accessors = fields
         .iter()
         .enumerate()
-        .map(|(i, field)| field_accessor(i, field));
+        .map(|(i, field)| field_accessor(ident, i, field));
     let tables = tables(form, &properties);
     let schema = labelled_schema(&input.attrs);
     quote! {
@@ -138,6 +138,14 @@ fn expand_struct(input: &Input<'_>, form: &Form<'_>, krate: &TokenStream) -> Tok
                 }
             }
 
+            // A whole form, which is no field: written as one, it fails with words about
+            // `flatten`.
+            #[automatically_derived]
+            #[diagnostic::do_not_recommend]
+            impl _elicit::__private::AsField for #ident {
+                type Kind = _elicit::__private::WholeForm;
+            }
+
             #[automatically_derived]
             #[diagnostic::do_not_recommend]
             impl _elicit::__private::Flatten for #ident {
@@ -163,14 +171,13 @@ fn expand_transparent(
     krate: &TokenStream,
 ) -> TokenStream {
     let ident = &input.original.ident;
-    let inner = field.ty;
     let mut items = TokenStream::new();
     // The inner field's attributes as `__ELICIT_ATTRS_0`, and their checks.
     let _ = property(field, 0, &mut items);
     items.extend(kind_checks(field));
     items.extend(min_items_check(field));
     let access = accessor(0);
-    let access_const = field_accessor(0, field);
+    let access_const = field_accessor(ident, 0, field);
     let wrap = match member {
         syn::Member::Named(name) => quote!(Self { #name: __elicit_inner }),
         syn::Member::Unnamed(_) => quote!(Self(__elicit_inner)),
@@ -201,15 +208,15 @@ fn expand_transparent(
                 const SHAPE: _elicit::field::FieldShape =
                     _elicit::__private::transparent(#access.shape(), __ELICIT_ATTRS_0);
 
+                // Through the accessor, where the inner type was checked.
                 fn from_value(
                     __elicit_value: &_elicit::__private::Value,
                 ) -> ::core::result::Result<Self, _elicit::field::Refusal> {
-                    <#inner as _elicit::FormField>::from_value(__elicit_value)
-                        .map(|__elicit_inner| #wrap)
+                    #access.from_value(__elicit_value).map(|__elicit_inner| #wrap)
                 }
 
                 fn to_value(&self) -> ::core::option::Option<_elicit::__private::Value> {
-                    <#inner as _elicit::FormField>::to_value(&self.#member)
+                    #access.to_value(&self.#member)
                 }
             }
 
@@ -220,25 +227,60 @@ fn expand_transparent(
     }
 }
 
-/// `const __ELICIT_FIELD_i: FieldAccess<Type> = access::<Type>();`, where the compiler checks,
-/// once and at the field's type, that the type is a form field.
-fn field_accessor(index: usize, field: &Field<'_>) -> TokenStream {
+/// `const __ELICIT_FIELD_i: FieldAccess<Type> = field::<Type, Form>();`, where the compiler
+/// checks, once and at the field's type, that the type is a field of the form `Form`. An `Option`
+/// is checked by the type inside it (`optional_field`), so that a nested form is reported as
+/// such in an `Option` too; a type of an optional integration, by its integration's trait, whose
+/// message names the feature.
+fn field_accessor(form: &syn::Ident, index: usize, field: &Field<'_>) -> TokenStream {
     let name = accessor(index);
     let ty = field.ty;
     if let Some(with) = &field.attrs.with {
         return with_accessor(index, field, &with.value);
     }
-    let access = match (&field.attrs.from_str, field.known.optional) {
-        (None, _) => quote_spanned!(ty.span()=> _elicit::__private::access::<#ty>()),
+    let inner = match crate::ty::option_inner(ty) {
+        Some(inner) if field.known.optional => inner,
+        _ => ty,
+    };
+    let optional = field.known.optional;
+    let access = match (&field.attrs.from_str, field.known.integration) {
+        (None, Some(integration)) => {
+            let field_trait = format_ident!("{}", integration.field_trait);
+            let access = format_ident!("{}", if optional { "OPTIONAL" } else { "ACCESS" });
+            quote_spanned!(ty.span()=> <#inner as _elicit::__private::#field_trait>::#access)
+        }
+        (None, None) => {
+            let field = format_ident!(
+                "{}",
+                if optional { "optional_field" } else { "field" },
+                span = ty.span()
+            );
+            let mut form = form.clone();
+            form.set_span(ty.span());
+            // The call ends at the type's last token, so that an error reported at the call
+            // underlines the whole type (`Option<Plan>`, not `Option`).
+            let end = quote_spanned!(last_span(ty)=> >());
+            quote_spanned!(ty.span()=> _elicit::__private::#field::<#inner, #form #end)
+        }
         // The type's `FromStr` and `Display`, checked here at the field's type.
-        (Some(_), false) => quote_spanned!(ty.span()=> _elicit::__private::from_str_access()),
-        (Some(_), true) => {
+        (Some(_), _) if !optional => {
+            quote_spanned!(ty.span()=> _elicit::__private::from_str_access())
+        }
+        (Some(_), _) => {
             quote_spanned!(ty.span()=> _elicit::__private::from_str_optional_access())
         }
     };
     quote_spanned! {ty.span()=>
         const #name: _elicit::__private::FieldAccess<#ty> = #access;
     }
+}
+
+/// The span of the last token of `ty`, where an expression meant to span the type ends.
+fn last_span(ty: &syn::Type) -> Span {
+    quote!(#ty)
+        .into_iter()
+        .last()
+        .map_or_else(|| ty.span(), |token| token.span())
 }
 
 /// The accessor of a `with = module` field: the module, handed over as a `WithModule` (for an

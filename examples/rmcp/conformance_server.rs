@@ -30,7 +30,7 @@ use std::sync::Arc;
 
 use axum::serve::ListenerExt;
 
-use mcp_elicit::rmcp::{Asking, ElicitError};
+use mcp_elicit::rmcp::{Asking, Handled, Respond};
 use mcp_elicit::rounds::{Ask, Input, StateKeys};
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::ServerHandler;
@@ -162,13 +162,10 @@ async fn elicit<T: Elicit + Send + 'static>(
     asking: Ask<T>,
     request: &CallToolRequestParams,
     context: &RequestContext<RoleServer>,
-) -> Result<CallToolResponse, ErrorData> {
-    let answer = match asking.run(context, request).await {
-        Ok(answer) => answer,
-        // The form on 2026-07-28, a protocol error, or a tool error saying why there is no
-        // answer.
-        Err(stop) => return stop.into(),
-    };
+) -> Handled {
+    // `?`: the form on 2026-07-28, a protocol error, or a tool error saying why there is no
+    // answer.
+    let answer = asking.run(context, request).await?;
     let values = match &answer {
         Elicitation::Accepted(form) => serde_json::Value::Object(form.to_content()),
         Elicitation::Declined | Elicitation::Cancelled => json!({}),
@@ -183,8 +180,10 @@ async fn elicit<T: Elicit + Send + 'static>(
     clippy::unnecessary_wraps,
     reason = "what a handler returns, ready for `return`"
 )]
-fn text(text: impl Into<String>) -> Result<CallToolResponse, ErrorData> {
-    Ok(CallToolResult::success(vec![ContentBlock::text(text.into())]).into())
+fn text(text: impl Into<String>) -> Handled {
+    Ok(CallToolResult::success(vec![ContentBlock::text(
+        text.into(),
+    )]))
 }
 
 /// A sampling request asking `question`.
@@ -242,7 +241,7 @@ impl ConformanceServer {
         Some(
             Self::run_input_required_tool(name, request, context)
                 .await
-                .unwrap_or_else(std::convert::Into::into),
+                .respond(),
         )
     }
 
@@ -250,14 +249,14 @@ impl ConformanceServer {
         name: &str,
         request: &CallToolRequestParams,
         context: &RequestContext<RoleServer>,
-    ) -> Result<Result<CallToolResponse, ErrorData>, ElicitError> {
+    ) -> Handled {
         let mut asking = Asking::new(context, request)?;
         let user_name = || {
             Ask::<UserName>::new()
                 .key("user_name")
                 .message("What is your name?")
         };
-        Ok(match name {
+        match name {
             "test_input_required_result_elicitation" => {
                 let user = asking.ask(&user_name()).await?;
                 text(format!("Hello, {}!", name_of(Some(user))))
@@ -285,7 +284,7 @@ impl ConformanceServer {
             }
             "test_input_required_result_multiple_inputs"
             | "test_input_required_result_capabilities" => {
-                let mut user = user_name().item().map_err(ElicitError::Round)?;
+                let mut user = user_name().item()?;
                 let mut greeting = sampling("greeting", "Generate a greeting", 50);
                 let mut list = Input::new("client_roots", "roots/list", json!({}));
                 asking
@@ -329,11 +328,8 @@ impl ConformanceServer {
                 };
                 text(format!("{} likes {color}", name_of(Some(step1))))
             }
-            other => Err(ErrorData::invalid_params(
-                format!("no tool named {other}"),
-                None,
-            )),
-        })
+            other => Err(ErrorData::invalid_params(format!("no tool named {other}"), None).into()),
+        }
     }
 }
 
@@ -427,14 +423,18 @@ impl ServerHandler for ConformanceServer {
                         ErrorData::invalid_params("`message` (a string) is required", None)
                     })?
                     .to_owned();
-                elicit(Ask::<UserInfo>::new().message(message), &request, &context).await
+                elicit(Ask::<UserInfo>::new().message(message), &request, &context)
+                    .await
+                    .respond()
             }
             "test_elicitation_sep1034_defaults" => {
-                elicit(Ask::<Defaults>::new(), &request, &context).await
+                elicit(Ask::<Defaults>::new(), &request, &context)
+                    .await
+                    .respond()
             }
-            "test_elicitation_sep1330_enums" => {
-                elicit(Ask::<Enums>::new(), &request, &context).await
-            }
+            "test_elicitation_sep1330_enums" => elicit(Ask::<Enums>::new(), &request, &context)
+                .await
+                .respond(),
             other => Err(ErrorData::invalid_params(
                 format!("no tool named {other}"),
                 None,

@@ -9,7 +9,7 @@ use ::rmcp::model::{
 use ::rmcp::service::{Peer, RequestContext, RoleServer};
 use serde_json::Value;
 
-use super::{ElicitError, Flow, flow};
+use super::{ElicitError, Flow, Stop, flow};
 use crate::answer::Elicitation;
 use crate::form::Elicit;
 use crate::rounds::{
@@ -25,9 +25,9 @@ use crate::version::ProtocolVersion;
 /// so the model sees the constraints the form and the parser enforce.
 ///
 /// ```no_run
-/// use mcp_elicit::rmcp::ask_arguments;
+/// use mcp_elicit::rmcp::{Handled, ask_arguments};
 /// use mcp_elicit::{Elicit, Elicitation};
-/// use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData};
+/// use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock};
 /// use rmcp::service::{RequestContext, RoleServer};
 ///
 /// #[derive(Elicit)]
@@ -40,16 +40,14 @@ use crate::version::ProtocolVersion;
 /// }
 ///
 /// async fn create_issue(
-///     request: CallToolRequestParams,
-///     context: RequestContext<RoleServer>,
-/// ) -> Result<CallToolResponse, ErrorData> {
-///     let issue = match ask_arguments::<CreateIssue>(&context, &request).await {
-///         Ok(Elicitation::Accepted(issue)) => issue,
-///         Ok(_) => return Ok(CallToolResult::error(vec![ContentBlock::text("the user declined")]).into()),
-///         Err(stop) => return stop.into(),
+///     request: &CallToolRequestParams,
+///     context: &RequestContext<RoleServer>,
+/// ) -> Handled {
+///     let Elicitation::Accepted(issue) = ask_arguments::<CreateIssue>(context, request).await? else {
+///         return Ok(CallToolResult::error(vec![ContentBlock::text("the user declined")]));
 ///     };
 ///     let text = format!("created {:?} (severity {})", issue.title, issue.severity);
-///     Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+///     Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
 /// }
 /// ```
 ///
@@ -59,8 +57,9 @@ use crate::version::ProtocolVersion;
 pub async fn ask_arguments<T: Elicit + Send + 'static>(
     context: &RequestContext<RoleServer>,
     request: &CallToolRequestParams,
-) -> Result<Elicitation<T>, ElicitError> {
-    Asking::new(context, request)?
+) -> Result<Elicitation<T>, Stop> {
+    Asking::new(context, request)
+        .map_err(Stop::Elicit)?
         .ask_arguments(&Ask::new())
         .await
 }
@@ -68,8 +67,13 @@ pub async fn ask_arguments<T: Elicit + Send + 'static>(
 /// Asks for `T`'s form from a handler running on rmcp, the same way on every protocol version,
 /// with [`Ask`]'s defaults: see [`Asking::ask`].
 ///
+/// Its error is a [`Stop`]: on 2026-07-28 the form itself, for the handler to return, or why
+/// there is no answer. Write the handler to return [`Handled`](super::Handled) and use `?`;
+/// [`Respond::respond`](super::Respond::respond) makes its result what rmcp's `ServerHandler`
+/// returns (the `InputRequiredResult`, a protocol error, or a tool error the model reads).
+///
 /// ```no_run
-/// use mcp_elicit::rmcp::ask;
+/// use mcp_elicit::rmcp::{Handled, Respond, ask};
 /// use mcp_elicit::{Elicit, Elicitation};
 /// use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData};
 /// use rmcp::service::{RequestContext, RoleServer};
@@ -83,17 +87,22 @@ pub async fn ask_arguments<T: Elicit + Send + 'static>(
 /// }
 ///
 /// async fn signup(
+///     request: &CallToolRequestParams,
+///     context: &RequestContext<RoleServer>,
+/// ) -> Handled {
+///     // `?`: on 2026-07-28 the form goes back to the client, which calls again with the answer.
+///     let Elicitation::Accepted(signup) = ask::<Signup>(context, request).await? else {
+///         return Ok(CallToolResult::success(vec![ContentBlock::text("not signed up")]));
+///     };
+///     Ok(CallToolResult::success(vec![ContentBlock::text(format!("welcome, {}", signup.email))]))
+/// }
+///
+/// // `ServerHandler::call_tool` returns `Result<CallToolResponse, ErrorData>`:
+/// async fn call_tool(
 ///     request: CallToolRequestParams,
 ///     context: RequestContext<RoleServer>,
 /// ) -> Result<CallToolResponse, ErrorData> {
-///     let signup = match ask::<Signup>(&context, &request).await {
-///         Ok(Elicitation::Accepted(signup)) => signup,
-///         Ok(_) => return Ok(CallToolResult::success(vec![ContentBlock::text("not signed up")]).into()),
-///         // The form itself on 2026-07-28 (the client calls again with the answer), a
-///         // protocol error, or a tool error saying why there is no answer.
-///         Err(stop) => return stop.into(),
-///     };
-///     Ok(CallToolResult::success(vec![ContentBlock::text(format!("welcome, {}", signup.email))]).into())
+///     signup(&request, &context).await.respond()
 /// }
 /// ```
 ///
@@ -103,8 +112,11 @@ pub async fn ask_arguments<T: Elicit + Send + 'static>(
 pub async fn ask<T: Elicit + Send + 'static>(
     context: &RequestContext<RoleServer>,
     request: &impl Surface,
-) -> Result<Elicitation<T>, ElicitError> {
-    Asking::new(context, request)?.ask(&Ask::new()).await
+) -> Result<Elicitation<T>, Stop> {
+    Asking::new(context, request)
+        .map_err(Stop::Elicit)?
+        .ask(&Ask::new())
+        .await
 }
 
 impl<T: Elicit + Send + 'static> Ask<T> {
@@ -119,8 +131,11 @@ impl<T: Elicit + Send + 'static> Ask<T> {
         &self,
         context: &RequestContext<RoleServer>,
         request: &R,
-    ) -> Result<Elicitation<T>, ElicitError> {
-        Asking::new(context, request)?.ask(self).await
+    ) -> Result<Elicitation<T>, Stop> {
+        Asking::new(context, request)
+            .map_err(Stop::Elicit)?
+            .ask(self)
+            .await
     }
 }
 
@@ -192,17 +207,16 @@ surface!(
 /// - On 2025-06-18 and 2025-11-25 each round's requests are sent (`elicitation/create`,
 ///   `sampling/createMessage`, `roots/list`) and their answers awaited.
 /// - On 2026-07-28 a round not yet answered ends the handler with
-///   [`ElicitError::InputRequired`] (`Err(stop) => return stop.into()`); the client asks the user
+///   [`Stop::InputRequired`] (`?` in a handler returning [`Handled`](super::Handled)); the client asks the user
 ///   and calls again; the handler runs again from the top, and each round answered before is
 ///   settled from the sealed state without asking again.
 ///
 /// A wizard asks its forms one after another, each depending on the ones before:
 ///
 /// ```no_run
-/// use mcp_elicit::rmcp::Asking;
-/// use mcp_elicit::rounds::Ask;
+/// use mcp_elicit::rmcp::{Ask, Asking, Handled};
 /// use mcp_elicit::{Elicit, Elicitation};
-/// use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData};
+/// use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock};
 /// use rmcp::service::{RequestContext, RoleServer};
 ///
 /// #[derive(Elicit, PartialEq)]
@@ -224,24 +238,18 @@ surface!(
 /// }
 ///
 /// async fn deploy(
-///     request: CallToolRequestParams,
-///     context: RequestContext<RoleServer>,
-/// ) -> Result<CallToolResponse, ErrorData> {
-///     let text = |t: &str| Ok(CallToolResult::success(vec![ContentBlock::text(t)]).into());
-///     let mut asking = match Asking::new(&context, &request) {
-///         Ok(asking) => asking,
-///         Err(stop) => return stop.into(),
-///     };
-///     let target = match asking.ask(&Ask::<Target>::new().key("target")).await {
-///         Ok(Elicitation::Accepted(target)) => target,
-///         Ok(_) => return text("not deployed"),
-///         Err(stop) => return stop.into(),
+///     request: &CallToolRequestParams,
+///     context: &RequestContext<RoleServer>,
+/// ) -> Handled {
+///     let text = |t: &str| Ok(CallToolResult::success(vec![ContentBlock::text(t)]));
+///     let mut asking = Asking::new(context, request)?;
+///     let Elicitation::Accepted(target) = asking.ask(&Ask::<Target>::new().key("target")).await? else {
+///         return text("not deployed");
 ///     };
 ///     if target.environment == Environment::Production {
-///         match asking.ask(&Ask::<Confirm>::new().key("confirm")).await {
-///             Ok(Elicitation::Accepted(_)) => {}
-///             Ok(_) => return text("not deployed"),
-///             Err(stop) => return stop.into(),
+///         let confirm = asking.ask(&Ask::<Confirm>::new().key("confirm")).await?;
+///         if !matches!(confirm, Elicitation::Accepted(_)) {
+///             return text("not deployed");
 ///         }
 ///     }
 ///     text("deployed")
@@ -266,8 +274,8 @@ impl<'a> Asking<'a> {
     /// On 2026-07-28 this reads what the call brought back: a `requestState` that is not one
     /// this server sealed for this very request (edited, replayed into another tool, prompt,
     /// resource or other arguments, sealed with another key, or expired), or malformed
-    /// `inputResponses`, is [`ElicitError::Round`] with a protocol error (`stop.into()` makes it
-    /// the JSON-RPC error `-32602`); a handler that would rather start over can match it.
+    /// `inputResponses`, is [`ElicitError::Round`] with a protocol error (`?` into a [`Stop`] and
+    /// [`Respond::respond`](super::Respond::respond) make it the JSON-RPC error `-32602`); a handler that would rather start over can match it.
     ///
     /// # Errors
     ///
@@ -335,18 +343,20 @@ impl<'a> Asking<'a> {
     ///
     /// # Errors
     ///
-    /// [`ElicitError::InputRequired`] on 2026-07-28 while the form is asked (not a failure:
-    /// return it); a missing capability; [`RoundError::StillInvalid`] when the rounds are
+    /// [`Stop::InputRequired`] on 2026-07-28 while the form is asked (not a failure:
+    /// return it); otherwise [`Stop::Elicit`]: a missing capability; [`RoundError::StillInvalid`] when the rounds are
     /// spent; a failed request or a malformed answer.
     pub async fn ask<T: Elicit + Send + 'static>(
         &mut self,
         ask: &Ask<T>,
-    ) -> Result<Elicitation<T>, ElicitError> {
-        let mut item = ask.item().map_err(ElicitError::Round)?;
+    ) -> Result<Elicitation<T>, Stop> {
+        let mut item = ask
+            .item()
+            .map_err(|e| Stop::Elicit(ElicitError::Round(e)))?;
         self.round(&mut [&mut item]).await?;
         match item.take() {
             Some(answer) => Ok(answer),
-            None => Err(self.missing(Capability::ElicitationForm)),
+            None => Err(Stop::Elicit(self.missing(Capability::ElicitationForm))),
         }
     }
 
@@ -358,27 +368,28 @@ impl<'a> Asking<'a> {
     /// is bound to the call's arguments, so a retry cannot change the ones the model gave.
     ///
     /// A client that cannot be asked (no form elicitation) gets
-    /// [`ElicitError::InvalidArguments`], the arguments' problems, which `stop.into()` makes a
+    /// [`ElicitError::InvalidArguments`], the arguments' problems, which the [`Stop`] makes a
     /// tool error for the model to read and call again.
     ///
     /// # Errors
     ///
-    /// [`ElicitError::InputRequired`] on 2026-07-28 while the form is asked (not a failure:
+    /// [`Stop::InputRequired`] on 2026-07-28 while the form is asked (not a failure:
     /// return it); [`ElicitError::InvalidArguments`] when the client cannot be asked; otherwise
     /// as [`Asking::ask`].
     pub async fn ask_arguments<T: Elicit + Send + 'static>(
         &mut self,
         ask: &Ask<T>,
-    ) -> Result<Elicitation<T>, ElicitError> {
+    ) -> Result<Elicitation<T>, Stop> {
         let mut item = ask
             .arguments_item(self.arguments)
-            .map_err(ElicitError::Round)?;
+            .map_err(|e| Stop::Elicit(ElicitError::Round(e)))?;
         self.round(&mut [&mut item]).await?;
-        match (item.take(), item.problems()) {
-            (Some(answer), _) => Ok(answer),
-            (None, Some(problems)) => Err(ElicitError::InvalidArguments(problems.clone())),
-            (None, None) => Err(self.missing(Capability::ElicitationForm)),
-        }
+        let error = match (item.take(), item.problems()) {
+            (Some(answer), _) => return Ok(answer),
+            (None, Some(problems)) => ElicitError::InvalidArguments(problems.clone()),
+            (None, None) => self.missing(Capability::ElicitationForm),
+        };
+        Err(Stop::Elicit(error))
     }
 
     /// Asks for every item in one round: on 2026-07-28 in one `InputRequiredResult`, on older
@@ -389,19 +400,28 @@ impl<'a> Asking<'a> {
     ///
     /// # Errors
     ///
-    /// [`ElicitError::InputRequired`] on 2026-07-28 while the round is asked (not a failure:
+    /// [`Stop::InputRequired`] on 2026-07-28 while the round is asked (not a failure:
     /// return it); a malformed response, a spent form, two items with one key, or a failed
     /// request.
-    pub async fn round(&mut self, items: &mut [&mut dyn Item]) -> Result<(), ElicitError> {
+    pub async fn round(&mut self, items: &mut [&mut dyn Item]) -> Result<(), Stop> {
+        self.settle(items)
+            .await
+            .map_err(Stop::Elicit)?
+            .map_or(Ok(()), |result| Err(Stop::InputRequired(Box::new(result))))
+    }
+
+    /// [`Asking::round`]: `None` when every item is settled, the `InputRequiredResult` of the
+    /// round when some are asked (2026-07-28).
+    async fn settle(
+        &mut self,
+        items: &mut [&mut dyn Item],
+    ) -> Result<Option<InputRequiredResult>, ElicitError> {
         match &mut self.flow {
             Asked::Rounds(exchange) => match exchange.round(items).map_err(ElicitError::Round)? {
-                Round::Settled => Ok(()),
-                Round::InputRequired => {
-                    let result: InputRequiredResult =
-                        serde_json::from_value(exchange.input_required())
-                            .map_err(ElicitError::Model)?;
-                    Err(ElicitError::InputRequired(Box::new(result)))
-                }
+                Round::Settled => Ok(None),
+                Round::InputRequired => serde_json::from_value(exchange.input_required())
+                    .map(Some)
+                    .map_err(ElicitError::Model),
             },
             Asked::Requests(version) => {
                 let version = *version;
@@ -420,7 +440,7 @@ impl<'a> Asking<'a> {
                     }
                     send_rounds(&self.context.peer, version, &mut **item).await?;
                 }
-                Ok(())
+                Ok(None)
             }
         }
     }

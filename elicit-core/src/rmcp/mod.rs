@@ -2,15 +2,19 @@
 //! server, on every protocol version.
 //!
 //! - [`ask`] (and [`Ask`], to set its message, rounds, key and `_meta`): one call from a tool,
-//!   prompt or resource handler, the same on every protocol version, that asks again while the answer breaks the form's rules, with the
-//!   problems named and the valid values filled in. Start here.
+//!   prompt or resource handler, the same on every protocol version, that asks again while the
+//!   answer breaks the form's rules, with the problems named and the valid values filled in.
+//!   Start here.
+//! - [`Stop`], [`Handled`] and [`Respond`]: `?` in a handler. Every call that asks ends the
+//!   handler with a [`Stop`] when it has no answer (on 2026-07-28, the form itself); a handler
+//!   returning [`Handled`] uses `?`, and [`Respond::respond`] makes its result what rmcp's
+//!   `ServerHandler` returns.
 //! - [`AskUrl`]: URL mode through the same call, with [`url_completed`] for the completion
 //!   notification of 2025-11-25.
 //! - [`Asking`]: several forms in sequence (a wizard), or a form beside other input requests
 //!   in one round, from `tools/call`, `prompts/get` or `resources/read`.
 //! - On 2026-07-28 the rounds are [`rounds`](crate::rounds)' (sealed, bound, expiring
-//!   `requestState`); a protocol fault becomes the JSON-RPC error the spec names, through
-//!   `stop.into()`.
+//!   `requestState`); a protocol fault becomes the JSON-RPC error the spec names.
 //! - [`elicitation_schema`] converts a schema into rmcp's model, order kept.
 //! - For clients, [`answer_elicitation`] is the whole of `ClientHandler::create_elicitation`: a
 //!   server's form shown through a [`FormUi`](crate::client::FormUi), checked, its defaults
@@ -20,8 +24,8 @@ use std::fmt;
 
 use ::rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, ElicitResult, ElicitationAction,
-    ElicitationSchema, ErrorCode, ErrorData, GetPromptResponse, InputRequiredResult,
-    ProtocolVersion as RmcpVersion, ReadResourceResponse,
+    ElicitationSchema, ErrorCode, ErrorData, GetPromptResponse, ProtocolVersion as RmcpVersion,
+    ReadResourceResponse,
 };
 use ::rmcp::service::ServiceError;
 
@@ -34,11 +38,15 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 
 mod ask;
 mod client;
+mod stop;
 mod url;
 
+/// One type at two paths: [`rounds::Ask`](crate::rounds::Ask), re-exported here for rmcp servers.
+#[doc(no_inline)]
 pub use crate::rounds::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS};
 pub use ask::{Asking, Surface, ask, ask_arguments};
 pub use client::answer_elicitation;
+pub use stop::{Handled, Respond, ReturnTheStopFromTheHandler, Stop};
 pub use url::{AskUrl, url_completed};
 
 /// `T`'s requested schema as a tool's `inputSchema`: a flat object schema is a valid one, so the
@@ -166,9 +174,6 @@ pub enum ElicitError {
     Service(ServiceError),
     /// The answer is not a valid `ElicitResult` of the form.
     Answer(ElicitResultError),
-    /// Not a failure: on 2026-07-28 the round's requests, in the `InputRequiredResult` the
-    /// handler returns (`stop.into()`); the client calls again with the answers.
-    InputRequired(Box<InputRequiredResult>),
     /// The tool's arguments are missing or break their rules, and the client cannot be asked for
     /// them ([`Asking::ask_arguments`]): their problems, for the model to read.
     InvalidArguments(ContentError),
@@ -190,12 +195,11 @@ impl fmt::Display for ElicitError {
                 "the client speaks MCP {version}, which has no elicitation (it arrived in 2025-06-18)"
             ),
             ElicitError::Unrepresentable(err) => fmt::Display::fmt(err, f),
-            ElicitError::Model(err) => write!(f, "rmcp's model refused a request or response: {err}"),
+            ElicitError::Model(err) => {
+                write!(f, "rmcp's model refused a request or response: {err}")
+            }
             ElicitError::Service(err) => write!(f, "the request to the client failed: {err}"),
             ElicitError::Answer(err) => fmt::Display::fmt(err, f),
-            ElicitError::InputRequired(_) => f.write_str(
-                "the form was sent in an `InputRequiredResult`: return it from the handler, and the client calls again with the answer",
-            ),
             ElicitError::Round(err) => fmt::Display::fmt(err, f),
             ElicitError::InvalidArguments(problems) => write!(
                 f,
@@ -222,7 +226,7 @@ impl ElicitError {
     /// The error any handler returns for it (a prompt or a resource has no error result): the
     /// protocol fault's own, invalid params for what the client did, an internal error for the
     /// server's mistakes.
-    fn into_error_data(self) -> ErrorData {
+    pub(crate) fn into_error_data(self) -> ErrorData {
         if let Some(error) = self.protocol_error() {
             return error;
         }
@@ -241,42 +245,28 @@ impl ElicitError {
     }
 }
 
-/// What a tool returns when it has no answer: the round's requests on 2026-07-28
-/// ([`ElicitError::InputRequired`]), the JSON-RPC error of a protocol fault, otherwise a tool
-/// error (`isError`) saying why, which the model reads.
+/// What a tool returns when it has no answer: the JSON-RPC error of a protocol fault, otherwise
+/// a tool error (`isError`) saying why, which the model reads.
 impl From<ElicitError> for Result<CallToolResponse, ErrorData> {
     fn from(error: ElicitError) -> Self {
-        match error {
-            ElicitError::InputRequired(result) => Ok(CallToolResponse::from(*result)),
-            error => match error.protocol_error() {
-                Some(protocol) => Err(protocol),
-                None => {
-                    Ok(CallToolResult::error(vec![ContentBlock::text(error.to_string())]).into())
-                }
-            },
+        match error.protocol_error() {
+            Some(protocol) => Err(protocol),
+            None => Ok(CallToolResult::error(vec![ContentBlock::text(error.to_string())]).into()),
         }
     }
 }
 
-/// What a prompt returns when it has no answer: the round's requests on 2026-07-28, otherwise a
-/// JSON-RPC error saying why.
+/// What a prompt returns when it has no answer: a JSON-RPC error saying why.
 impl From<ElicitError> for Result<GetPromptResponse, ErrorData> {
     fn from(error: ElicitError) -> Self {
-        match error {
-            ElicitError::InputRequired(result) => Ok(GetPromptResponse::from(*result)),
-            error => Err(error.into_error_data()),
-        }
+        Err(error.into_error_data())
     }
 }
 
-/// What a resource read returns when it has no answer: the round's requests on 2026-07-28,
-/// otherwise a JSON-RPC error saying why.
+/// What a resource read returns when it has no answer: a JSON-RPC error saying why.
 impl From<ElicitError> for Result<ReadResourceResponse, ErrorData> {
     fn from(error: ElicitError) -> Self {
-        match error {
-            ElicitError::InputRequired(result) => Ok(ReadResourceResponse::from(*result)),
-            error => Err(error.into_error_data()),
-        }
+        Err(error.into_error_data())
     }
 }
 

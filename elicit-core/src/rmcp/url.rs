@@ -9,7 +9,7 @@ use ::rmcp::model::{
 };
 use ::rmcp::service::{RequestContext, RoleServer};
 
-use super::{Asking, DEFAULT_KEY, ElicitError, Flow, Surface, action, flow};
+use super::{Asking, DEFAULT_KEY, ElicitError, Flow, Stop, Surface, action, flow};
 use crate::answer::{Elicitation, Outcome};
 use crate::error::ElicitResultError;
 use crate::rounds::{Capability, Input, RoundError};
@@ -25,11 +25,18 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 ///   and awaits the answer; once the interaction on the page is done, [`url_completed`] tells
 ///   the client (`notifications/elicitation/complete`).
 /// - On 2026-07-28 the first call ends with the request in an `InputRequiredResult` for the
-///   handler to return ([`ElicitError::InputRequired`]), its state sealed and bound as every
+///   handler to return ([`Stop::InputRequired`]), its state sealed and bound as every
 ///   round's ([`rounds`](crate::rounds)); the retried call carries the answer. A client that did
 ///   not declare URL elicitation gets [`RoundError::MissingCapability`] (`-32021`).
 /// - 2025-06-18 has no URL mode: [`ElicitError::Unrepresentable`]. A 2025-11-25 client that did
 ///   not declare URL elicitation gets [`ElicitError::UrlNotSupported`], and nothing is sent.
+///
+/// The URL must carry no user data and nothing that authorizes (no session, no token, no
+/// account id): a URL is shown, logged, forwarded and opened by whoever holds it. Give it an
+/// opaque, single-use id that the server made for this one pending page (at least 128 bits from
+/// the operating system's generator), and let the page itself check, by the application's own
+/// sign-in, that whoever opens it is the user whose call asked (the specification requires it,
+/// against phishing).
 ///
 /// ```no_run
 /// use mcp_elicit::Elicitation;
@@ -37,21 +44,24 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 /// use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData};
 /// use rmcp::service::{RequestContext, RoleServer};
 ///
+/// /// The application's pending pages: `page_id` is the opaque id it stored, with the user
+/// /// whose call this is, when it made the page (say, 32 hex digits from `getrandom`).
 /// async fn connect(
 ///     request: CallToolRequestParams,
 ///     context: RequestContext<RoleServer>,
+///     page_id: &str,
 /// ) -> Result<CallToolResponse, ErrorData> {
 ///     let asking = AskUrl::new(
 ///         "Sign in to your account to connect it",
-///         "https://example.com/connect?session=42",
-///         "connect-42",
+///         format!("https://example.com/connect/{page_id}"),
+///         page_id.to_owned(),
 ///     );
 ///     let text = match asking.run(&context, &request).await {
 ///         Ok(Elicitation::Accepted(())) => "waiting for you to sign in",
 ///         Ok(_) => "not connected",
 ///         Err(stop) => return stop.into(),
 ///     };
-///     // Later, once the page reports the sign-in: `url_completed(&context, "connect-42").await`.
+///     // Later, once the page has its answer: `url_completed(&context, page_id).await`.
 ///     Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
 /// }
 /// ```
@@ -90,20 +100,49 @@ impl AskUrl {
     /// # Errors
     ///
     /// As [`AskUrl`] says: no URL mode in the client's version or capabilities,
-    /// [`ElicitError::InputRequired`] on 2026-07-28 while asked, a malformed answer, a failed
+    /// [`Stop::InputRequired`] on 2026-07-28 while asked, a malformed answer, a failed
     /// request.
     pub async fn run(
         &self,
         context: &RequestContext<RoleServer>,
         request: &impl Surface,
-    ) -> Result<Elicitation<()>, ElicitError> {
+    ) -> Result<Elicitation<()>, Stop> {
+        if let Some(answer) = self.send(context).await.map_err(Stop::Elicit)? {
+            return Ok(answer);
+        }
+        let params = serde_json::to_value(self.params(""))
+            .map_err(|e| Stop::Elicit(ElicitError::Model(e)))?;
+        let mut input = Input::new(self.key.clone(), "elicitation/create", params);
+        Asking::new(context, request)
+            .map_err(Stop::Elicit)?
+            .round(&mut [&mut input])
+            .await?;
+        let error = match input.take() {
+            // A URL request's answer has no content: only its action is read.
+            Some(response) => match Outcome::envelope(&response).and_then(|(a, _)| answer(a)) {
+                Ok(answer) => return Ok(answer),
+                Err(error) => RoundError::Responses {
+                    key: Some(self.key.to_string()),
+                    reason: error.to_string(),
+                },
+            },
+            None => RoundError::MissingCapability(Capability::ElicitationUrl),
+        };
+        Err(Stop::Elicit(ElicitError::Round(error)))
+    }
+
+    /// Before 2026-07-28, the request sent and its answer; `None` on a version with rounds.
+    async fn send(
+        &self,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Option<Elicitation<()>>, ElicitError> {
         let Some(version) = context.protocol_version() else {
             return Err(ElicitError::NotSupported);
         };
         match flow(&version)? {
-            Flow::InputRequired => {}
+            Flow::InputRequired => Ok(None),
             Flow::Requests(version) if !version.has_elicitation_modes() => {
-                return Err(Unrepresentable::UrlMode { version }.into());
+                Err(Unrepresentable::UrlMode { version }.into())
             }
             Flow::Requests(_) => {
                 if !context
@@ -117,28 +156,11 @@ impl AskUrl {
                     .create_elicitation(self.params(&self.elicitation_id))
                     .await
                     .map_err(ElicitError::Service)?;
-                return answer(action(&result)).map_err(ElicitError::Answer);
+                answer(action(&result))
+                    .map(Some)
+                    .map_err(ElicitError::Answer)
             }
         }
-        let params = serde_json::to_value(self.params("")).map_err(ElicitError::Model)?;
-        let mut input = Input::new(self.key.clone(), "elicitation/create", params);
-        Asking::new(context, request)?
-            .round(&mut [&mut input])
-            .await?;
-        let Some(response) = input.take() else {
-            return Err(ElicitError::Round(RoundError::MissingCapability(
-                Capability::ElicitationUrl,
-            )));
-        };
-        // A URL request's answer has no content: only its action is read.
-        Outcome::envelope(&response)
-            .and_then(|(action, _)| answer(action))
-            .map_err(|error| {
-                ElicitError::Round(RoundError::Responses {
-                    key: Some(self.key.to_string()),
-                    reason: error.to_string(),
-                })
-            })
     }
 
     fn params(&self, elicitation_id: &str) -> ElicitRequestParams {

@@ -2,7 +2,8 @@
 
     python client.py SERVER MODE ELICITATION ANSWERS [TOOL [ARGUMENTS]]
 
-SERVER is the `rmcp_server` program (started over stdio); MODE is `legacy` (the initialize
+SERVER is the `rmcp_server` program (started over stdio), or the URL of a Streamable HTTP server
+(`http_server`'s, `http://127.0.0.1:PORT/mcp`); MODE is `legacy` (the initialize
 handshake, 2025-11-25) or `2026-07-28`; ELICITATION is `yes` or `no` (whether the client declares
 form elicitation); ANSWERS is a JSON list of the results to answer the forms with, in turn; TOOL
 is the tool to call (`signup` by default) with ARGUMENTS (a JSON object, `{}` by default). It
@@ -32,7 +33,7 @@ async def main() -> None:
         return types.ElicitResult.model_validate(answers.pop(0))
 
     client = Client(
-        StdioServerParameters(command=server),
+        server if server.startswith("http") else StdioServerParameters(command=server),
         mode=mode,
         elicitation_callback=answer if elicitation else None,
     )

@@ -13,8 +13,9 @@
 //! named by `MCP_ELICIT_PYTHON` (CI makes one in `target/python`); then
 //! `cargo test -p mcp-elicit-rmcp-examples --test python -- --ignored`.
 
+use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Child, Command, Stdio};
 
 use serde_json::{Value, json};
 
@@ -53,11 +54,23 @@ fn call(
 
 /// Runs the client: what it printed.
 fn run(mode: &str, elicitation: bool, answers: Value, tool: &str, arguments: Value) -> Value {
+    run_on(SERVER, mode, elicitation, answers, tool, arguments)
+}
+
+/// Runs the client against `server` (a program on stdio, or a Streamable HTTP URL).
+fn run_on(
+    server: &str,
+    mode: &str,
+    elicitation: bool,
+    answers: Value,
+    tool: &str,
+    arguments: Value,
+) -> Value {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/client.py");
     let python = python();
     let output = Command::new(&python)
         .arg(&script)
-        .args([SERVER, mode, if elicitation { "yes" } else { "no" }])
+        .args([server, mode, if elicitation { "yes" } else { "no" }])
         .arg(answers.to_string())
         .arg(tool)
         .arg(arguments.to_string())
@@ -424,4 +437,94 @@ fn missing_and_wrong_arguments_are_asked() {
         text,
         "the tool's arguments are missing or break their rules, and the client cannot be asked for them:\n`priority`: is required"
     );
+}
+
+/// `http_server`, the README's complete server, started on a port of the system's choosing; ended
+/// when dropped.
+struct HttpServer {
+    child: Child,
+    url: String,
+}
+
+impl HttpServer {
+    fn start() -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_http_server"))
+            .arg("0")
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("http_server starts");
+        let mut line = String::new();
+        let stdout = child.stdout.take().expect("its stdout");
+        BufReader::new(stdout).read_line(&mut line).unwrap();
+        let url = line.trim().strip_prefix("serving ").expect("its address");
+        HttpServer {
+            url: url.to_owned(),
+            child,
+        }
+    }
+
+    fn call(&self, mode: &str, answers: Value, tool: &str, arguments: Value) -> Value {
+        run_on(&self.url, mode, true, answers, tool, arguments)
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+#[ignore = "needs the Python SDK: see the top of this file"]
+fn the_complete_http_server_answers_both_versions() {
+    let server = HttpServer::start();
+    for mode in MODES {
+        // The form tool: an invalid answer asked again, then the booking.
+        let bad = accept(json!({"guests": 20, "date": "2026-12-24"}));
+        let good = accept(json!({"guests": 3, "date": "2026-12-24"}));
+        let report = server.call(mode, json!([bad, good]), "book_table", json!({}));
+        assert_eq!(
+            report["text"], "Booked for 3 on 2026-12-24.",
+            "{mode}: {report}"
+        );
+        assert_eq!(report["isError"], false, "{mode}");
+        let forms = report["forms"].as_array().unwrap();
+        assert_eq!(forms.len(), 2, "{mode}");
+        assert_eq!(forms[0]["message"], "Book a table", "{mode}");
+        assert_eq!(
+            forms[1]["message"],
+            "Book a table\n\nPlease correct this:\n- guests: must be at most 12, got 20",
+            "{mode}"
+        );
+        let report = server.call(
+            mode,
+            json!([{"action": "decline"}]),
+            "book_table",
+            json!({}),
+        );
+        assert_eq!(report["text"], "Nothing was booked.", "{mode}: {report}");
+
+        // The missing argument asked of the user; a complete call asks nothing.
+        let answer = accept(json!({"reference": "ABC123"}));
+        let report = server.call(mode, json!([answer]), "cancel_booking", json!({}));
+        assert_eq!(
+            report["text"], "Cancelled booking ABC123.",
+            "{mode}: {report}"
+        );
+        let forms = report["forms"].as_array().unwrap();
+        assert_eq!(forms.len(), 1, "{mode}");
+        assert_eq!(fields(&forms[0]), ["reference"], "{mode}");
+        let report = server.call(
+            mode,
+            json!([]),
+            "cancel_booking",
+            json!({"reference": "XYZ789"}),
+        );
+        assert_eq!(
+            report["text"], "Cancelled booking XYZ789.",
+            "{mode}: {report}"
+        );
+        assert_eq!(report["forms"], json!([]), "{mode}");
+    }
 }

@@ -1,0 +1,12 @@
+//! Compile-fail cases of the rmcp adapter (feature `rmcp`), with the exact message a user reads:
+//! a `Stop` made into an `ErrorData` or a message, which on 2026-07-28 would lose the form.
+
+#[rustversion::attr(
+    not(stable(1.95)),
+    ignore = "the expected compiler output is written for Rust 1.95"
+)]
+#[test]
+fn ui_rmcp() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("cases/*.rs");
+}

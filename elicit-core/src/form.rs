@@ -4,6 +4,15 @@
 use crate::error::ContentError;
 use crate::schema::{Content, RequestedSchema};
 
+/// Fails to compile, naming the secret field, when `T` holds one: called in a `const` block by
+/// every way of sending `T`'s form to a client (`Ask::new`, `FormRequest::of`, `input_schema`),
+/// so that asking a page-only form in form mode is refused when the program is built.
+pub(crate) const fn sendable<T: Elicit>() {
+    if let Some(message) = T::PAGE_ONLY {
+        panic!("{}", message);
+    }
+}
+
 /// The message of a form whose struct gives none with `#[elicit(message = "...")]`.
 pub const DEFAULT_MESSAGE: &str = "Please fill in this form.";
 
@@ -22,6 +31,12 @@ pub trait Elicit: Sized {
     fn message() -> &'static str {
         DEFAULT_MESSAGE
     }
+
+    /// Why the form may be asked through a page only, if it may: it holds a secret field (a
+    /// `SecretString`), which a form would send through the client. The derive writes it, naming
+    /// the field; every way of sending the form to a client refuses to compile for such a form.
+    #[doc(hidden)]
+    const PAGE_ONLY: Option<&'static str> = None;
 
     /// The form's value from the `content` of an accepted answer, with everything checked: every
     /// constraint the schema states, and what the Rust types imply (`300` is no `u8`). Every

@@ -39,6 +39,8 @@ mod error;
 pub mod field;
 mod form;
 mod format;
+#[cfg(feature = "page")]
+pub mod page;
 mod received;
 pub mod request;
 #[cfg(feature = "rmcp")]

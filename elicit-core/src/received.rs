@@ -281,6 +281,8 @@ fn string(p: &Map<String, Value>) -> Result<StringSchema> {
         // MCP's forms have no `pattern`: a server's is not read (nor checked).
         pattern: None,
         default: optional(p, "default", text, "text")?,
+        // A server's form holds no secret: it would have passed through the client.
+        secret: false,
     })
 }
 

@@ -62,6 +62,7 @@ impl<'a> FormRequest<'a> {
 
     /// The request for `T`'s form, with `T`'s message.
     pub fn of<T: Elicit>() -> FormRequest<'static> {
+        const { crate::form::sendable::<T>() };
         FormRequest::new(T::message(), T::requested_schema())
     }
 

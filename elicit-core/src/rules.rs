@@ -74,19 +74,26 @@ fn text(schema: &StringSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)) 
         });
     }
     if let Some(pattern) = &schema.pattern {
-        self::pattern(pattern, text, fail);
+        // A secret is never quoted back, not even to the person who typed it.
+        let shown = if schema.secret { "" } else { text };
+        self::pattern(pattern, text, shown, fail);
     }
 }
 
 /// The `pattern` rule: matched by the `regex` crate, in time linear in the text.
 #[cfg(feature = "pattern")]
 #[inline(never)]
-fn pattern(pattern: &crate::schema::Pattern, text: &str, fail: &mut impl FnMut(ErrorKind)) {
+fn pattern(
+    pattern: &crate::schema::Pattern,
+    text: &str,
+    shown: &str,
+    fail: &mut impl FnMut(ErrorKind),
+) {
     match pattern.matches(text) {
         Ok(true) => {}
         Ok(false) => fail(ErrorKind::PatternMismatch {
             pattern: pattern.as_str().to_owned(),
-            found: excerpt(text),
+            found: excerpt(shown),
         }),
         Err(reason) => fail(ErrorKind::BadPattern { reason }),
     }
@@ -95,7 +102,7 @@ fn pattern(pattern: &crate::schema::Pattern, text: &str, fail: &mut impl FnMut(E
 /// Without the feature `pattern` no form has a pattern: the derive refuses the attribute, and
 /// MCP's received forms have none.
 #[cfg(not(feature = "pattern"))]
-fn pattern(_: &crate::schema::Pattern, _: &str, _: &mut impl FnMut(ErrorKind)) {}
+fn pattern(_: &crate::schema::Pattern, _: &str, _: &str, _: &mut impl FnMut(ErrorKind)) {}
 
 #[inline(always)]
 fn number(schema: &NumberSchema, value: &Value, fail: &mut impl FnMut(ErrorKind)) {

@@ -193,6 +193,12 @@ pub enum Unrepresentable {
         /// The select's wire name.
         field: String,
     },
+    /// The form has a secret field (a password, an API key), which a form would send through
+    /// the client: it is asked through a page (feature `page`).
+    Secret {
+        /// The secret's wire name.
+        field: String,
+    },
 }
 
 impl fmt::Display for Unrepresentable {
@@ -209,6 +215,10 @@ impl fmt::Display for Unrepresentable {
             Unrepresentable::NoOptions { field } => write!(
                 f,
                 "field `{field}` is a select whose options are supplied when the form is asked, and it has none: fill them in with `with_choices` (or `Ask::choices`)"
+            ),
+            Unrepresentable::Secret { field } => write!(
+                f,
+                "field `{field}` is a secret, which a form would send through the client: ask for this form through a page of the server's own (`mcp_elicit::page`)"
             ),
         }
     }

@@ -358,6 +358,22 @@ pub(crate) fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
     }
 }
 
+/// Whether `ty` (or the type in its `Option`) names a secret: `SecretString`, bare or as
+/// `secrecy::SecretString`. Only the name-based guard of sensitive fields needs to know: the
+/// schema and the refusal of a form holding a secret follow the type's `FormField` shape.
+pub(crate) fn is_secret(ty: &syn::Type) -> bool {
+    let ty = option_inner(ty).unwrap_or(ty);
+    let Some(path) = plain_path(ty) else {
+        return false;
+    };
+    let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    matches!(
+        names.as_slice(),
+        ["SecretString"] | ["secrecy", "SecretString"]
+    )
+}
+
 /// The multi-select containers, by module and name.
 const CONTAINERS: &[(&str, &str)] = &[
     ("vec", "Vec"),

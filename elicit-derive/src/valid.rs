@@ -161,7 +161,8 @@ fn check_unique_names<'a>(
 /// the model; URL mode exists for that. A name is only a hint, so an author who knows better says
 /// so with `not_sensitive`.
 fn check_sensitive(cx: &Ctxt, field: &Field<'_>) {
-    if field.attrs.not_sensitive.is_some() {
+    // A secret type is where a secret belongs: its form is asked through a page only.
+    if field.attrs.not_sensitive.is_some() || crate::ty::is_secret(field.ty) {
         return;
     }
     // A yes/no, a fraction or a set of options holds no secret, whatever it is called.
@@ -181,7 +182,7 @@ fn check_sensitive(cx: &Ctxt, field: &Field<'_>) {
     cx.error_spanned_by(
         field.ident,
         format!(
-            "field `{}` looks like {what}: MCP servers must not ask for passwords, API keys, tokens or payment credentials in a form, whose answer passes through the client; ask for it with URL mode elicitation (a page of your own) instead, or, if the field holds no such thing, mark it `#[elicit(not_sensitive)]`",
+            "field `{}` looks like {what}: MCP servers must not ask for passwords, API keys, tokens or payment credentials in a form, whose answer passes through the client; make it a `SecretString` (feature `page`) and ask for the form through a page, or, if the field holds no such thing, mark it `#[elicit(not_sensitive)]`",
             field.wire_name
         ),
     );

@@ -14,8 +14,8 @@
 //! - [`_development`]: the workspace, its tests and the real peers they run against.
 //!
 //! The reference is the API itself: [`Elicit`](crate::Elicit), [`Elicitation`](crate::Elicitation),
-//! [`RequestedSchema`](crate::RequestedSchema), [`rounds`](crate::rounds), [`rmcp`](crate::rmcp),
-//! `acp` (feature `acp`), [`client`](crate::client).
+//! [`RequestedSchema`](crate::RequestedSchema), [`client`](crate::client), and the modules of the
+//! features: `rounds`, `rmcp`, `acp` and `page` (URL-mode pages).
 
 #[doc = include_str!("forms.md")]
 pub mod _forms {}

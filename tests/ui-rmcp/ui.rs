@@ -8,5 +8,8 @@
 #[test]
 fn ui_rmcp() {
     let t = trybuild::TestCases::new();
+    // A passing case makes trybuild build (not only check) the failing ones: a form with a
+    // secret asked in form mode is refused when the program is built.
+    t.pass("pass/*.rs");
     t.compile_fail("cases/*.rs");
 }

@@ -181,7 +181,7 @@ pub enum ErrorKind {
     PatternMismatch {
         /// The pattern.
         pattern: String,
-        /// The text (its first 64 characters).
+        /// The text (its first 64 characters); empty for a secret, which is never shown.
         found: String,
     },
     /// The field's `pattern` is no valid regular expression (a mistake of the form's, not the
@@ -270,6 +270,9 @@ impl fmt::Display for ErrorKind {
                 "must be at most {max_length} {} long, got {length}",
                 plural(*max_length, "character")
             ),
+            ErrorKind::PatternMismatch { pattern, found } if found.is_empty() => {
+                write!(f, "must match the pattern `{pattern}`")
+            }
             ErrorKind::PatternMismatch { pattern, found } => {
                 write!(f, "must match the pattern `{pattern}`, got {found:?}")
             }

@@ -39,6 +39,8 @@ use crate::schema::{Number, Options, SelectOption, StringFormat};
     feature = "email_address"
 ))]
 mod ecosystem;
+#[cfg(feature = "page")]
+mod secret;
 mod std_types;
 #[cfg(feature = "uuid")]
 mod uuid;
@@ -134,6 +136,12 @@ pub enum FieldKind {
     },
     /// `true` or `false`.
     Boolean,
+    /// A secret the person types (a password, an API key): text that must never pass through the
+    /// client, so a form holding one is asked through a page only (feature `page`), where it is a
+    /// password input, never written back, never refilled. [`secrecy::SecretString`] is one.
+    ///
+    /// [`secrecy::SecretString`]: https://docs.rs/secrecy
+    Secret,
     /// One of the options.
     SingleSelect {
         /// The options, from the enum's [`Choice`] implementation.

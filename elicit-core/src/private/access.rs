@@ -113,6 +113,7 @@ pub trait Flatten: Elicit {
 #[doc(hidden)]
 pub struct FlattenAccess<T> {
     properties: &'static [Property],
+    page_only: Option<&'static str>,
     read: fn(&Content, &mut Problems) -> Option<T>,
     write: fn(&T, &mut Content),
 }
@@ -122,6 +123,7 @@ pub struct FlattenAccess<T> {
 pub const fn flatten_access<T: Flatten>() -> FlattenAccess<T> {
     FlattenAccess {
         properties: T::PROPERTIES,
+        page_only: T::PAGE_ONLY,
         read: T::read,
         write: T::write,
     }
@@ -131,6 +133,12 @@ impl<T> FlattenAccess<T> {
     /// The properties the field brings into the form.
     pub const fn properties(&self) -> &'static [Property] {
         self.properties
+    }
+
+    /// Why the flattened form may be asked through a page only, if it may (so then may the form
+    /// it joins).
+    pub const fn page_only(&self) -> Option<&'static str> {
+        self.page_only
     }
 
     /// The flattened form's value, read from the whole content.

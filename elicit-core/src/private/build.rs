@@ -249,21 +249,27 @@ pub const fn labelled_schema(
 pub const fn property(shape: FieldShape, attrs: FieldAttrs) -> Property {
     let c = shape.constraints;
     let schema = match shape.kind {
-        FieldKind::Text { format } => PropertySchema::String(StringSchema {
+        FieldKind::Text { .. } | FieldKind::Secret => PropertySchema::String(StringSchema {
             min_length: larger(c.min_length, attrs.min_length),
             max_length: smaller(c.max_length, attrs.max_length),
-            format: match attrs.format {
-                Some(format) => Some(format),
-                None => format,
+            format: match (shape.kind, attrs.format) {
+                // A secret is typed into a password input, whatever it looks like.
+                (FieldKind::Secret, _) => None,
+                (_, Some(format)) => Some(format),
+                (FieldKind::Text { format }, None) => format,
+                (_, None) => None,
             },
             pattern: match attrs.pattern {
                 Some(pattern) => Some(Pattern::from_static(pattern)),
                 None => None,
             },
-            default: match attrs.default {
-                Some(DefaultValue::Text(text)) => Some(Cow::Borrowed(text)),
+            default: match (shape.kind, attrs.default) {
+                // A secret starts empty: a default would be written into the page.
+                (FieldKind::Secret, _) => None,
+                (_, Some(DefaultValue::Text(text))) => Some(Cow::Borrowed(text)),
                 _ => None,
             },
+            secret: matches!(shape.kind, FieldKind::Secret),
         }),
         FieldKind::Integer {
             stated_min,

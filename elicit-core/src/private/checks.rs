@@ -76,6 +76,7 @@ pub const fn fits_shape(shape: FieldShape, value: Number) -> bool {
             -max <= v && v <= max
         }
         FieldKind::Text { .. }
+        | FieldKind::Secret
         | FieldKind::Boolean
         | FieldKind::SingleSelect { .. }
         | FieldKind::MultiSelect { .. }
@@ -193,7 +194,7 @@ pub enum Kind {
 pub const fn require_shape(shape: FieldShape, kind: Kind, message: &'static str) {
     let fits = matches!(
         (kind, shape.kind),
-        (Kind::Text, FieldKind::Text { .. })
+        (Kind::Text, FieldKind::Text { .. } | FieldKind::Secret)
             | (
                 Kind::Number,
                 FieldKind::Integer { .. } | FieldKind::Float { .. }
@@ -224,6 +225,29 @@ pub const fn require_boolean<T: BooleanField>() {}
 
 /// Compiles only if `T` takes `min_items` and `max_items`; see [`require_text`].
 pub const fn require_multi_select<T: ListField>() {}
+
+/// The first secret field's message (`messages[i]` for the own field of shape `shapes[i]`), or a
+/// flattened form's own reason: why a form may be asked through a page only, if it may.
+pub const fn page_only(
+    fields: &[(FieldShape, &'static str)],
+    flattened: &[Option<&'static str>],
+) -> Option<&'static str> {
+    let mut i = 0;
+    while i < fields.len() {
+        if let FieldKind::Secret = fields[i].0.kind {
+            return Some(fields[i].1);
+        }
+        i += 1;
+    }
+    let mut j = 0;
+    while j < flattened.len() {
+        if flattened[j].is_some() {
+            return flattened[j];
+        }
+        j += 1;
+    }
+    None
+}
 
 #[cfg(test)]
 mod tests {

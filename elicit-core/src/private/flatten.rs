@@ -179,6 +179,7 @@ const fn reborrowed(property: &Property) -> Property {
                     None => None,
                 },
                 default: optional_cow(&s.default),
+                secret: s.secret,
             }),
             PropertySchema::Number(n) => PropertySchema::Number(NumberSchema {
                 number_type: n.number_type,

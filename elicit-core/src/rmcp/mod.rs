@@ -76,6 +76,7 @@ pub use url::{AskUrl, url_completed};
 /// # let _ = tool;
 /// ```
 pub fn input_schema<T: Elicit>() -> std::sync::Arc<::rmcp::model::JsonObject> {
+    const { crate::form::sendable::<T>() };
     let schema = T::requested_schema()
         .to_value_for(ProtocolVersion::LATEST)
         .ok()

@@ -135,6 +135,7 @@ impl<T: Elicit> Ask<T> {
     /// `T`'s form under `T::message()`, asked up to [`DEFAULT_ROUNDS`] times, under the key
     /// [`DEFAULT_KEY`].
     pub fn new() -> Self {
+        const { crate::form::sendable::<T>() };
         Ask {
             message: Cow::Borrowed(T::message()),
             rounds: DEFAULT_ROUNDS,

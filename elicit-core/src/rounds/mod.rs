@@ -85,6 +85,8 @@ mod state;
 pub use arguments::{ARGUMENTS_KEY, ArgumentsItem};
 pub use capability::Capability;
 pub use item::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS, FormItem, Input, Item, Retry};
+#[cfg(feature = "page")]
+pub(crate) use seal::now as now_secs;
 pub use seal::{Binding, DEFAULT_TTL, KeyError, StateError, StateKeys};
 
 use item::kind;

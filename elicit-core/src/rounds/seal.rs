@@ -197,6 +197,23 @@ impl StateKeys {
         })
     }
 
+    /// A key of its own for another use of these keys, named by `label`: the current key's first,
+    /// then each previous key's, so that what the current one sealed opens and what a previous
+    /// one sealed still opens while rotating. Each is the MAC of `label` behind a byte no state's
+    /// payload (UTF-8 text) starts with, so no state's tag is ever one of them.
+    #[cfg(feature = "page")]
+    pub(crate) fn subkeys(&self, label: &[u8]) -> Vec<[u8; 32]> {
+        std::iter::once(&self.current)
+            .chain(&self.previous)
+            .map(|key| {
+                let mut mac = key.clone();
+                mac.update(&[0xff]);
+                mac.update(label);
+                mac.finalize().into_bytes().into()
+            })
+            .collect()
+    }
+
     /// `payload` sealed with the current key.
     pub(crate) fn seal(&self, payload: &[u8]) -> String {
         let tag = tag(&self.current, payload).finalize().into_bytes();

@@ -362,6 +362,9 @@ pub struct StringSchema {
     pub(crate) format: Option<StringFormat>,
     pub(crate) pattern: Option<Pattern>,
     pub(crate) default: Option<Cow<'static, str>>,
+    /// A secret the person types ([`FieldKind::Secret`](crate::field::FieldKind::Secret)):
+    /// never sent in a form, never written back.
+    pub(crate) secret: bool,
 }
 
 impl StringSchema {
@@ -388,6 +391,13 @@ impl StringSchema {
     /// The value the form starts with.
     pub fn default(&self) -> Option<&str> {
         self.default.as_deref()
+    }
+
+    /// Whether it is a secret the person types (a password, an API key): a form holding one is
+    /// asked through a page only, where it is a password input that is never refilled; no
+    /// protocol version writes it in a form sent to a client.
+    pub fn is_secret(&self) -> bool {
+        self.secret
     }
 }
 

@@ -45,13 +45,10 @@ impl RequestedSchema {
     /// # Errors
     ///
     /// [`Unrepresentable`] when the form says what `version` cannot (a multi-select on
-    /// 2025-06-18, or a runtime select without options).
+    /// 2025-06-18, or a runtime select without options), or holds a secret, which no form may
+    /// send.
     pub fn for_version(&self, version: ProtocolVersion) -> Result<SchemaFor<'_>, Unrepresentable> {
-        if let Some(unfilled) = self.properties.iter().find(|p| unfilled(&p.schema)) {
-            return Err(Unrepresentable::NoOptions {
-                field: unfilled.name().to_owned(),
-            });
-        }
+        self.sendable()?;
         let dialect = version.schema_dialect();
         if dialect.is_legacy()
             && let Some(multi) = self
@@ -75,18 +72,32 @@ impl RequestedSchema {
     ///
     /// # Errors
     ///
-    /// [`Unrepresentable::NoOptions`] for a runtime select without options.
+    /// [`Unrepresentable::NoOptions`] for a runtime select without options,
+    /// [`Unrepresentable::Secret`] for a secret field.
     #[cfg(feature = "acp")]
     pub(crate) fn for_acp(&self) -> Result<SchemaFor<'_>, Unrepresentable> {
+        self.sendable()?;
+        Ok(SchemaFor {
+            schema: self,
+            dialect: Dialect::Acp,
+        })
+    }
+
+    /// Whether any client may be sent the form: every runtime select has its options, and no
+    /// field is a secret (which a form would send through the client; a page asks for it).
+    fn sendable(&self) -> Result<(), Unrepresentable> {
         if let Some(unfilled) = self.properties.iter().find(|p| unfilled(&p.schema)) {
             return Err(Unrepresentable::NoOptions {
                 field: unfilled.name().to_owned(),
             });
         }
-        Ok(SchemaFor {
-            schema: self,
-            dialect: Dialect::Acp,
-        })
+        let secret = |p: &&Property| matches!(&p.schema, PropertySchema::String(s) if s.secret);
+        if let Some(secret) = self.properties.iter().find(secret) {
+            return Err(Unrepresentable::Secret {
+                field: secret.name().to_owned(),
+            });
+        }
+        Ok(())
     }
 
     /// The schema's JSON text as `version` writes it: written once per schema and version, on

@@ -250,6 +250,6 @@ fn in_order(
 }
 
 /// The name of the `const` through which generated code uses flattened field `index`'s type.
-fn flatten_accessor(index: usize) -> syn::Ident {
+pub(super) fn flatten_accessor(index: usize) -> syn::Ident {
     format_ident!("__ELICIT_FLATTEN_{}", index)
 }

@@ -109,6 +109,7 @@ fn expand_struct(input: &Input<'_>, form: &Form<'_>, krate: &TokenStream) -> Tok
         .map(|(i, field)| field_accessor(ident, i, field));
     let tables = tables(form, &properties);
     let schema = labelled_schema(&input.attrs);
+    let page_only = page_only(ident, form);
     quote! {
         #[doc(hidden)]
         const _: () = {
@@ -126,6 +127,8 @@ fn expand_struct(input: &Input<'_>, form: &Form<'_>, krate: &TokenStream) -> Tok
                 }
 
                 #message
+
+                #page_only
 
                 fn from_content(
                     __elicit_content: &_elicit::Content,
@@ -158,6 +161,27 @@ fn expand_struct(input: &Input<'_>, form: &Form<'_>, krate: &TokenStream) -> Tok
 
             #items
         };
+    }
+}
+
+/// `Elicit::PAGE_ONLY`: the message naming the first secret field (a field whose type's shape is
+/// a secret), or a flattened form's own; `None` for a form that any client may be sent.
+fn page_only(ident: &syn::Ident, form: &Form<'_>) -> TokenStream {
+    let fields = form.fields.iter().enumerate().map(|(i, field)| {
+        let access = accessor(i);
+        let message = format!(
+            "`{ident}` holds the secret field `{}`, which a form would send through the client: ask for `{ident}` through a page of the server's own (`mcp_elicit::page`), never in a form",
+            field.wire_name
+        );
+        quote!((#access.shape(), #message))
+    });
+    let flattened = (0..form.flattened.len()).map(|j| {
+        let access = body::flatten_accessor(j);
+        quote!(#access.page_only())
+    });
+    quote! {
+        const PAGE_ONLY: ::core::option::Option<&'static ::core::primitive::str> =
+            _elicit::__private::page_only(&[#(#fields),*], &[#(#flattened),*]);
     }
 }
 

@@ -1,0 +1,26 @@
+//! URL-mode pages (feature `page`): what the specification sends a server to when a form must not
+//! pass through the client (passwords, API keys, payment details), built from the same form model
+//! and judged by the same rules as a JSON answer.
+//!
+//! - [`render`]: the form as a server-rendered HTML page that works without JavaScript, every
+//!   value escaped by maud, accessible (a label per field, descriptions and problems tied with
+//!   `aria-describedby`, fieldsets for groups), the HTML input rules mirroring the form's.
+//! - [`submission`]: an `application/x-www-form-urlencoded` body read into the form's content and
+//!   judged by the form's rules; an invalid one is the page again with each problem beside its
+//!   field.
+//! - [`serve`]: [`Pages`](serve::Pages), the calls that make a page and take its answer, and the
+//!   axum router that serves the pages, bound to the user whose call made them, with CSRF tokens,
+//!   single use, expiry and the headers a page of secrets needs.
+//! - [`store`]: the pending pages; [`seal`]: their ids, and the AEAD that seals what a store keeps,
+//!   under a key derived from the state keys (`MCP_ELICIT_STATE_KEY`).
+//! - `redis` (feature `page-redis`): the store on Redis, so that replicas sharing one Redis and
+//!   one key serve each other's pages.
+
+#[cfg(feature = "page-redis")]
+#[cfg_attr(docsrs, doc(cfg(feature = "page-redis")))]
+pub mod redis;
+pub mod render;
+pub mod seal;
+pub mod serve;
+pub mod store;
+pub mod submission;

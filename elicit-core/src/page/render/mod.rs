@@ -1,0 +1,337 @@
+//! The form as an HTML page: [`FormPage`] renders any [`RequestedSchema`] (a derived form's, or
+//! one a client received) as a whole document, built with maud, which escapes every value.
+//!
+//! The page works without JavaScript (it has none), and follows the GOV.UK Design System's
+//! patterns: one column, a `<label for>` per field, hints and problems tied to their field with
+//! `aria-describedby`, groups of choices in a `<fieldset>` with a `<legend>`, and after an invalid
+//! submission an error summary at the top linking to each field, the message beside its field.
+//! The HTML input rules mirror the form's (`required`, `minlength`, `maxlength`, `min`, `max`,
+//! `step`, `type`, `pattern`), so a browser points out most mistakes before the form is sent; the
+//! server still judges every answer with the form's rules ([`submission`](super::submission)).
+//!
+//! # What the form sends
+//!
+//! Each property's input is named [`FIELD_PREFIX`] followed by the property's name (`f.email`),
+//! so that no property, whatever its name, meets the two submit buttons (`action`, with the
+//! values `accept` and `decline`) or a hidden field such as a CSRF token. Its id is
+//! [`field_id`] of the name.
+
+mod datetime;
+mod fields;
+mod ids;
+mod paragraphs;
+mod pattern;
+mod style;
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use maud::{DOCTYPE, PreEscaped, html};
+
+use crate::error::{ContentError, FieldError};
+use crate::schema::{Content, PropertySchema, RequestedSchema};
+
+pub(super) use datetime::{LOCAL_MINUTES, is_local_date_time};
+use fields::{Field, message};
+pub use ids::{FIELD_PREFIX, field_id};
+use ids::{Id, Part};
+use paragraphs::Paragraphs;
+pub use style::STYLESHEET;
+
+/// A form as a whole HTML page: its title, the message, the form with a field per property, and
+/// two submit buttons, `action=accept` and `action=decline` (which skips the browser's checks, so
+/// a person can decline a form they cannot fill in).
+///
+/// One renderer for every form: a derived one (`T::requested_schema()`) or any schema a client
+/// received. Values are the schema's defaults, or those of [`FormPage::values`]; secret fields
+/// are never filled in.
+///
+/// ```
+/// use mcp_elicit::Elicit;
+/// use mcp_elicit::page::render::FormPage;
+///
+/// #[derive(Elicit)]
+/// struct Connect {
+///     /// Shown in your list of services
+///     #[elicit(min_length = 2, max_length = 40)]
+///     label: String,
+///     #[elicit(format = "email")]
+///     contact: Option<String>,
+/// }
+///
+/// let html = FormPage::new(Connect::requested_schema(), "Connect <your> service")
+///     .action("/pages/4f2c")
+///     .hidden("csrf", "k3y")
+///     .render();
+/// assert!(html.starts_with("<!DOCTYPE html>"));
+/// assert!(html.contains("Connect &lt;your&gt; service"));
+/// assert!(html.contains(r#"<form method="post" action="/pages/4f2c" accept-charset="utf-8">"#));
+/// assert!(html.contains(r#"<input type="hidden" name="csrf" value="k3y">"#));
+/// assert!(html.contains(r#"<label for="field-label">label</label>"#));
+/// assert!(html.contains(
+///     r#"<input class="input" id="field-label" name="f.label" type="text" required minlength="2" maxlength="40" aria-describedby="field-label_hint">"#
+/// ));
+/// assert!(html.contains(r#"type="email""#));
+/// assert!(html.contains(r#"<button type="submit" name="action" value="decline" class="secondary" formnovalidate>"#));
+/// ```
+///
+/// After an invalid submission, render it again with what was sent and the problems:
+///
+/// ```
+/// use mcp_elicit::Elicit;
+/// use mcp_elicit::page::render::FormPage;
+/// use mcp_elicit::page::submission::{self, Judged};
+///
+/// #[derive(Elicit)]
+/// struct Connect {
+///     #[elicit(min_length = 2)]
+///     label: String,
+/// }
+///
+/// let schema = Connect::requested_schema();
+/// let Ok(Judged::Invalid { values, problems }) = submission::judge(schema, b"f.label=x&action=accept") else {
+///     unreachable!()
+/// };
+/// let html = FormPage::new(schema, "Connect a service").values(&values).problems(&problems).render();
+/// assert!(html.contains(r##"<a href="#field-label">label must be at least 2 characters long, got 1</a>"##));
+/// assert!(html.contains(r#"aria-invalid="true""#));
+/// ```
+#[derive(Clone)]
+pub struct FormPage<'a> {
+    schema: &'a RequestedSchema,
+    message: &'a str,
+    title: Option<&'a str>,
+    action: Option<&'a str>,
+    hidden: Vec<(&'a str, &'a str)>,
+    values: Option<&'a Content>,
+    problems: Option<&'a ContentError>,
+    secrets: &'a [&'a str],
+}
+
+/// The page's title when neither [`FormPage::title`] nor the form gives one.
+const DEFAULT_TITLE: &str = "Information requested";
+
+impl<'a> FormPage<'a> {
+    /// The page of the form `schema`, asking with `message` (shown above the form; each blank
+    /// line starts a paragraph, each other line break is kept).
+    pub fn new(schema: &'a RequestedSchema, message: &'a str) -> Self {
+        FormPage {
+            schema,
+            message,
+            title: None,
+            action: None,
+            hidden: Vec::new(),
+            values: None,
+            problems: None,
+            secrets: &[],
+        }
+    }
+
+    /// The page's title and heading; by default the form's own title, or "Information
+    /// requested".
+    pub fn title(mut self, title: &'a str) -> Self {
+        self.title = Some(title);
+        self
+    }
+
+    /// Where the form is posted (its `action`); by default the page's own URL.
+    pub fn action(mut self, path: &'a str) -> Self {
+        self.action = Some(path);
+        self
+    }
+
+    /// A hidden field the form sends back as it is, such as a CSRF token; any number of them,
+    /// in this order. Its name should not start with [`FIELD_PREFIX`], nor be `action`.
+    pub fn hidden(mut self, name: &'a str, value: &'a str) -> Self {
+        self.hidden.push((name, value));
+        self
+    }
+
+    /// The values to fill in, instead of the form's defaults: what was sent, after an invalid
+    /// submission. A property they leave out starts empty (not with its default: the person may
+    /// have emptied it). Secret fields are never filled in.
+    pub fn values(mut self, values: &'a Content) -> Self {
+        self.values = Some(values);
+        self
+    }
+
+    /// The problems of the last submission: an error summary at the top of the page linking to
+    /// each field, and each message beside its field, which is marked `aria-invalid="true"`.
+    pub fn problems(mut self, problems: &'a ContentError) -> Self {
+        self.problems = Some(problems);
+        self
+    }
+
+    /// Properties to treat as secrets, by name, besides those the form marks secret
+    /// ([`StringSchema::is_secret`]): a text field becomes a password input
+    /// (`autocomplete="off"`), and no secret field is ever filled in, not from
+    /// [`FormPage::values`] nor from a default, and no message beside it quotes what was sent.
+    ///
+    /// [`StringSchema::is_secret`]: crate::schema::StringSchema::is_secret
+    pub fn secrets(mut self, names: &'a [&'a str]) -> Self {
+        self.secrets = names;
+        self
+    }
+
+    /// The whole page: an HTML document starting with `<!DOCTYPE html>`.
+    ///
+    /// Linear in the size of the form, its values and its problems.
+    pub fn render(&self) -> String {
+        let fields = self.fields();
+        let title = self.title.or(self.schema.title()).unwrap_or(DEFAULT_TITLE);
+        let summary = self.summary(&fields);
+        let page = html! {
+            (DOCTYPE)
+            html lang="en" {
+                head {
+                    meta charset="utf-8";
+                    meta name="viewport" content="width=device-width, initial-scale=1";
+                    meta name="robots" content="noindex, nofollow";
+                    title { @if !summary.is_empty() { "Error: " } (title) }
+                    style { (PreEscaped(STYLESHEET)) }
+                }
+                body {
+                    main {
+                        @if !summary.is_empty() {
+                            div.error-summary role="alert" aria-labelledby="error-summary-title"
+                                tabindex="-1" autofocus {
+                                h2 #error-summary-title { "There is a problem" }
+                                ul {
+                                    @for (name, message) in &summary {
+                                        li {
+                                            @if let Some(name) = name {
+                                                a href={ "#" (Id { name, part: Part::Field }) } {
+                                                    (message)
+                                                }
+                                            } @else {
+                                                (message)
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        h1 { (title) }
+                        @if !self.message.trim().is_empty() {
+                            div.message { (Paragraphs(self.message)) }
+                        }
+                        @if let Some(description) = self.schema.description() {
+                            div.hint { (Paragraphs(description)) }
+                        }
+                        form method="post" action=[self.action] accept-charset="utf-8" {
+                            @for (name, value) in &self.hidden {
+                                input type="hidden" name=(name) value=(value);
+                            }
+                            @for field in &fields {
+                                (field.render())
+                            }
+                            div.actions {
+                                button type="submit" name="action" value="accept" { "Submit" }
+                                button type="submit" name="action" value="decline" class="secondary"
+                                    formnovalidate { "Decline" }
+                            }
+                        }
+                    }
+                }
+            }
+        };
+        page.into_string()
+    }
+
+    /// Every property as the page shows it: its value, its problems, its hint.
+    fn fields(&self) -> Vec<Field<'a>> {
+        let mut problems: HashMap<&str, Vec<&'a FieldError>> = HashMap::new();
+        if let Some(all) = self.problems {
+            for problem in all.errors() {
+                problems.entry(problem.field()).or_default().push(problem);
+            }
+        }
+        self.schema
+            .properties()
+            .iter()
+            .map(|property| {
+                let name = property.name();
+                let secret = self.secrets.contains(&name)
+                    || matches!(property.schema(), PropertySchema::String(s) if s.is_secret());
+                let value = if secret {
+                    None
+                } else if let Some(values) = self.values {
+                    values.get(name).filter(|v| !v.is_null()).map(Cow::Borrowed)
+                } else {
+                    property.schema().default_value().map(Cow::Owned)
+                };
+                let label = property.title().unwrap_or(name);
+                let messages = if problems.is_empty() {
+                    Vec::new()
+                } else {
+                    problems
+                        .remove(name)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|problem| message(label, problem.kind(), value.as_deref(), secret))
+                        .collect()
+                };
+                Field::new(property, secret, value, messages)
+            })
+            .collect()
+    }
+
+    /// The error summary's entries: the name of the field to link to and the message, in form
+    /// order; then the problems of names the form does not have (a form's own check may name
+    /// one), unlinked.
+    fn summary<'f>(&self, fields: &'f [Field<'a>]) -> Vec<(Option<&'a str>, Cow<'f, str>)> {
+        let mut entries: Vec<(Option<&'a str>, Cow<'f, str>)> = fields
+            .iter()
+            .flat_map(|field| {
+                field
+                    .messages
+                    .iter()
+                    .map(|message| (Some(field.property.name()), Cow::Borrowed(message.as_str())))
+            })
+            .collect();
+        if let Some(problems) = self.problems {
+            for problem in problems.errors() {
+                if self.schema.property(problem.field()).is_none() {
+                    let message = format!("{}: {}", problem.field(), problem.kind());
+                    entries.push((None, Cow::Owned(message)));
+                }
+            }
+        }
+        entries
+    }
+}
+
+/// A page that only says something: `title` as its heading, `text` below it (each blank line
+/// starts a paragraph), with the same stylesheet as a form's page. What a server answers with
+/// where no form is shown: the answer was saved, the page has expired, it is someone else's.
+///
+/// ```
+/// use mcp_elicit::page::render::notice;
+///
+/// let html = notice("Done", "Your answer is saved.\n\nYou can close this page.");
+/// assert!(html.contains("<h1>Done</h1><div class=\"message\"><p>Your answer is saved.</p><p>You can close this page.</p></div>"));
+/// ```
+pub fn notice(title: &str, text: &str) -> String {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="robots" content="noindex, nofollow";
+                title { (title) }
+                style { (PreEscaped(STYLESHEET)) }
+            }
+            body {
+                main {
+                    h1 { (title) }
+                    div.message { (Paragraphs(text)) }
+                }
+            }
+        }
+    }
+    .into_string()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,181 @@
+//! The helpers of the page, case by case: ids, patterns, date-times, paragraphs, choice counts.
+
+use maud::Render;
+
+use super::datetime::{civil_from_days, days_from_civil, is_local_date_time, local_date_time};
+use super::fields::choices_hint;
+use super::ids::field_id;
+use super::paragraphs::Paragraphs;
+use super::pattern::html_pattern;
+use crate::schema::{PropertySchema, RequestedSchema};
+
+#[test]
+fn ids_are_valid_and_distinct() {
+    assert_eq!(field_id("email"), "field-email");
+    assert_eq!(field_id("a-b"), "field-a-b");
+    assert_eq!(field_id("a_b"), "field-a_5fb");
+    assert_eq!(field_id("a_5fb"), "field-a_5f5fb");
+    assert_eq!(field_id(""), "field-");
+    assert_eq!(field_id("é \"<"), "field-_c3_a9_20_22_3c");
+    // Injective: every byte but [A-Za-z0-9-] is `_` and two hex digits.
+    let names = [
+        "a_b", "a_5fb", "a b", "a_20b", "a-b", "ab", "_", "__", "_5f",
+    ];
+    let ids: std::collections::HashSet<String> = names.iter().map(|n| field_id(n)).collect();
+    assert_eq!(ids.len(), names.len());
+    for id in &ids {
+        assert!(
+            id.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        );
+    }
+}
+
+#[test]
+fn patterns_match_anywhere_unless_the_browser_reads_them_otherwise() {
+    assert_eq!(
+        html_pattern("^[a-z]+$").as_deref(),
+        Some("[\\s\\S]*(?:^[a-z]+$)[\\s\\S]*")
+    );
+    assert_eq!(
+        html_pattern("ab|cd").as_deref(),
+        Some("[\\s\\S]*(?:ab|cd)[\\s\\S]*")
+    );
+    assert_eq!(html_pattern("^\\d+$"), None);
+    assert_eq!(html_pattern("\\w"), None);
+    assert_eq!(html_pattern("\\bx"), None);
+    assert_eq!(html_pattern("[[:alpha:]]"), None);
+    // An escaped backslash followed by `d` is a backslash and a `d`: kept.
+    assert_eq!(
+        html_pattern("a\\\\d").as_deref(),
+        Some("[\\s\\S]*(?:a\\\\d)[\\s\\S]*")
+    );
+    assert_eq!(
+        html_pattern("^sk-[A-Za-z0-9]{20,}$").as_deref(),
+        Some("[\\s\\S]*(?:^sk-[A-Za-z0-9]{20,}$)[\\s\\S]*")
+    );
+}
+
+#[test]
+fn local_date_times_as_a_browser_sends_them() {
+    for good in [
+        "2025-11-25T09:30",
+        "2025-11-25T09:30:15",
+        "2025-11-25T09:30:15.250",
+    ] {
+        assert!(is_local_date_time(good), "{good}");
+    }
+    for bad in [
+        "",
+        "2025-11-25",
+        "2025-11-25T09:30Z",
+        "2025-11-25T09:30:00Z",
+        "2025-11-25 09:30",
+        "2025-11-25T09:30:1",
+        "2025-11-25T09:30:15.",
+        "２０２５-11-25T09:30",
+        "2025-11-25T09:30:00+02:00",
+    ] {
+        assert!(!is_local_date_time(bad), "{bad}");
+    }
+}
+
+#[test]
+fn date_times_shown_in_utc() {
+    let local = |t: &str| local_date_time(t);
+    assert_eq!(
+        local("2025-11-25T09:30:00Z").as_deref(),
+        Some("2025-11-25T09:30")
+    );
+    assert_eq!(
+        local("2025-11-25T09:30:00z").as_deref(),
+        Some("2025-11-25T09:30")
+    );
+    assert_eq!(
+        local("2025-11-25T09:30:15Z").as_deref(),
+        Some("2025-11-25T09:30:15")
+    );
+    assert_eq!(
+        local("2025-11-25T09:30:15.123456Z").as_deref(),
+        Some("2025-11-25T09:30:15.123")
+    );
+    assert_eq!(
+        local("2025-11-25T09:30:00.500Z").as_deref(),
+        Some("2025-11-25T09:30:00.5")
+    );
+    assert_eq!(
+        local("2025-11-25T09:30:00+02:00").as_deref(),
+        Some("2025-11-25T07:30")
+    );
+    assert_eq!(
+        local("2025-01-01T01:00:00+02:30").as_deref(),
+        Some("2024-12-31T22:30")
+    );
+    assert_eq!(
+        local("2024-02-28T23:30:00-01:00").as_deref(),
+        Some("2024-02-29T00:30")
+    );
+    assert_eq!(
+        local("2023-02-28T23:30:00-01:00").as_deref(),
+        Some("2023-03-01T00:30")
+    );
+    assert_eq!(local("0001-01-01T00:30:00+01:00"), None);
+    assert_eq!(local("not a time"), None);
+    assert_eq!(local("2025-11-25"), None);
+}
+
+#[test]
+fn civil_days_round_trip() {
+    assert_eq!(days_from_civil(1970, 1, 1), 0);
+    assert_eq!(days_from_civil(2000, 3, 1), 11_017);
+    for days in (-800_000..3_000_000).step_by(997) {
+        let (y, m, d) = civil_from_days(days);
+        assert_eq!(days_from_civil(y, m, d), days);
+    }
+}
+
+#[test]
+fn paragraphs_and_line_breaks() {
+    assert_eq!(
+        Paragraphs("One\ntwo\r\n\r\n\nThree <b>&\"")
+            .render()
+            .into_string(),
+        "<p>One<br>two</p><p>Three &lt;b&gt;&amp;&quot;</p>"
+    );
+    assert_eq!(Paragraphs("  \n").render().into_string(), "");
+    assert_eq!(
+        Paragraphs("\n \na\n\n \nb\n c \n").render().into_string(),
+        "<p>a</p><p>b<br> c </p>"
+    );
+}
+
+#[test]
+fn choice_counts() {
+    let schema: RequestedSchema = serde_json::from_value(serde_json::json!({
+        "type": "object",
+        "properties": {
+            "a": {"type": "array", "items": {"type": "string", "enum": ["x", "y", "z"]}, "minItems": 1, "maxItems": 2},
+            "b": {"type": "array", "items": {"type": "string", "enum": ["x", "y", "z"]}, "maxItems": 3},
+            "c": {"type": "array", "items": {"type": "string", "enum": ["x", "y", "z"]}, "minItems": 2, "maxItems": 2},
+            "d": {"type": "array", "items": {"type": "string", "enum": ["x", "y", "z"]}, "minItems": 2}
+        }
+    }))
+    .unwrap();
+    let hints: Vec<Option<String>> = schema
+        .properties()
+        .iter()
+        .map(|p| match p.schema() {
+            PropertySchema::MultiSelect(m) => choices_hint(m),
+            _ => unreachable!(),
+        })
+        .collect();
+    assert_eq!(
+        hints,
+        [
+            Some("Choose 1 to 2.".to_owned()),
+            None,
+            Some("Choose 2.".to_owned()),
+            Some("Choose at least 2.".to_owned())
+        ]
+    );
+}

@@ -1,0 +1,282 @@
+//! The pages' ids and seal: what a store keeps is sealed with `XChaCha20-Poly1305` (`RustCrypto`'s
+//! `chacha20poly1305`) under a key derived from the server's [`StateKeys`], with the page's id as
+//! associated data, so that the store never holds an answer in plain text, and a record can be
+//! neither read, edited, nor moved to another page's id.
+
+use std::fmt;
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chacha20poly1305::aead::{Aead, KeyInit, Payload};
+use chacha20poly1305::{XChaCha20Poly1305, XNonce};
+
+use crate::rounds::StateKeys;
+
+/// What the key of the seal is derived under, from the state keys.
+const LABEL: &[u8] = b"mcp-elicit/page-seal/v1";
+
+/// What every sealed record starts with; the version of its layout.
+const VERSION: u8 = 1;
+
+/// The length of a nonce (`XChaCha20`: 192 bits, drawn at random for each seal).
+const NONCE: usize = 24;
+
+/// The id of a pending page: 128 bits from the operating system's generator, written in the URL
+/// as 22 characters of unpadded base64url. It carries nothing else: no user data, no secret, no
+/// authority (whoever opens the page must still be the user whose call made it).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PageId([u8; 16]);
+
+impl PageId {
+    /// A fresh id from the operating system's generator.
+    ///
+    /// # Errors
+    ///
+    /// When the generator fails.
+    pub fn random() -> Result<Self, SealError> {
+        let mut id = [0; 16];
+        getrandom::fill(&mut id).map_err(|_| SealError::Random)?;
+        Ok(PageId(id))
+    }
+
+    /// The id written as `text`, if it is one: exactly 22 characters of base64url, in the one
+    /// spelling its `Display` gives (anything else, a URL's path included, is no id).
+    pub fn parse(text: &str) -> Option<Self> {
+        if text.len() != 22 {
+            return None;
+        }
+        let mut id = [0; 16];
+        let written = URL_SAFE_NO_PAD.decode_slice(text, &mut id).ok()?;
+        // The last character holds 2 bits of the id and 4 unused ones, which must be zero: the
+        // same id has one spelling.
+        (written == 16 && PageId(id).to_string() == text).then_some(PageId(id))
+    }
+
+    /// The id's bytes.
+    pub fn as_bytes(&self) -> &[u8; 16] {
+        &self.0
+    }
+}
+
+impl fmt::Display for PageId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&URL_SAFE_NO_PAD.encode(self.0))
+    }
+}
+
+impl fmt::Debug for PageId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PageId({self})")
+    }
+}
+
+/// The seal of what a page store keeps: its key derived from the server's [`StateKeys`] (the
+/// current one seals; the current and the previous ones open, while rotating), so replicas that
+/// share `MCP_ELICIT_STATE_KEY` open each other's records.
+///
+/// ```
+/// use mcp_elicit::page::seal::{PageId, PageSeal};
+/// use mcp_elicit::rounds::StateKeys;
+///
+/// let seal = PageSeal::new(&StateKeys::new([7; 32]));
+/// let id = PageId::random().unwrap();
+/// let sealed = seal.seal(&id, b"sk-live-0123456789").unwrap();
+/// // The store holds no plain text, and the record opens under its own id only.
+/// assert!(!sealed.windows(18).any(|w| w == b"sk-live-0123456789"));
+/// assert_eq!(seal.open(&id, &sealed).unwrap(), b"sk-live-0123456789");
+/// assert!(seal.open(&PageId::random().unwrap(), &sealed).is_err());
+/// ```
+#[derive(Clone)]
+pub struct PageSeal {
+    /// The current key's cipher first, then each previous key's.
+    ciphers: Vec<XChaCha20Poly1305>,
+}
+
+impl fmt::Debug for PageSeal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PageSeal")
+            .field("keys", &self.ciphers.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl PageSeal {
+    /// The seal whose keys are derived from `keys` (and from each previous key, to open).
+    pub fn new(keys: &StateKeys) -> Self {
+        let ciphers = keys
+            .subkeys(LABEL)
+            .into_iter()
+            .map(|key| XChaCha20Poly1305::new(&key.into()))
+            .collect();
+        PageSeal { ciphers }
+    }
+
+    /// `plain` sealed for the page `id` with the current key: a version byte, a random nonce, the
+    /// ciphertext and its tag.
+    ///
+    /// # Errors
+    ///
+    /// When the operating system's generator fails.
+    pub fn seal(&self, id: &PageId, plain: &[u8]) -> Result<Vec<u8>, SealError> {
+        let mut nonce = [0; NONCE];
+        getrandom::fill(&mut nonce).map_err(|_| SealError::Random)?;
+        let payload = Payload {
+            msg: plain,
+            aad: &id.0,
+        };
+        let cipher = self.ciphers.first().ok_or(SealError::Forged)?;
+        let sealed = cipher
+            .encrypt(&XNonce::from(nonce), payload)
+            .map_err(|_| SealError::Forged)?;
+        let mut record = Vec::with_capacity(1 + NONCE + sealed.len());
+        record.push(VERSION);
+        record.extend_from_slice(&nonce);
+        record.extend_from_slice(&sealed);
+        Ok(record)
+    }
+
+    /// What `sealed` holds, if one of the keys sealed it for the page `id`.
+    ///
+    /// # Errors
+    ///
+    /// [`SealError::Forged`] for anything else: edited, sealed for another id or with another
+    /// key, truncated, or of another layout.
+    pub fn open(&self, id: &PageId, sealed: &[u8]) -> Result<Vec<u8>, SealError> {
+        let Some((&VERSION, rest)) = sealed.split_first() else {
+            return Err(SealError::Forged);
+        };
+        if rest.len() < NONCE {
+            return Err(SealError::Forged);
+        }
+        let (nonce, ciphertext) = rest.split_at(NONCE);
+        let nonce: [u8; NONCE] = nonce.try_into().map_err(|_| SealError::Forged)?;
+        let nonce = XNonce::from(nonce);
+        self.ciphers
+            .iter()
+            .find_map(|cipher| {
+                let payload = Payload {
+                    msg: ciphertext,
+                    aad: &id.0,
+                };
+                cipher.decrypt(&nonce, payload).ok()
+            })
+            .ok_or(SealError::Forged)
+    }
+}
+
+/// Why a record could not be sealed or opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SealError {
+    /// The operating system's random number generator failed.
+    Random,
+    /// Not a record these keys sealed for this page.
+    Forged,
+}
+
+impl fmt::Display for SealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SealError::Random => f.write_str("the system's random number generator failed"),
+            SealError::Forged => {
+                f.write_str("the page's record is not one this server sealed for this page")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SealError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seal(byte: u8) -> PageSeal {
+        PageSeal::new(&StateKeys::new([byte; 32]))
+    }
+
+    #[test]
+    fn ids_have_one_spelling_and_nothing_else_is_an_id() {
+        let id = PageId::random().unwrap();
+        let text = id.to_string();
+        assert_eq!(text.len(), 22);
+        assert_eq!(PageId::parse(&text), Some(id));
+        // Two random ids differ (128 bits).
+        assert_ne!(PageId::random().unwrap(), id);
+        for bad in [
+            "",
+            "short",
+            &format!("{text}A"),
+            &text[..21],
+            "../../../../etc/passwd",
+            "AAAAAAAAAAAAAAAAAAAAA=",
+            "AAAAAAAAAAAAAAAAAAAA+/",
+            "ÄAAAAAAAAAAAAAAAAAAAA",
+        ] {
+            assert_eq!(PageId::parse(bad), None, "{bad:?}");
+        }
+        // The unused bits of the last character set: the same bytes spelled otherwise.
+        let zero = PageId([0; 16]).to_string();
+        assert_eq!(zero, "AAAAAAAAAAAAAAAAAAAAAA");
+        assert_eq!(PageId::parse("AAAAAAAAAAAAAAAAAAAAAB"), None);
+    }
+
+    #[test]
+    fn a_record_opens_with_its_key_and_id_only() {
+        let id = PageId::random().unwrap();
+        let record = seal(1).seal(&id, b"the answer").unwrap();
+        assert_eq!(seal(1).open(&id, &record).unwrap(), b"the answer");
+        // Another key, another id.
+        assert_eq!(seal(2).open(&id, &record), Err(SealError::Forged));
+        let other = PageId::random().unwrap();
+        assert_eq!(seal(1).open(&other, &record), Err(SealError::Forged));
+        // Each seal draws its own nonce: the same answer is never the same record.
+        assert_ne!(seal(1).seal(&id, b"the answer").unwrap(), record);
+    }
+
+    #[test]
+    fn every_edit_of_a_record_is_refused() {
+        let id = PageId::random().unwrap();
+        let record = seal(1).seal(&id, b"{\"api_key\":\"sk-0123\"}").unwrap();
+        for at in 0..record.len() {
+            let mut edited = record.clone();
+            edited[at] ^= 0x01;
+            assert_eq!(seal(1).open(&id, &edited), Err(SealError::Forged), "{at}");
+        }
+        for len in 0..record.len() {
+            assert_eq!(
+                seal(1).open(&id, &record[..len]),
+                Err(SealError::Forged),
+                "{len}"
+            );
+        }
+        let mut longer = record.clone();
+        longer.push(0);
+        assert_eq!(seal(1).open(&id, &longer), Err(SealError::Forged));
+    }
+
+    #[test]
+    fn a_previous_key_still_opens_while_rotating() {
+        let id = PageId::random().unwrap();
+        let old = seal(1).seal(&id, b"sealed before the rotation").unwrap();
+        let rotated = PageSeal::new(&StateKeys::new([2; 32]).with_previous([1; 32]));
+        assert_eq!(
+            rotated.open(&id, &old).unwrap(),
+            b"sealed before the rotation"
+        );
+        // What the rotated keys seal, the old ones cannot open.
+        let new = rotated.seal(&id, b"after").unwrap();
+        assert_eq!(seal(1).open(&id, &new), Err(SealError::Forged));
+    }
+
+    #[test]
+    fn the_seal_key_is_not_the_state_key() {
+        // A state tag and the page key come from the same secret under different labels: the
+        // seal's Debug shows neither.
+        let keys = StateKeys::new([9; 32]);
+        let subkey = keys.subkeys(LABEL)[0];
+        assert_ne!(subkey, [9; 32]);
+        assert_ne!(keys.subkeys(b"another use")[0], subkey);
+        assert!(!format!("{:?}", PageSeal::new(&keys)).contains('9'));
+    }
+}

@@ -1,0 +1,382 @@
+//! [`Pages`]: the pending pages of a server, the calls that make a page and take its answer, and
+//! the axum `Router` that serves them to the person, bound to the user whose call made them.
+//!
+//! What every response carries, whatever its status: `Cache-Control: no-store`, a
+//! `Content-Security-Policy` that allows no script at all, only this module's stylesheet (by its
+//! hash), forms posted to this origin only and no framing (`frame-ancestors 'none'`),
+//! `Referrer-Policy: no-referrer` and `X-Content-Type-Options: nosniff`.
+//!
+//! | request | status |
+//! |---|---|
+//! | an id that is not one (any other path) | 404 |
+//! | an id the store does not keep | 404 |
+//! | a page past its expiry | 410 |
+//! | a page answered already (its POST replayed) | 410 to show, 409 to post |
+//! | no one signed in | 303 to the sign-in page, or 401 |
+//! | another user signed in | 403, and nothing changes |
+//! | a POST without the page's CSRF token, or with another | 403, and nothing changes |
+//! | a body over the limit | 413 |
+//! | a body that is not `application/x-www-form-urlencoded` | 415 |
+//! | an answer that breaks the form's rules | 422, the page again with each problem beside its field |
+//! | an answer that keeps them, or a decline | 200, and the page is answered |
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::http::request::Parts;
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
+use super::seal::{PageId, PageSeal, SealError};
+use super::store::{PageStore, StoreError, Taken};
+use crate::answer::Elicitation;
+use crate::error::ContentError;
+use crate::form::Elicit;
+use crate::rounds::StateKeys;
+use crate::schema::{Content, RequestedSchema};
+
+mod record;
+mod routes;
+
+use record::{Answer, Record};
+
+/// How long a page waits for its answer, by default: ten minutes.
+pub const DEFAULT_PAGE_TTL: Duration = Duration::from_mins(10);
+
+/// How much longer a store keeps a page than it may be answered, so that a page past its expiry
+/// is told from one never made (410, not 404).
+const GRACE: Duration = Duration::from_hours(1);
+
+/// The largest body a page's POST may have, by default: 64 KiB.
+pub const DEFAULT_MAX_BODY: usize = 64 * 1024;
+
+/// The field of a page's form that carries its CSRF token.
+pub const CSRF_FIELD: &str = "csrf";
+
+/// Who a browser request comes from, as the application knows it: its own sign-in (a session
+/// cookie it set, say). The page of a call is shown and accepted only for the subject who made
+/// the call (the specification requires the check, against phishing: a URL can be forwarded).
+///
+/// ```
+/// use mcp_elicit::page::serve::Identity;
+/// use axum::http::request::Parts;
+///
+/// /// The application's own session cookie, `session=<subject>` (a stand-in: a real one looks
+/// /// the session up).
+/// struct Session;
+///
+/// impl Identity for Session {
+///     fn subject(&self, request: &Parts) -> Option<String> {
+///         let cookies = request.headers.get("cookie")?.to_str().ok()?;
+///         cookies.split("; ").find_map(|c| c.strip_prefix("session=")).map(str::to_owned)
+///     }
+///
+///     fn sign_in(&self, return_to: &str) -> Option<String> {
+///         Some(format!("/login?return_to={return_to}"))
+///     }
+/// }
+/// ```
+pub trait Identity: Send + Sync + 'static {
+    /// The subject the browser request is signed in as, or `None` when it is not signed in.
+    fn subject(&self, request: &Parts) -> Option<String>;
+
+    /// Where to send a person who is not signed in, to come back to `return_to` (the page's own
+    /// path) afterwards: `None` answers 401 instead.
+    fn sign_in(&self, return_to: &str) -> Option<String> {
+        let _ = return_to;
+        None
+    }
+}
+
+/// Whether, and how, a page checks who opens it.
+enum Gate {
+    /// By the application's sign-in.
+    Checked(Box<dyn Identity>),
+    /// Not at all: [`Pages::without_identity_check_unsafe`].
+    Unchecked,
+}
+
+/// A form a page may ask for: its schema, message, secret fields and judge.
+struct Form {
+    schema: &'static RequestedSchema,
+    message: &'static str,
+    /// The judge of an answer: the form's own reader, every rule and `validate` hook of `T`.
+    judge: fn(&Content) -> Result<(), ContentError>,
+}
+
+/// The pending pages of a server: where they are kept, how they are sealed, who may open them,
+/// the forms they may ask for, and where they are served.
+///
+/// Make one at start-up, register each form a page asks for ([`Pages::form`]), nest
+/// [`Pages::router`] beside the MCP service, and from a handler make a page
+/// ([`Pages::create`]) and take its answer ([`Pages::take`]). Clones share everything.
+pub struct Pages<S> {
+    inner: Arc<Inner<S>>,
+}
+
+impl<S> Clone for Pages<S> {
+    fn clone(&self) -> Self {
+        Pages {
+            inner: Arc::clone(&self.inner),
+        }
+    }
+}
+
+struct Inner<S> {
+    store: S,
+    seal: PageSeal,
+    gate: Gate,
+    /// The public URL the router is served at, without a trailing `/`.
+    base_url: String,
+    ttl: Duration,
+    max_body: usize,
+    forms: HashMap<&'static str, Form>,
+}
+
+impl<S> fmt::Debug for Pages<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pages")
+            .field("base_url", &self.inner.base_url)
+            .field("ttl", &self.inner.ttl)
+            .field("forms", &self.inner.forms.keys().collect::<Vec<_>>())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S: PageStore + 'static> Pages<S> {
+    /// Pages kept in `store`, sealed under `keys` (replicas share both), served at `base_url`
+    /// (the public URL [`Pages::router`] is nested at, as the user's browser reaches it), shown
+    /// only to the subject `identity` finds in the browser request.
+    pub fn new(store: S, keys: &StateKeys, base_url: &str, identity: impl Identity) -> Self {
+        Self::with_gate(store, keys, base_url, Gate::Checked(Box::new(identity)))
+    }
+
+    /// Pages that anyone who has the URL may open and answer: no identity check at all. The
+    /// specification requires the check (a URL can be forwarded, and a phishing page can send the
+    /// user someone else's); use it only where no one else can reach the server (a tool on the
+    /// user's own machine, on loopback).
+    pub fn without_identity_check_unsafe(store: S, keys: &StateKeys, base_url: &str) -> Self {
+        Self::with_gate(store, keys, base_url, Gate::Unchecked)
+    }
+
+    fn with_gate(store: S, keys: &StateKeys, base_url: &str, gate: Gate) -> Self {
+        Pages {
+            inner: Arc::new(Inner {
+                store,
+                seal: PageSeal::new(keys),
+                gate,
+                base_url: base_url.trim_end_matches('/').to_owned(),
+                ttl: DEFAULT_PAGE_TTL,
+                max_body: DEFAULT_MAX_BODY,
+                forms: HashMap::new(),
+            }),
+        }
+    }
+
+    /// Registers `T` as a form pages may ask for: its schema, its message, and its reader, which
+    /// judges every answer posted (each replica registers the same forms).
+    ///
+    /// # Panics
+    ///
+    /// When called after the pages were cloned (register every form first).
+    #[must_use]
+    pub fn form<T: Elicit>(mut self) -> Self {
+        let form = Form {
+            schema: T::requested_schema(),
+            message: T::message(),
+            judge: |content| T::from_content(content).map(drop),
+        };
+        self.inner_mut()
+            .forms
+            .insert(std::any::type_name::<T>(), form);
+        self
+    }
+
+    /// How long a page waits for its answer ([`DEFAULT_PAGE_TTL`] by default).
+    ///
+    /// # Panics
+    ///
+    /// When called after the pages were cloned.
+    #[must_use]
+    pub fn ttl(mut self, ttl: Duration) -> Self {
+        self.inner_mut().ttl = ttl;
+        self
+    }
+
+    /// The largest body a POST may have ([`DEFAULT_MAX_BODY`] by default).
+    ///
+    /// # Panics
+    ///
+    /// When called after the pages were cloned.
+    #[must_use]
+    pub fn max_body(mut self, max_body: usize) -> Self {
+        self.inner_mut().max_body = max_body;
+        self
+    }
+
+    fn inner_mut(&mut self) -> &mut Inner<S> {
+        Arc::get_mut(&mut self.inner).expect("configure the pages before cloning them")
+    }
+
+    /// Makes a page asking `subject` (the subject of the MCP call, as the application's
+    /// authorization of it found) for `T`'s form under `message` (`T`'s own by default): its id
+    /// and its URL, which carries the id only.
+    ///
+    /// # Errors
+    ///
+    /// When `T` was not registered ([`Pages::form`]), no subject is given to pages that check
+    /// who opens them ([`PageError::NoSubject`]), the generator fails, or the store does.
+    pub async fn create<T: Elicit>(
+        &self,
+        subject: Option<&str>,
+        message: Option<&str>,
+    ) -> Result<(PageId, String), PageError> {
+        let name = std::any::type_name::<T>();
+        let form = self.inner.forms.get(name).ok_or(PageError::Unregistered {
+            form: name.to_owned(),
+        })?;
+        if subject.is_none() && matches!(self.inner.gate, Gate::Checked(_)) {
+            return Err(PageError::NoSubject);
+        }
+        let id = PageId::random()?;
+        let mut csrf = [0; 32];
+        getrandom::fill(&mut csrf).map_err(|_| PageError::Seal(SealError::Random))?;
+        let record = Record {
+            subject: subject.map(str::to_owned),
+            form: name.to_owned(),
+            message: message.unwrap_or(form.message).to_owned(),
+            csrf: URL_SAFE_NO_PAD.encode(csrf),
+            expires: crate::rounds::now_secs().saturating_add(self.inner.ttl.as_secs()),
+        };
+        let sealed = self.inner.seal.seal(&id, &record.to_bytes())?;
+        self.inner
+            .store
+            .create(&id, sealed, self.inner.ttl + GRACE)
+            .await?;
+        Ok((id, self.url(&id)))
+    }
+
+    /// The public URL of the page `id`.
+    pub fn url(&self, id: &PageId) -> String {
+        format!("{}/{id}", self.inner.base_url)
+    }
+
+    /// Takes the answer of the page `id`, for the call of `subject`: `None` while the page waits
+    /// for it; `Accepted` (read into `T`, every rule checked again) or `Declined` once; after
+    /// that, [`PageError::Taken`].
+    ///
+    /// # Errors
+    ///
+    /// A page the store does not keep, one made for another subject or another form, a record or
+    /// answer these keys did not seal, an answer taken before, or the store's failure.
+    pub async fn take<T: Elicit>(
+        &self,
+        id: &PageId,
+        subject: Option<&str>,
+    ) -> Result<Option<Elicitation<T>>, PageError> {
+        let Some(stored) = self.inner.store.read(id).await? else {
+            return Err(PageError::Unknown);
+        };
+        let record = self.open_record(id, &stored.record)?;
+        if record.subject.as_deref() != subject || record.form != std::any::type_name::<T>() {
+            return Err(PageError::NotYours);
+        }
+        let sealed = match self.inner.store.take(id).await? {
+            Taken::Answer(sealed) => sealed,
+            Taken::Waiting => return Ok(None),
+            Taken::Before => return Err(PageError::Taken),
+            Taken::Unknown => return Err(PageError::Unknown),
+        };
+        let plain = self.inner.seal.open(id, &sealed)?;
+        let answer = Answer::from_bytes(&plain).ok_or(PageError::Record)?;
+        if !answer.accepted {
+            return Ok(Some(Elicitation::Declined));
+        }
+        T::from_content(&answer.content)
+            .map(|value| Some(Elicitation::Accepted(value)))
+            .map_err(PageError::Invalid)
+    }
+
+    fn open_record(&self, id: &PageId, sealed: &[u8]) -> Result<Record, PageError> {
+        let plain = self.inner.seal.open(id, sealed)?;
+        Record::from_bytes(&plain).ok_or(PageError::Record)
+    }
+}
+
+/// Why a page could not be made or its answer taken.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum PageError {
+    /// The form was not registered with [`Pages::form`].
+    Unregistered {
+        /// Its type's name.
+        form: String,
+    },
+    /// A page of pages that check who opens them was made without the subject of the call.
+    NoSubject,
+    /// The store keeps no such page (never made, or forgotten after its keep-time).
+    Unknown,
+    /// The page was made for another subject or another form.
+    NotYours,
+    /// Its answer was taken before.
+    Taken,
+    /// The record or the answer is not one these keys sealed for this page.
+    Seal(SealError),
+    /// A record these keys sealed does not read (a bug of this crate).
+    Record,
+    /// The answer, read again into the form, breaks its rules (a form registered differently on
+    /// another replica).
+    Invalid(ContentError),
+    /// The store failed.
+    Store(StoreError),
+}
+
+impl fmt::Display for PageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PageError::Unregistered { form } => write!(
+                f,
+                "the form `{form}` is not registered with the pages: add `.form::<{form}>()` where they are made"
+            ),
+            PageError::NoSubject => f.write_str(
+                "a page is bound to the user whose call makes it: give `create` the subject of the call, as your authorization of the MCP request found it",
+            ),
+            PageError::Unknown => f.write_str("no such page: it was never made, or has expired"),
+            PageError::NotYours => {
+                f.write_str("the page was made for another user's call, or another form")
+            }
+            PageError::Taken => f.write_str("the page's answer was taken already"),
+            PageError::Seal(error) => fmt::Display::fmt(error, f),
+            PageError::Record => f.write_str("the page's record does not read"),
+            PageError::Invalid(problems) => {
+                write!(f, "the page's answer breaks the form's rules:\n{problems}")
+            }
+            PageError::Store(error) => fmt::Display::fmt(error, f),
+        }
+    }
+}
+
+impl std::error::Error for PageError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PageError::Seal(error) => Some(error),
+            PageError::Invalid(error) => Some(error),
+            PageError::Store(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<SealError> for PageError {
+    fn from(error: SealError) -> Self {
+        PageError::Seal(error)
+    }
+}
+
+impl From<StoreError> for PageError {
+    fn from(error: StoreError) -> Self {
+        PageError::Store(error)
+    }
+}

@@ -1,0 +1,271 @@
+//! The pages' routes: what a browser's GET and POST of a page get, and the headers every
+//! response carries.
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::{Path, State};
+use axum::http::header::{self, HeaderMap, HeaderValue};
+use axum::http::request::Parts;
+use axum::http::{Request, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+
+use super::record::{Answer, Record};
+use super::{CSRF_FIELD, Form, Gate, Pages};
+use crate::page::render::{self, FormPage};
+use crate::page::seal::PageId;
+use crate::page::store::{Answered, PageStore, Stage};
+use crate::page::submission::{self, Judged};
+use crate::schema::Content;
+
+impl<S: PageStore + 'static> Pages<S> {
+    /// The routes of the pages, `GET /{id}` and `POST /{id}`, to nest at the path of
+    /// `base_url` (`Router::new().nest("/pages", pages.router())`).
+    pub fn router(&self) -> Router {
+        Router::new()
+            .route("/{id}", get(show::<S>).post(answer::<S>))
+            .fallback(|| async { status_page(StatusCode::NOT_FOUND, "No such page", NOT_FOUND) })
+            .with_state(self.clone())
+    }
+}
+
+const NOT_FOUND: &str = "This page does not exist. Start again from your assistant.";
+const EXPIRED: &str = "This page has expired. Start again from your assistant.";
+const ANSWERED: &str = "This page has been answered already. You can close it.";
+const FORBIDDEN: &str =
+    "This page belongs to another user. Start again from your assistant, signed in as yourself.";
+const SIGN_IN: &str = "Sign in to answer this page.";
+
+/// The page, or why it is not shown.
+enum Opened {
+    Page(Record, Stage),
+    Refused(Response),
+}
+
+impl<S: PageStore + 'static> Pages<S> {
+    /// The page `id` as the browser request `parts` may see it: its record, or the response that
+    /// refuses it.
+    async fn open(&self, id: &str, parts: &Parts) -> Opened {
+        let refuse = |status, title, text| Opened::Refused(status_page(status, title, text));
+        let Some(id) = PageId::parse(id) else {
+            return refuse(StatusCode::NOT_FOUND, "No such page", NOT_FOUND);
+        };
+        let stored = match self.inner.store.read(&id).await {
+            Ok(Some(stored)) => stored,
+            Ok(None) => return refuse(StatusCode::NOT_FOUND, "No such page", NOT_FOUND),
+            Err(_) => return refuse(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
+        };
+        // A record these keys did not seal for this id is no page of this server's.
+        let Ok(record) = self.open_record(&id, &stored.record) else {
+            return refuse(StatusCode::NOT_FOUND, "No such page", NOT_FOUND);
+        };
+        match &self.inner.gate {
+            Gate::Unchecked => {}
+            Gate::Checked(identity) => match identity.subject(parts) {
+                None => {
+                    let path = original_path(parts);
+                    return Opened::Refused(match identity.sign_in(path) {
+                        Some(url) => see_other(&url),
+                        None => status_page(StatusCode::UNAUTHORIZED, "Sign in", SIGN_IN),
+                    });
+                }
+                Some(subject) => {
+                    let owner = record.subject.as_deref().unwrap_or_default();
+                    if !bool::from(subject.as_bytes().ct_eq(owner.as_bytes()))
+                        || record.subject.is_none()
+                    {
+                        return refuse(StatusCode::FORBIDDEN, "Not your page", FORBIDDEN);
+                    }
+                }
+            },
+        }
+        if crate::rounds::now_secs() >= record.expires {
+            return refuse(StatusCode::GONE, "Page expired", EXPIRED);
+        }
+        Opened::Page(record, stored.stage)
+    }
+
+    fn form_of(&self, record: &Record) -> Option<&Form> {
+        self.inner.forms.get(record.form.as_str())
+    }
+}
+
+const UNAVAILABLE: &str = "The page cannot be reached just now. Try again in a moment.";
+
+/// `GET /{id}`: the page's form.
+async fn show<S: PageStore + 'static>(
+    State(pages): State<Pages<S>>,
+    Path(id): Path<String>,
+    request: Request<Body>,
+) -> Response {
+    let (parts, _) = request.into_parts();
+    let record = match pages.open(&id, &parts).await {
+        Opened::Page(record, Stage::Waiting) => record,
+        Opened::Page(..) => return status_page(StatusCode::GONE, "Answered", ANSWERED),
+        Opened::Refused(response) => return response,
+    };
+    let Some(form) = pages.form_of(&record) else {
+        return status_page(StatusCode::NOT_FOUND, "No such page", NOT_FOUND);
+    };
+    let page = FormPage::new(form.schema, &record.message)
+        .action(original_path(&parts))
+        .hidden(CSRF_FIELD, &record.csrf);
+    html(StatusCode::OK, page.render())
+}
+
+/// `POST /{id}`: the person's answer.
+async fn answer<S: PageStore + 'static>(
+    State(pages): State<Pages<S>>,
+    Path(id): Path<String>,
+    request: Request<Body>,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let form_type = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok());
+    if !form_type.is_some_and(|t| {
+        t.split(';').next().is_some_and(|t| {
+            t.trim()
+                .eq_ignore_ascii_case("application/x-www-form-urlencoded")
+        })
+    }) {
+        return status_page(StatusCode::UNSUPPORTED_MEDIA_TYPE, "Not a form", NOT_A_FORM);
+    }
+    let Ok(body) = axum::body::to_bytes(body, pages.inner.max_body).await else {
+        return status_page(StatusCode::PAYLOAD_TOO_LARGE, "Too long", TOO_LONG);
+    };
+    let record = match pages.open(&id, &parts).await {
+        Opened::Page(record, Stage::Waiting) => record,
+        Opened::Page(..) => return status_page(StatusCode::CONFLICT, "Answered", ANSWERED),
+        Opened::Refused(response) => return response,
+    };
+    if !csrf_matches(&body, &record.csrf) {
+        return status_page(
+            StatusCode::FORBIDDEN,
+            "Not sent from this page",
+            NOT_FROM_PAGE,
+        );
+    }
+    let Some(form) = pages.form_of(&record) else {
+        return status_page(StatusCode::NOT_FOUND, "No such page", NOT_FOUND);
+    };
+    let submitted = match submission::read(form.schema, &body) {
+        Ok(submitted) => submitted,
+        Err(error) => {
+            return status_page(
+                StatusCode::BAD_REQUEST,
+                "Not this page's form",
+                &error.to_string(),
+            );
+        }
+    };
+    // Judged by the form's own reader: every rule and `validate` hook of the type.
+    let answer = match submitted.judge_with(form.schema, form.judge) {
+        Judged::Declined => Answer {
+            accepted: false,
+            content: Content::new(),
+        },
+        Judged::Accepted(content) => Answer {
+            accepted: true,
+            content,
+        },
+        Judged::Invalid { values, problems } => {
+            let page = FormPage::new(form.schema, &record.message)
+                .action(original_path(&parts))
+                .hidden(CSRF_FIELD, &record.csrf)
+                .values(&values)
+                .problems(&problems);
+            return html(StatusCode::UNPROCESSABLE_ENTITY, page.render());
+        }
+    };
+    let Some(id) = PageId::parse(&id) else {
+        return status_page(StatusCode::NOT_FOUND, "No such page", NOT_FOUND);
+    };
+    let Ok(sealed) = pages.inner.seal.seal(&id, &answer.to_bytes()) else {
+        return status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE);
+    };
+    match pages.inner.store.answer(&id, sealed).await {
+        Ok(Answered::Now) if answer.accepted => status_page(StatusCode::OK, "Done", DONE),
+        Ok(Answered::Now) => status_page(StatusCode::OK, "Declined", DECLINED),
+        Ok(Answered::Before) => status_page(StatusCode::CONFLICT, "Answered", ANSWERED),
+        Ok(Answered::Unknown) => status_page(StatusCode::NOT_FOUND, "No such page", NOT_FOUND),
+        Err(_) => status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
+    }
+}
+
+const NOT_A_FORM: &str = "This page takes the answer of its own form only.";
+const TOO_LONG: &str = "The answer is longer than this page takes.";
+const NOT_FROM_PAGE: &str =
+    "This answer was not sent from this page. Open the page again and answer there.";
+const DONE: &str =
+    "Thank you: your answer is saved. You can close this page and return to your assistant.";
+const DECLINED: &str =
+    "You declined: nothing was saved. You can close this page and return to your assistant.";
+
+/// The path the browser asked for, as it asked (the router may be nested under a prefix, which
+/// the path it routes on has lost): where the form posts to, and where a sign-in comes back to.
+fn original_path(parts: &Parts) -> &str {
+    parts
+        .extensions
+        .get::<axum::extract::OriginalUri>()
+        .map_or_else(|| parts.uri.path(), |uri| uri.0.path())
+}
+
+/// Whether the body's CSRF field is the page's token, compared in constant time; a body with
+/// none, or with two, has none.
+fn csrf_matches(body: &Bytes, token: &str) -> bool {
+    let mut sent = form_urlencoded::parse(body).filter(|(name, _)| name == CSRF_FIELD);
+    let (Some((_, value)), None) = (sent.next(), sent.next()) else {
+        return false;
+    };
+    bool::from(value.as_bytes().ct_eq(token.as_bytes()))
+}
+
+/// A page of `title` saying `text`, with `status`.
+fn status_page(status: StatusCode, title: &str, text: &str) -> Response {
+    html(status, render::notice(title, text))
+}
+
+/// A redirection to `url` (303: the browser asks for it with GET).
+fn see_other(url: &str) -> Response {
+    let mut response = status_page(StatusCode::SEE_OTHER, "Sign in", SIGN_IN);
+    if let Ok(location) = HeaderValue::from_str(url) {
+        response.headers_mut().insert(header::LOCATION, location);
+    }
+    response
+}
+
+/// `body` as an HTML response of `status`, with the headers every page carries.
+fn html(status: StatusCode, body: String) -> Response {
+    let mut response = (status, body).into_response();
+    secure(response.headers_mut());
+    response
+}
+
+/// The headers every response of the pages carries.
+fn secure(headers: &mut HeaderMap) {
+    let static_value = HeaderValue::from_static;
+    headers.insert(
+        header::CONTENT_TYPE,
+        static_value("text/html; charset=utf-8"),
+    );
+    headers.insert(header::CACHE_CONTROL, static_value("no-store"));
+    headers.insert(header::REFERRER_POLICY, static_value("no-referrer"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, static_value("nosniff"));
+    if let Ok(policy) = HeaderValue::from_str(&content_security_policy()) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
+}
+
+/// No script at all, the stylesheet by its hash, forms posted to this origin only, no framing.
+fn content_security_policy() -> String {
+    let hash = STANDARD.encode(Sha256::digest(render::STYLESHEET.as_bytes()));
+    format!(
+        "default-src 'none'; style-src 'sha256-{hash}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+    )
+}

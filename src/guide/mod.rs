@@ -8,6 +8,8 @@
 //! - [`_servers`]: protocol versions; the official Rust SDK (rmcp): one call on every version and
 //!   every request that may ask, wizards and mixed rounds, the sealed state of 2026-07-28, URL
 //!   mode, and forms for the tool arguments a model left out.
+//! - [`_pages`]: secrets asked on a page of the server's own (feature `page`): secret fields, the
+//!   page and its security, the store and replicas.
 //! - [`_clients`]: showing a server's form to a person, at a terminal or through your own UI.
 //! - [`_ecosystem`]: the date, time, URL, e-mail and UUID types of other crates as fields.
 //! - [`_refusals`]: what the derive refuses, and why.
@@ -25,6 +27,9 @@ pub mod _composition {}
 
 #[doc = include_str!("servers.md")]
 pub mod _servers {}
+
+#[doc = include_str!("pages.md")]
+pub mod _pages {}
 
 #[doc = include_str!("clients.md")]
 pub mod _clients {}

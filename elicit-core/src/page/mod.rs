@@ -16,6 +16,9 @@
 //! - `redis` (feature `page-redis`): the store on Redis, so that replicas sharing one Redis and
 //!   one key serve each other's pages.
 
+/// The secret type of a secret field, and how to read it, from the `secrecy` crate.
+pub use secrecy::{ExposeSecret, SecretString};
+
 #[cfg(feature = "page-redis")]
 #[cfg_attr(docsrs, doc(cfg(feature = "page-redis")))]
 pub mod redis;

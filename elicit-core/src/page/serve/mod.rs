@@ -25,7 +25,8 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::http::request::Parts;
+/// The browser request's head, as [`Identity::subject`] reads it (axum's, from the `http` crate).
+pub use axum::http::request::Parts;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 

@@ -36,7 +36,9 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 /// opaque, single-use id that the server made for this one pending page (at least 128 bits from
 /// the operating system's generator), and let the page itself check, by the application's own
 /// sign-in, that whoever opens it is the user whose call asked (the specification requires it,
-/// against phishing).
+/// against phishing). The feature `page` builds such a page from the same derive
+/// (`mcp_elicit::page`: the page, its identity check, CSRF token, single use, expiry and sealed
+/// store).
 ///
 /// ```no_run
 /// use mcp_elicit::Elicitation;

@@ -240,6 +240,15 @@ enum Member<'a> {
 }
 
 impl<'a> Field<'a> {
+    /// The type of the field's value: the type inside its `Option` if the field is optional,
+    /// otherwise its type.
+    pub(crate) fn value_ty(&self) -> &'a syn::Type {
+        match crate::ty::option_inner(self.ty) {
+            Some(inner) if self.known.optional => inner,
+            _ => self.ty,
+        }
+    }
+
     /// A field of the form, one whose form `#[elicit(flatten)]` brings in, or one
     /// `#[elicit(skip)]` leaves off.
     fn from_ast(

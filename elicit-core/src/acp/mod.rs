@@ -246,7 +246,8 @@ pub async fn ask<T: Elicit + Send + 'static>(
     client: &ClientCapabilities,
     scope: impl Into<ElicitationScope>,
 ) -> Result<Elicitation<T>, ElicitError> {
-    ask_with(cx, client, scope, Ask::<T>::new()).await
+    const { crate::form::sendable::<T>() };
+    ask_with(cx, client, scope, Ask::<T>::checked_by_caller()).await
 }
 
 /// Asks the person for a form as `asking` says (its message, rounds, runtime options, `_meta`),

@@ -58,9 +58,10 @@ pub async fn ask_arguments<T: Elicit + Send + 'static>(
     context: &RequestContext<RoleServer>,
     request: &CallToolRequestParams,
 ) -> Result<Elicitation<T>, Stop> {
+    const { crate::form::sendable::<T>() };
     Asking::new(context, request)
         .map_err(Stop::Elicit)?
-        .ask_arguments(&Ask::new())
+        .ask_arguments(&Ask::checked_by_caller())
         .await
 }
 
@@ -113,9 +114,10 @@ pub async fn ask<T: Elicit + Send + 'static>(
     context: &RequestContext<RoleServer>,
     request: &impl Surface,
 ) -> Result<Elicitation<T>, Stop> {
+    const { crate::form::sendable::<T>() };
     Asking::new(context, request)
         .map_err(Stop::Elicit)?
-        .ask(&Ask::new())
+        .ask(&Ask::checked_by_caller())
         .await
 }
 

@@ -136,6 +136,12 @@ impl<T: Elicit> Ask<T> {
     /// [`DEFAULT_KEY`].
     pub fn new() -> Self {
         const { crate::form::sendable::<T>() };
+        Self::checked_by_caller()
+    }
+
+    /// [`Ask::new`], for a caller that checked `T` is sendable in its own body, so that a form
+    /// with a secret is refused once, at the user's call of that caller.
+    pub(crate) fn checked_by_caller() -> Self {
         Ask {
             message: Cow::Borrowed(T::message()),
             rounds: DEFAULT_ROUNDS,
@@ -220,7 +226,7 @@ impl<T: Elicit> Ask<T> {
         Slot::form(
             key,
             self.rounds,
-            T::requested_schema().title(),
+            T::requested_schema().labels.title.as_ref(),
             self.message.clone(),
         )
     }

@@ -45,11 +45,12 @@ impl Slot {
     pub(crate) fn form(
         key: Cow<'static, str>,
         rounds: u8,
-        title: Option<&str>,
+        title: Option<&Cow<'static, str>>,
         message: Cow<'static, str>,
     ) -> Self {
+        // A derived form's title borrows from its `static` schema: the clone copies no text.
         let name = match title {
-            Some(title) => Some(Cow::Owned(title.to_owned())),
+            Some(title) => Some(title.clone()),
             None if message != DEFAULT_MESSAGE => Some(message),
             None => None,
         };

@@ -33,11 +33,7 @@ pub(super) fn kind_checks(field: &Field<'_>) -> TokenStream {
         .known
         .integration
         .map_or(("require_text", field.ty), |integration| {
-            let inner = match crate::ty::option_inner(field.ty) {
-                Some(inner) if field.known.optional => inner,
-                _ => field.ty,
-            };
-            (integration.format_check, inner)
+            (integration.format_check, field.value_ty())
         });
     let requirements = [
         (

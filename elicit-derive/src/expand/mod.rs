@@ -262,10 +262,7 @@ fn field_accessor(form: &syn::Ident, index: usize, field: &Field<'_>) -> TokenSt
     if let Some(with) = &field.attrs.with {
         return with_accessor(index, field, &with.value);
     }
-    let inner = match crate::ty::option_inner(ty) {
-        Some(inner) if field.known.optional => inner,
-        _ => ty,
-    };
+    let inner = field.value_ty();
     let optional = field.known.optional;
     let access = match (&field.attrs.from_str, field.known.integration) {
         (None, Some(integration)) => {
@@ -314,10 +311,7 @@ fn with_accessor(index: usize, field: &Field<'_>, module: &syn::Path) -> TokenSt
     let name = accessor(index);
     let marker = format_ident!("__ElicitWith{}", index);
     let ty = field.ty;
-    let inner = match crate::ty::option_inner(ty) {
-        Some(inner) if field.known.optional => inner,
-        _ => ty,
-    };
+    let inner = field.value_ty();
     let access = if field.known.optional {
         quote!(with_optional_access)
     } else {

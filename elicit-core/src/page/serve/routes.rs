@@ -1,6 +1,8 @@
 //! The pages' routes: what a browser's GET and POST of a page get, and the headers every
 //! response carries.
 
+use std::sync::LazyLock;
+
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
@@ -28,7 +30,7 @@ impl<S: PageStore + 'static> Pages<S> {
     pub fn router(&self) -> Router {
         Router::new()
             .route("/{id}", get(show::<S>).post(answer::<S>))
-            .fallback(|| async { status_page(StatusCode::NOT_FOUND, "No such page", NOT_FOUND) })
+            .fallback(|| async { not_found() })
             .with_state(self.clone())
     }
 }
@@ -40,35 +42,44 @@ const FORBIDDEN: &str =
     "This page belongs to another user. Start again from your assistant, signed in as yourself.";
 const SIGN_IN: &str = "Sign in to answer this page.";
 
-/// The page, or why it is not shown.
-enum Opened {
-    Page(Record, Stage),
-    Refused(Response),
+/// A page the browser request may see: its id, record, form and stage.
+struct Opened<'p> {
+    id: PageId,
+    record: Record,
+    form: &'p Form,
+    stage: Stage,
 }
 
 impl<S: PageStore + 'static> Pages<S> {
-    /// The page `id` as the browser request `parts` may see it: its record, or the response that
-    /// refuses it.
-    async fn open(&self, id: &str, parts: &Parts) -> Opened {
-        let refuse = |status, title, text| Opened::Refused(status_page(status, title, text));
-        let Some(id) = PageId::parse(id) else {
-            return refuse(StatusCode::NOT_FOUND, "No such page", NOT_FOUND);
-        };
+    /// The page `id` as the browser request `parts` may see it, or the response that refuses it.
+    #[expect(
+        clippy::result_large_err,
+        reason = "the refusal is the response the handler returns at once, unboxed"
+    )]
+    async fn open(&self, id: &str, parts: &Parts) -> Result<Opened<'_>, Response> {
+        let refuse = |status, title, text| Err(status_page(status, title, text));
+        let id = PageId::parse(id).ok_or_else(not_found)?;
         let stored = match self.inner.store.read(&id).await {
             Ok(Some(stored)) => stored,
-            Ok(None) => return refuse(StatusCode::NOT_FOUND, "No such page", NOT_FOUND),
+            Ok(None) => return Err(not_found()),
             Err(_) => return refuse(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
         };
-        // A record these keys did not seal for this id is no page of this server's.
-        let Ok(record) = self.open_record(&id, &stored.record) else {
-            return refuse(StatusCode::NOT_FOUND, "No such page", NOT_FOUND);
-        };
+        // A record these keys did not seal for this id, or of a form this server does not have,
+        // is no page of this server's.
+        let record = self
+            .open_record(&id, &stored.record)
+            .map_err(|_| not_found())?;
+        let form = self
+            .inner
+            .forms
+            .get(record.form.as_str())
+            .ok_or_else(not_found)?;
         match &self.inner.gate {
             Gate::Unchecked => {}
             Gate::Checked(identity) => match identity.subject(parts) {
                 None => {
                     let path = original_path(parts);
-                    return Opened::Refused(match identity.sign_in(path) {
+                    return Err(match identity.sign_in(path) {
                         Some(url) => see_other(&url),
                         None => status_page(StatusCode::UNAUTHORIZED, "Sign in", SIGN_IN),
                     });
@@ -86,11 +97,12 @@ impl<S: PageStore + 'static> Pages<S> {
         if crate::rounds::now_secs() >= record.expires {
             return refuse(StatusCode::GONE, "Page expired", EXPIRED);
         }
-        Opened::Page(record, stored.stage)
-    }
-
-    fn form_of(&self, record: &Record) -> Option<&Form> {
-        self.inner.forms.get(record.form.as_str())
+        Ok(Opened {
+            id,
+            record,
+            form,
+            stage: stored.stage,
+        })
     }
 }
 
@@ -103,13 +115,15 @@ async fn show<S: PageStore + 'static>(
     request: Request<Body>,
 ) -> Response {
     let (parts, _) = request.into_parts();
-    let record = match pages.open(&id, &parts).await {
-        Opened::Page(record, Stage::Waiting) => record,
-        Opened::Page(..) => return status_page(StatusCode::GONE, "Answered", ANSWERED),
-        Opened::Refused(response) => return response,
-    };
-    let Some(form) = pages.form_of(&record) else {
-        return status_page(StatusCode::NOT_FOUND, "No such page", NOT_FOUND);
+    let (record, form) = match pages.open(&id, &parts).await {
+        Ok(Opened {
+            record,
+            form,
+            stage: Stage::Waiting,
+            ..
+        }) => (record, form),
+        Ok(_) => return status_page(StatusCode::GONE, "Answered", ANSWERED),
+        Err(response) => return response,
     };
     let page = FormPage::new(form.schema, &record.message)
         .action(original_path(&parts))
@@ -139,10 +153,15 @@ async fn answer<S: PageStore + 'static>(
     let Ok(body) = axum::body::to_bytes(body, pages.inner.max_body).await else {
         return status_page(StatusCode::PAYLOAD_TOO_LARGE, "Too long", TOO_LONG);
     };
-    let record = match pages.open(&id, &parts).await {
-        Opened::Page(record, Stage::Waiting) => record,
-        Opened::Page(..) => return status_page(StatusCode::CONFLICT, "Answered", ANSWERED),
-        Opened::Refused(response) => return response,
+    let (id, record, form) = match pages.open(&id, &parts).await {
+        Ok(Opened {
+            id,
+            record,
+            form,
+            stage: Stage::Waiting,
+        }) => (id, record, form),
+        Ok(_) => return status_page(StatusCode::CONFLICT, "Answered", ANSWERED),
+        Err(response) => return response,
     };
     if !csrf_matches(&body, &record.csrf) {
         return status_page(
@@ -151,9 +170,6 @@ async fn answer<S: PageStore + 'static>(
             NOT_FROM_PAGE,
         );
     }
-    let Some(form) = pages.form_of(&record) else {
-        return status_page(StatusCode::NOT_FOUND, "No such page", NOT_FOUND);
-    };
     let submitted = match submission::read(form.schema, &body) {
         Ok(submitted) => submitted,
         Err(error) => {
@@ -183,9 +199,6 @@ async fn answer<S: PageStore + 'static>(
             return html(StatusCode::UNPROCESSABLE_ENTITY, page.render());
         }
     };
-    let Some(id) = PageId::parse(&id) else {
-        return status_page(StatusCode::NOT_FOUND, "No such page", NOT_FOUND);
-    };
     let Ok(sealed) = pages.inner.seal.seal(&id, &answer.to_bytes()) else {
         return status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE);
     };
@@ -193,7 +206,7 @@ async fn answer<S: PageStore + 'static>(
         Ok(Answered::Now) if answer.accepted => status_page(StatusCode::OK, "Done", DONE),
         Ok(Answered::Now) => status_page(StatusCode::OK, "Declined", DECLINED),
         Ok(Answered::Before) => status_page(StatusCode::CONFLICT, "Answered", ANSWERED),
-        Ok(Answered::Unknown) => status_page(StatusCode::NOT_FOUND, "No such page", NOT_FOUND),
+        Ok(Answered::Unknown) => not_found(),
         Err(_) => status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
     }
 }
@@ -224,6 +237,11 @@ fn csrf_matches(body: &Bytes, token: &str) -> bool {
         return false;
     };
     bool::from(value.as_bytes().ct_eq(token.as_bytes()))
+}
+
+/// The page of an id that is none of this server's pages.
+fn not_found() -> Response {
+    status_page(StatusCode::NOT_FOUND, "No such page", NOT_FOUND)
 }
 
 /// A page of `title` saying `text`, with `status`.
@@ -257,15 +275,15 @@ fn secure(headers: &mut HeaderMap) {
     headers.insert(header::CACHE_CONTROL, static_value("no-store"));
     headers.insert(header::REFERRER_POLICY, static_value("no-referrer"));
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, static_value("nosniff"));
-    if let Ok(policy) = HeaderValue::from_str(&content_security_policy()) {
-        headers.insert(header::CONTENT_SECURITY_POLICY, policy);
-    }
+    headers.insert(header::CONTENT_SECURITY_POLICY, POLICY.clone());
 }
 
-/// No script at all, the stylesheet by its hash, forms posted to this origin only, no framing.
-fn content_security_policy() -> String {
+/// No script at all, the stylesheet by its hash, forms posted to this origin only, no framing:
+/// written once (the stylesheet is a constant).
+static POLICY: LazyLock<HeaderValue> = LazyLock::new(|| {
     let hash = STANDARD.encode(Sha256::digest(render::STYLESHEET.as_bytes()));
-    format!(
+    let policy = format!(
         "default-src 'none'; style-src 'sha256-{hash}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
-    )
-}
+    );
+    HeaderValue::from_str(&policy).expect("the policy is ASCII: base64 and literals")
+});

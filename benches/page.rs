@@ -81,7 +81,7 @@ fn hand_written(message: &str, action: &str, csrf: &str) -> String {
                 main {
                     h1 { "Information requested" }
                     div.message { p { (message) } }
-                    form method="post" action=(action) accept-charset="utf-8" {
+                    form method="post" action=(action) accept-charset="utf-8" novalidate {
                         input type="hidden" name="csrf" value=(csrf);
                         div.field {
                             label for="field-displayName" { "displayName" }
@@ -170,8 +170,9 @@ fn hand_written(message: &str, action: &str, csrf: &str) -> String {
                         }
                         div.actions {
                             button type="submit" name="action" value="accept" { "Submit" }
-                            button type="submit" name="action" value="decline" class="secondary"
-                                formnovalidate { "Decline" }
+                            button type="submit" name="action" value="decline" class="secondary" {
+                                "Decline"
+                            }
                         }
                     }
                 }

@@ -9,128 +9,34 @@
 //! `cargo test -p mcp-elicit-integration-tests --test page_redis -- --ignored` (CI installs
 //! `redis-server` and runs them).
 
-use std::fs;
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
 use mcp_elicit::page::redis::{DEFAULT_PREFIX, RedisStore};
 use mcp_elicit::page::seal::{PageId, PageSeal, SealError};
 use mcp_elicit::page::store::{Answered, PageStore, Stage, StoreError, Stored, Taken};
 use mcp_elicit::rounds::StateKeys;
+#[path = "support/redis_server.rs"]
+mod redis_server;
+
 use redis::aio::{ConnectionManager, ConnectionManagerConfig, MultiplexedConnection};
+use redis_server::Redis;
 
 const KEEP: Duration = Duration::from_mins(10);
 const SECRET: &str = "sk-live-0123456789abcdef";
 
-/// A `redis-server` of this test's own, on a free port of 127.0.0.1, writing nothing to disk
-/// (`--save ""`, `--appendonly no`) but its log, in a folder of its own; stopped when dropped.
-struct Redis {
-    child: Child,
-    dir: PathBuf,
-    url: String,
+/// A store on the test's own Redis.
+async fn connect(redis: &Redis) -> RedisStore {
+    RedisStore::connect(&redis.url).await.expect("connected")
 }
 
-impl Redis {
-    fn start() -> Redis {
-        // The port is free when chosen, and may be taken before Redis binds it: then try another.
-        for _ in 0..5 {
-            if let Some(redis) = Redis::try_start() {
-                return redis;
-            }
-        }
-        panic!("redis-server could not bind a free port in five tries");
-    }
-
-    fn try_start() -> Option<Redis> {
-        let port = {
-            let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
-            listener.local_addr().unwrap().port()
-        };
-        let dir = std::env::temp_dir().join(format!(
-            "mcp-elicit-page-redis-{}-{port}",
-            std::process::id()
-        ));
-        fs::create_dir_all(&dir).unwrap();
-        let log = dir.join("redis.log");
-        let child = Command::new("redis-server")
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-            .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
-            .arg("--dir")
-            .arg(&dir)
-            .arg("--logfile")
-            .arg(&log)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|error| {
-                let _ = fs::remove_dir_all(&dir);
-                panic!(
-                    "these tests need `redis-server` ({error}): install it (Debian: `apt-get install redis-server`), as .ci/run does"
-                )
-            });
-        let mut redis = Redis {
-            child,
-            dir,
-            url: format!("redis://127.0.0.1:{port}/"),
-        };
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            if ping(port) {
-                return Some(redis);
-            }
-            if let Some(status) = redis.child.try_wait().unwrap() {
-                let log = fs::read_to_string(&log).unwrap_or_default();
-                if log.contains("Address already in use") {
-                    return None;
-                }
-                panic!("redis-server stopped ({status}):\n{log}");
-            }
-            assert!(
-                Instant::now() < deadline,
-                "redis-server did not answer PING on port {port} within 10 s"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    async fn store(&self) -> RedisStore {
-        RedisStore::connect(&self.url).await.expect("connected")
-    }
-
-    /// A plain connection, to see what Redis holds.
-    async fn raw(&self) -> MultiplexedConnection {
-        redis::Client::open(self.url.as_str())
-            .unwrap()
-            .get_multiplexed_async_connection()
-            .await
-            .unwrap()
-    }
-}
-
-impl Drop for Redis {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = fs::remove_dir_all(&self.dir);
-    }
-}
-
-/// Whether a Redis answers PING on `port`.
-fn ping(port: u16) -> bool {
-    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else {
-        return false;
-    };
-    stream
-        .set_read_timeout(Some(Duration::from_secs(1)))
-        .unwrap();
-    let mut reply = [0; 7];
-    stream.write_all(b"PING\r\n").is_ok()
-        && stream.read_exact(&mut reply).is_ok()
-        && &reply == b"+PONG\r\n"
+/// A plain connection, to see what Redis holds.
+async fn raw(redis: &Redis) -> MultiplexedConnection {
+    redis::Client::open(redis.url.as_str())
+        .unwrap()
+        .get_multiplexed_async_connection()
+        .await
+        .unwrap()
 }
 
 /// Every key Redis holds, each with every byte string it holds (a hash's fields and values, a
@@ -196,8 +102,8 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 #[ignore = "needs redis-server (Debian's package); CI runs it"]
 async fn a_page_is_answered_once_and_taken_once() {
     let redis = Redis::start();
-    let store = redis.store().await;
-    let mut raw = redis.raw().await;
+    let store = connect(&redis).await;
+    let mut raw = raw(&redis).await;
     let id = PageId::random().unwrap();
     assert_eq!(store.read(&id).await.unwrap(), None);
     assert_eq!(
@@ -278,8 +184,8 @@ async fn a_page_is_answered_once_and_taken_once() {
 #[ignore = "needs redis-server (Debian's package); CI runs it"]
 async fn a_page_past_its_keep_time_is_forgotten_by_redis() {
     let redis = Redis::start();
-    let store = redis.store().await;
-    let mut raw = redis.raw().await;
+    let store = connect(&redis).await;
+    let mut raw = raw(&redis).await;
 
     // A keep-time of zero: a page forgotten at once, as the memory store's.
     let gone = PageId::random().unwrap();
@@ -338,7 +244,7 @@ async fn a_page_past_its_keep_time_is_forgotten_by_redis() {
 async fn of_many_answers_at_once_exactly_one_is_kept_and_taken_once() {
     let redis = Redis::start();
     // Two replicas, two connections, racing.
-    let stores = [redis.store().await, redis.store().await];
+    let stores = [connect(&redis).await, connect(&redis).await];
     let id = PageId::random().unwrap();
     stores[0].create(&id, Vec::new(), KEEP).await.unwrap();
     let answers: Vec<_> = (0..64u8)
@@ -406,7 +312,7 @@ async fn of_many_answers_at_once_exactly_one_is_kept_and_taken_once() {
 #[ignore = "needs redis-server (Debian's package); CI runs it"]
 async fn two_replicas_with_one_key_serve_each_others_pages() {
     let redis = Redis::start();
-    let (a, b) = (redis.store().await, redis.store().await);
+    let (a, b) = (connect(&redis).await, connect(&redis).await);
     let seal_a = PageSeal::new(&StateKeys::new([7; 32]));
     let seal_b = PageSeal::new(&StateKeys::new([7; 32]));
     let other = PageSeal::new(&StateKeys::new([8; 32]));
@@ -430,7 +336,7 @@ async fn two_replicas_with_one_key_serve_each_others_pages() {
     assert_eq!(a.read(&id).await.unwrap().unwrap().stage, Stage::Answered);
 
     // A replica with another key reads the page from the same Redis, and opens nothing.
-    let third = redis.store().await;
+    let third = connect(&redis).await;
     let record = third.read(&id).await.unwrap().unwrap().record;
     assert_eq!(other.open(&id, &record), Err(SealError::Forged));
 
@@ -448,7 +354,7 @@ async fn two_replicas_with_one_key_serve_each_others_pages() {
     assert_eq!(b.take(&id).await.unwrap(), Taken::Before);
 
     // Applications sharing one Redis keep their pages apart with their prefixes.
-    let elsewhere = redis.store().await.prefix("another-app:page:");
+    let elsewhere = connect(&redis).await.prefix("another-app:page:");
     assert_eq!(elsewhere.read(&id).await.unwrap(), None);
     assert_eq!(
         elsewhere.answer(&id, b"x".to_vec()).await.unwrap(),
@@ -459,7 +365,7 @@ async fn two_replicas_with_one_key_serve_each_others_pages() {
         .await
         .unwrap();
     assert_eq!(a.read(&id).await.unwrap().unwrap().stage, Stage::Taken);
-    let mut raw = redis.raw().await;
+    let mut raw = raw(&redis).await;
     let mut keys: Vec<Vec<u8>> = everything(&mut raw)
         .await
         .into_iter()
@@ -479,9 +385,9 @@ async fn two_replicas_with_one_key_serve_each_others_pages() {
 #[ignore = "needs redis-server (Debian's package); CI runs it"]
 async fn the_secret_is_in_no_value_redis_holds() {
     let redis = Redis::start();
-    let store = redis.store().await;
+    let store = connect(&redis).await;
     let seal = PageSeal::new(&StateKeys::new([7; 32]));
-    let mut raw = redis.raw().await;
+    let mut raw = raw(&redis).await;
     let secret = SECRET.as_bytes();
 
     let id = PageId::random().unwrap();
@@ -546,7 +452,7 @@ async fn the_secret_is_in_no_value_redis_holds() {
 #[ignore = "needs redis-server (Debian's package); CI runs it"]
 async fn a_page_of_one_mebibyte_round_trips() {
     let redis = Redis::start();
-    let store = redis.store().await;
+    let store = connect(&redis).await;
     let seal = PageSeal::new(&StateKeys::new([7; 32]));
     let id = PageId::random().unwrap();
     let plain: Vec<u8> = (0..1usize << 20)
@@ -569,7 +475,7 @@ async fn a_page_of_one_mebibyte_round_trips() {
 #[ignore = "needs redis-server (Debian's package); CI runs it"]
 async fn a_thousand_pages_are_made_and_read_back() {
     let redis = Redis::start();
-    let store = redis.store().await;
+    let store = connect(&redis).await;
     let seal = PageSeal::new(&StateKeys::new([7; 32]));
     let mut made = tokio::task::JoinSet::new();
     for n in 0..1_000u32 {
@@ -583,13 +489,13 @@ async fn a_thousand_pages_are_made_and_read_back() {
     }
     let pages = made.join_all().await;
     assert_eq!(pages.len(), 1_000);
-    let reader = redis.store().await;
+    let reader = connect(&redis).await;
     for (id, n) in &pages {
         let page = reader.read(id).await.unwrap().unwrap();
         assert_eq!(page.stage, Stage::Waiting);
         assert_eq!(seal.open(id, &page.record).unwrap(), n.to_be_bytes());
     }
-    let mut raw = redis.raw().await;
+    let mut raw = raw(&redis).await;
     let size: i64 = redis::cmd("DBSIZE").query_async(&mut raw).await.unwrap();
     assert_eq!(size, 1_000);
 }
@@ -598,8 +504,8 @@ async fn a_thousand_pages_are_made_and_read_back() {
 #[ignore = "needs redis-server (Debian's package); CI runs it"]
 async fn what_is_not_a_page_and_a_redis_gone_are_errors_not_pages() {
     let redis = Redis::start();
-    let store = redis.store().await;
-    let mut raw = redis.raw().await;
+    let store = connect(&redis).await;
+    let mut raw = raw(&redis).await;
 
     // Another program's key under the prefix: an error (Redis's WRONGTYPE), never a page.
     let id = PageId::random().unwrap();

@@ -120,11 +120,11 @@ fn the_document_and_its_form() {
     );
     has(
         &html,
-        r#"<form method="post" action="/pages/abc" accept-charset="utf-8"><input type="hidden" name="csrf" value="t0k3n">"#,
+        r#"<form method="post" action="/pages/abc" accept-charset="utf-8" novalidate><input type="hidden" name="csrf" value="t0k3n">"#,
     );
     has(
         &html,
-        r#"<div class="actions"><button type="submit" name="action" value="accept">Submit</button><button type="submit" name="action" value="decline" class="secondary" formnovalidate>Decline</button></div></form></main></body></html>"#,
+        r#"<div class="actions"><button type="submit" name="action" value="accept">Submit</button><button type="submit" name="action" value="decline" class="secondary">Decline</button></div></form></main></body></html>"#,
     );
     // No script, no external asset, no problem shown.
     lacks(&html, "<script");
@@ -383,7 +383,7 @@ fn everything_sent_is_escaped() {
     );
     has(
         &html,
-        r#"<form method="post" action="/p?a=1&amp;b=&quot;2&quot;" accept-charset="utf-8"><input type="hidden" name="x&quot;&gt;&lt;script&gt;" value="&quot;&gt;&lt;script&gt;&amp;">"#,
+        r#"<form method="post" action="/p?a=1&amp;b=&quot;2&quot;" accept-charset="utf-8" novalidate><input type="hidden" name="x&quot;&gt;&lt;script&gt;" value="&quot;&gt;&lt;script&gt;&amp;">"#,
     );
     has(
         &html,

@@ -447,6 +447,15 @@ impl<'a> Asking<'a> {
         }
     }
 
+    /// The call's exchange, on a version with rounds.
+    #[cfg(feature = "page")]
+    pub(super) fn exchange(&mut self) -> Option<&mut Exchange<'a>> {
+        match &mut self.flow {
+            Asked::Rounds(exchange) => Some(exchange),
+            Asked::Requests(_) => None,
+        }
+    }
+
     /// The error for a request whose capability the client lacks.
     fn missing(&self, capability: Capability) -> ElicitError {
         match self.flow {

@@ -38,6 +38,8 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 
 mod ask;
 mod client;
+#[cfg(feature = "page")]
+mod page;
 mod stop;
 mod url;
 
@@ -46,6 +48,9 @@ mod url;
 pub use crate::rounds::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS};
 pub use ask::{Asking, Surface, ask, ask_arguments};
 pub use client::answer_elicitation;
+#[cfg(feature = "page")]
+#[cfg_attr(docsrs, doc(cfg(feature = "page")))]
+pub use page::{AskPage, DEFAULT_WAIT};
 pub use stop::{Handled, Respond, ReturnTheStopFromTheHandler, Stop};
 pub use url::{AskUrl, url_completed};
 
@@ -182,6 +187,10 @@ pub enum ElicitError {
     /// `inputResponses`, a missing capability: [`RoundError::is_protocol_error`]), an answer that
     /// kept breaking the form's rules, or a mistake in the forms asked.
     Round(RoundError),
+    /// A page could not be made, or its answer taken ([`AskPage`]).
+    #[cfg(feature = "page")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
+    Page(crate::page::serve::PageError),
 }
 
 impl fmt::Display for ElicitError {
@@ -202,6 +211,8 @@ impl fmt::Display for ElicitError {
             ElicitError::Service(err) => write!(f, "the request to the client failed: {err}"),
             ElicitError::Answer(err) => fmt::Display::fmt(err, f),
             ElicitError::Round(err) => fmt::Display::fmt(err, f),
+            #[cfg(feature = "page")]
+            ElicitError::Page(err) => fmt::Display::fmt(err, f),
             ElicitError::InvalidArguments(problems) => write!(
                 f,
                 "the tool's arguments are missing or break their rules, and the client cannot be asked for them:\n{problems}"
@@ -280,6 +291,8 @@ impl std::error::Error for ElicitError {
             ElicitError::Answer(err) => Some(err),
             ElicitError::Round(err) => Some(err),
             ElicitError::InvalidArguments(err) => Some(err),
+            #[cfg(feature = "page")]
+            ElicitError::Page(err) => Some(err),
             _ => None,
         }
     }

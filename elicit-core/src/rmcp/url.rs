@@ -203,7 +203,7 @@ pub async fn url_completed(
 }
 
 /// Whether the capabilities declare URL elicitation.
-fn supports_url(capabilities: &ClientCapabilities) -> bool {
+pub(super) fn supports_url(capabilities: &ClientCapabilities) -> bool {
     capabilities
         .elicitation
         .as_ref()
@@ -211,6 +211,6 @@ fn supports_url(capabilities: &ClientCapabilities) -> bool {
 }
 
 /// The answer to a URL elicitation, from its `action`.
-fn answer(action: &str) -> Result<Elicitation<()>, ElicitResultError> {
+pub(super) fn answer(action: &str) -> Result<Elicitation<()>, ElicitResultError> {
     Ok(Outcome::of_parts(action, None)?.answer(|_| ()))
 }

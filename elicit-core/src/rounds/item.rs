@@ -85,6 +85,9 @@ pub trait Item: Send + Sealed {
 pub struct Retry {
     pub(super) content: Content,
     pub(super) problems: ContentError,
+    /// Asked again because what it waits for is not there yet, not because the answer broke a
+    /// rule: not counted against the item's rounds.
+    pub(super) waits: bool,
 }
 
 impl Retry {
@@ -399,7 +402,11 @@ pub(super) fn judge_form<T>(
             *answer = Some(Elicitation::Accepted(value));
             Ok(None)
         }
-        Err((content, problems)) => Ok(Some(Retry { content, problems })),
+        Err((content, problems)) => Ok(Some(Retry {
+            content,
+            problems,
+            waits: false,
+        })),
     }
 }
 

@@ -81,6 +81,8 @@ mod item;
 mod seal;
 mod slot;
 mod state;
+#[cfg(all(feature = "page", feature = "rmcp"))]
+mod waiting;
 
 pub use arguments::{ARGUMENTS_KEY, ArgumentsItem};
 pub use capability::Capability;
@@ -91,6 +93,8 @@ pub use seal::{Binding, DEFAULT_TTL, KeyError, StateError, StateKeys};
 
 use item::kind;
 use state::{Answer, Carried};
+#[cfg(all(feature = "page", feature = "rmcp"))]
+pub(crate) use waiting::Waiting;
 
 /// The JSON-RPC code of invalid params.
 pub const INVALID_PARAMS: i32 = -32602;
@@ -184,6 +188,8 @@ pub struct Exchange<'k> {
     first_round: bool,
     next: Carried,
     requests: Map<String, Value>,
+    /// How long the state that ends this call lives: the keys' time, or longer.
+    ttl: std::time::Duration,
 }
 
 impl fmt::Debug for Exchange<'_> {
@@ -220,6 +226,11 @@ impl<'k> Exchange<'k> {
             None => None,
             Some(state) => Some(Carried::open(keys, &binding, state).map_err(RoundError::State)?),
         };
+        // What the handler kept travels on to the next state unless it keeps something else.
+        let next = Carried {
+            kept: carried.as_ref().map(|c| c.kept.clone()).unwrap_or_default(),
+            ..Carried::default()
+        };
         let declared = [
             Capability::ElicitationForm,
             Capability::ElicitationUrl,
@@ -235,8 +246,9 @@ impl<'k> Exchange<'k> {
             carried,
             declared,
             first_round: true,
-            next: Carried::default(),
+            next,
             requests: Map::new(),
+            ttl: keys.ttl(),
         })
     }
 
@@ -317,7 +329,7 @@ impl<'k> Exchange<'k> {
                 Some(retry) => {
                     let retry = ask_again(&**item, tries, retry)?;
                     let request = item.request_for(self.version, Some(&retry))?;
-                    asking.push((key, request, tries + 1));
+                    asking.push((key, request, tries + u64::from(!retry.waits)));
                 }
             }
         }
@@ -349,15 +361,47 @@ impl<'k> Exchange<'k> {
 
     /// The sealed state for the call's retry.
     pub fn seal(&self) -> String {
-        let expires = seal::now().saturating_add(self.keys.ttl().as_secs());
+        let expires = seal::now().saturating_add(self.ttl.as_secs());
         let payload = self
             .next
             .payload(&self.binding, expires, self.responses.as_ref());
         self.keys.seal(&payload)
     }
 
+    /// What the handler kept under `name` in the state this call brought back
+    /// ([`Exchange::keep`]): sealed and bound as the rest of it, so only this server wrote it, for
+    /// this very request.
+    #[cfg(all(feature = "page", feature = "rmcp"))]
+    pub(crate) fn kept(&self, name: &str) -> Option<&str> {
+        self.carried.as_ref()?.kept.get(name).map(String::as_str)
+    }
+
+    /// Keeps `text` under `name` in the state that ends this call, and every later one of the
+    /// request (until kept again).
+    #[cfg(all(feature = "page", feature = "rmcp"))]
+    pub(crate) fn keep(&mut self, name: &str, text: String) {
+        self.next.kept.insert(name.to_owned(), text);
+    }
+
+    /// Makes the state that ends this call live at least `ttl` (as long as a page it waits for).
+    #[cfg(all(feature = "page", feature = "rmcp"))]
+    pub(crate) fn live_at_least(&mut self, ttl: std::time::Duration) {
+        self.ttl = self.ttl.max(ttl);
+    }
+
+    /// The response under `key`, if the state this call brought back says its round asked it
+    /// (a response to a request never asked is not read).
+    #[cfg(all(feature = "page", feature = "rmcp"))]
+    pub(crate) fn response(&self, key: &str) -> Option<&Value> {
+        let carried = self.carried.as_ref()?;
+        if !carried.asked.iter().any(|asked| asked == key) {
+            return None;
+        }
+        self.responses.as_ref()?.get(key)
+    }
+
     /// Whether the client declared what `capability` names.
-    fn declares(&self, capability: Capability) -> bool {
+    pub(crate) fn declares(&self, capability: Capability) -> bool {
         match capability {
             Capability::ElicitationForm => self.declared[0],
             Capability::ElicitationUrl => self.declared[1],
@@ -387,7 +431,7 @@ pub(crate) fn ask_again<I: Item + ?Sized>(
     asked: u64,
     retry: Retry,
 ) -> Result<Retry, RoundError> {
-    if asked >= u64::from(item.rounds()) {
+    if !retry.waits && asked >= u64::from(item.rounds()) {
         return Err(RoundError::StillInvalid {
             key: item.key().to_owned(),
             form: item.slot().name().map(str::to_owned),

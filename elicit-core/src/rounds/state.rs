@@ -8,6 +8,7 @@
 //! asked:   u32 count, then each key: u32 length, UTF-8
 //! answers: u32 count, then each: key (u32 length, UTF-8), JSON text (u32 length, UTF-8)
 //! tries:   u32 count, then each: key (u32 length, UTF-8), u64
+//! kept:    u32 count, then each: name (u32 length, UTF-8), text (u32 length, UTF-8)
 //! ```
 //! Every integer is big-endian.
 
@@ -34,6 +35,8 @@ pub(super) struct Carried {
     pub(super) answers: BTreeMap<String, Answer>,
     /// How many times each key still being asked has been asked.
     pub(super) tries: BTreeMap<String, u64>,
+    /// What the handler keeps for its retries, under its names (a URL-mode page's id).
+    pub(super) kept: BTreeMap<String, String>,
 }
 
 /// Appends `bytes` with their length.
@@ -84,6 +87,11 @@ impl Carried {
             put(&mut out, key.as_bytes());
             out.extend_from_slice(&tries.to_be_bytes());
         }
+        put_len(&mut out, self.kept.len());
+        for (name, text) in &self.kept {
+            put(&mut out, name.as_bytes());
+            put(&mut out, text.as_bytes());
+        }
         out
     }
 
@@ -115,6 +123,10 @@ impl Carried {
         for _ in 0..reader.u32()? {
             let key = reader.text()?.to_owned();
             carried.tries.insert(key, reader.u64()?);
+        }
+        for _ in 0..reader.u32()? {
+            let name = reader.text()?.to_owned();
+            carried.kept.insert(name, reader.text()?.to_owned());
         }
         if !reader.0.is_empty() {
             return Err(StateError::Malformed);

@@ -8,7 +8,7 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use rmcp::model::{
-    CallToolRequestParams, ClientCapabilities, ClientConfig, CustomNotification,
+    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, CustomNotification,
     ElicitRequestParams, ElicitResult, ErrorData, Implementation, ProtocolVersion,
 };
 use rmcp::service::{
@@ -61,6 +61,8 @@ impl ClientHandler for Client {
 pub struct Session {
     pub client: RunningService<RoleClient, Client>,
     seen: Arc<Mutex<Vec<Value>>>,
+    /// A call started with [`Session::start_call`], running.
+    pending: Mutex<Option<tokio::task::JoinHandle<CallToolResult>>>,
 }
 
 impl Session {
@@ -78,6 +80,33 @@ impl Session {
             .call_tool(CallToolRequestParams::new(tool))
             .await
             .expect("the tool answers");
+        self.finish(result).await
+    }
+
+    /// Starts calling `tool`, for the test to act while the call runs; [`Session::call_pending`]
+    /// ends it.
+    pub fn start_call(&self, tool: &'static str) {
+        let peer = self.client.peer().clone();
+        let call = tokio::spawn(async move {
+            let request = CallToolRequestParams::new(tool);
+            peer.call_tool(request).await.expect("the tool answers")
+        });
+        *self.pending.lock().unwrap() = Some(call);
+    }
+
+    /// The end of the call [`Session::start_call`] started, as [`Session::call`] gives it.
+    pub async fn call_pending(self) -> (String, bool, Vec<Value>) {
+        let call = self
+            .pending
+            .lock()
+            .unwrap()
+            .take()
+            .expect("a call was started");
+        let result = call.await.expect("the call ran");
+        self.finish(result).await
+    }
+
+    async fn finish(self, result: CallToolResult) -> (String, bool, Vec<Value>) {
         let text = result
             .content
             .first()
@@ -121,7 +150,11 @@ pub async fn connect_with<S: Service<RoleServer> + Send + 'static>(
         seen: seen.clone(),
     };
     let client = start(server, client, version).await;
-    Session { client, seen }
+    Session {
+        client,
+        seen,
+        pending: Mutex::new(None),
+    }
 }
 
 /// Starts `server` and connects `client` to it over a pipe, speaking `version` (2026-07-28 and

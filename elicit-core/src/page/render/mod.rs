@@ -65,14 +65,14 @@ pub use style::STYLESHEET;
 ///     .render();
 /// assert!(html.starts_with("<!DOCTYPE html>"));
 /// assert!(html.contains("Connect &lt;your&gt; service"));
-/// assert!(html.contains(r#"<form method="post" action="/pages/4f2c" accept-charset="utf-8">"#));
+/// assert!(html.contains(r#"<form method="post" action="/pages/4f2c" accept-charset="utf-8" novalidate>"#));
 /// assert!(html.contains(r#"<input type="hidden" name="csrf" value="k3y">"#));
 /// assert!(html.contains(r#"<label for="field-label">label</label>"#));
 /// assert!(html.contains(
 ///     r#"<input class="input" id="field-label" name="f.label" type="text" required minlength="2" maxlength="40" aria-describedby="field-label_hint">"#
 /// ));
 /// assert!(html.contains(r#"type="email""#));
-/// assert!(html.contains(r#"<button type="submit" name="action" value="decline" class="secondary" formnovalidate>"#));
+/// assert!(html.contains(r#"<button type="submit" name="action" value="decline" class="secondary">"#));
 /// ```
 ///
 /// After an invalid submission, render it again with what was sent and the problems:
@@ -218,7 +218,11 @@ impl<'a> FormPage<'a> {
                         @if let Some(description) = self.schema.description() {
                             div.hint { (Paragraphs(description)) }
                         }
-                        form method="post" action=[self.action] accept-charset="utf-8" {
+                        // `novalidate`, as the GOV.UK Design System does: every answer goes to the
+                        // server, whose messages (the summary, and each beside its field) are the
+                        // page's, the same with or without script and in every browser; the input
+                        // attributes still tell keyboards and assistive technology what is wanted.
+                        form method="post" action=[self.action] accept-charset="utf-8" novalidate {
                             @for (name, value) in &self.hidden {
                                 input type="hidden" name=(name) value=(value);
                             }
@@ -227,8 +231,9 @@ impl<'a> FormPage<'a> {
                             }
                             div.actions {
                                 button type="submit" name="action" value="accept" { "Submit" }
-                                button type="submit" name="action" value="decline" class="secondary"
-                                    formnovalidate { "Decline" }
+                                button type="submit" name="action" value="decline" class="secondary" {
+                                    "Decline"
+                                }
                             }
                         }
                     }

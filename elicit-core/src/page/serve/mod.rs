@@ -259,6 +259,12 @@ impl<S: PageStore + 'static> Pages<S> {
         Ok((id, self.url(&id)))
     }
 
+    /// How long a page waits for its answer.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn page_ttl(&self) -> Duration {
+        self.inner.ttl
+    }
+
     /// The public URL of the page `id`.
     pub fn url(&self, id: &PageId) -> String {
         format!("{}/{id}", self.inner.base_url)
@@ -266,7 +272,7 @@ impl<S: PageStore + 'static> Pages<S> {
 
     /// Takes the answer of the page `id`, for the call of `subject`: `None` while the page waits
     /// for it; `Accepted` (read into `T`, every rule checked again) or `Declined` once; after
-    /// that, [`PageError::Taken`].
+    /// that, [`PageError::Taken`]; past its expiry unanswered, [`PageError::Expired`].
     ///
     /// # Errors
     ///
@@ -286,6 +292,9 @@ impl<S: PageStore + 'static> Pages<S> {
         }
         let sealed = match self.inner.store.take(id).await? {
             Taken::Answer(sealed) => sealed,
+            Taken::Waiting if crate::rounds::now_secs() > record.expires => {
+                return Err(PageError::Expired);
+            }
             Taken::Waiting => return Ok(None),
             Taken::Before => return Err(PageError::Taken),
             Taken::Unknown => return Err(PageError::Unknown),
@@ -323,6 +332,14 @@ pub enum PageError {
     NotYours,
     /// Its answer was taken before.
     Taken,
+    /// Its time is up, and it was not answered.
+    Expired,
+    /// The page was not answered while the call waited for it (`AskPage::wait` of the `rmcp`
+    /// module, 2025-11-25).
+    NotAnswered {
+        /// How long the call waited.
+        waited: Duration,
+    },
     /// The record or the answer is not one these keys sealed for this page.
     Seal(SealError),
     /// A record these keys sealed does not read (a bug of this crate).
@@ -349,12 +366,34 @@ impl fmt::Display for PageError {
                 f.write_str("the page was made for another user's call, or another form")
             }
             PageError::Taken => f.write_str("the page's answer was taken already"),
+            PageError::Expired => f.write_str(
+                "the page expired before it was answered: ask again for a new page",
+            ),
+            PageError::NotAnswered { waited } => write!(
+                f,
+                "the page was not answered in the {} the call waited: call again when the user is ready",
+                Span(*waited)
+            ),
             PageError::Seal(error) => fmt::Display::fmt(error, f),
             PageError::Record => f.write_str("the page's record does not read"),
             PageError::Invalid(problems) => {
                 write!(f, "the page's answer breaks the form's rules:\n{problems}")
             }
             PageError::Store(error) => fmt::Display::fmt(error, f),
+        }
+    }
+}
+
+/// A wait, in words: "10 minutes", "45 seconds", "1 second", "less than a second".
+struct Span(Duration);
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.as_secs() {
+            0 => f.write_str("less than a second"),
+            1 => f.write_str("1 second"),
+            s if s < 120 => write!(f, "{s} seconds"),
+            s => write!(f, "{} minutes", s / 60),
         }
     }
 }

@@ -180,3 +180,57 @@ fn a_state_carrying_100_000_answers_is_refused_unread_or_read_in_linear_time() {
     .unwrap();
     assert_eq!(result["inputRequests"]["first"]["method"], FORM);
 }
+
+/// What a handler keeps (a page's id) travels in the state, sealed and bound; a URL request that
+/// waits for its page is asked again on every retry, never counted as a spent round.
+#[cfg(all(feature = "page", feature = "rmcp"))]
+#[test]
+fn what_a_handler_keeps_travels_sealed_and_a_waiting_request_is_asked_again() {
+    let keys = keys();
+    let capabilities = json!({"elicitation": {"url": {}}});
+    let params = json!({"mode": "url", "message": "Connect", "url": "https://example.com/p/1"});
+    let incoming = Incoming::new("tools/call", "connect").capabilities(Some(&capabilities));
+    let mut exchange = Exchange::open(&keys, incoming).unwrap();
+    assert_eq!(exchange.kept("page"), None);
+    assert_eq!(exchange.response("page"), None);
+    exchange.keep("page", "p-1".to_owned());
+    let mut waiting = Waiting::new("page".into(), params.clone());
+    assert_eq!(
+        exchange.round(&mut [&mut waiting]).unwrap(),
+        Round::InputRequired
+    );
+    let mut state = exchange.seal();
+    let responses = json!({"page": {"action": "accept"}, "other": {"action": "accept"}});
+    for _ in 0..300 {
+        let incoming = Incoming::new("tools/call", "connect")
+            .capabilities(Some(&capabilities))
+            .input_responses(Some(&responses))
+            .request_state(Some(&state));
+        let mut exchange = Exchange::open(&keys, incoming).unwrap();
+        assert_eq!(exchange.kept("page"), Some("p-1"));
+        assert_eq!(exchange.response("page"), Some(&responses["page"]));
+        // A key the state's round did not ask is not read.
+        assert_eq!(exchange.response("other"), None);
+        let mut waiting = Waiting::new("page".into(), params.clone());
+        assert_eq!(
+            exchange.round(&mut [&mut waiting]).unwrap(),
+            Round::InputRequired
+        );
+        assert_eq!(exchange.input_requests()["page"]["params"], params);
+        state = exchange.seal();
+    }
+    // Bound: the kept id does not travel into another request.
+    let incoming = Incoming::new("tools/call", "other").request_state(Some(&state));
+    let error = Exchange::open(&keys, incoming).unwrap_err();
+    assert_eq!(error.code(), Some(INVALID_PARAMS));
+    // A malformed response is refused as any item's.
+    let bad = json!({"page": {"action": "maybe"}});
+    let incoming = Incoming::new("tools/call", "connect")
+        .capabilities(Some(&capabilities))
+        .input_responses(Some(&bad))
+        .request_state(Some(&state));
+    let mut exchange = Exchange::open(&keys, incoming).unwrap();
+    let mut waiting = Waiting::new("page".into(), params);
+    let error = exchange.round(&mut [&mut waiting]).unwrap_err();
+    assert_eq!(error.code(), Some(INVALID_PARAMS));
+}

@@ -1,0 +1,317 @@
+//! [`AskPage`]: a form asked through a page of the server's ([`Pages`]) from an rmcp handler, in
+//! one call, on every version with URL mode (features `rmcp` and `page`).
+
+use std::borrow::Cow;
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+
+use ::rmcp::model::{ElicitRequestParams, ProgressNotificationParam};
+use ::rmcp::service::{RequestContext, RoleServer};
+
+use super::ask::{Asking, Surface};
+use super::url::{answer, supports_url};
+use super::{DEFAULT_KEY, ElicitError, Flow, Stop, action, flow, url_completed};
+use crate::answer::{Elicitation, Outcome};
+use crate::form::Elicit;
+use crate::page::seal::PageId;
+use crate::page::serve::{PageError, Pages};
+use crate::page::store::PageStore;
+use crate::rounds::{Capability, RoundError, StateError, Waiting};
+use crate::version::Unrepresentable;
+
+/// How long a handler on 2025-11-25 waits for the page to be answered, by default: ten minutes,
+/// as long as a page waits for its answer ([`DEFAULT_PAGE_TTL`](crate::page::serve::DEFAULT_PAGE_TTL)).
+pub const DEFAULT_WAIT: Duration = Duration::from_mins(10);
+
+/// How often a waiting handler sends a progress notification, when its request has a
+/// `progressToken`.
+const PROGRESS_EVERY: Duration = Duration::from_secs(5);
+
+/// The longest pause between two looks at the store.
+const LONGEST_POLL: Duration = Duration::from_secs(1);
+
+/// A form of type `T` asked through a page: made by [`Pages::ask`], run from a tool, prompt or
+/// resource handler with [`AskPage::run`], which gives the typed answer as the page collected it
+/// (judged by `T`'s rules), on every version with URL mode.
+///
+/// - On 2025-11-25 it makes the page, sends `elicitation/create` with `mode: "url"` and the
+///   page's id as `elicitationId`, and, once the client says the person agreed to open it,
+///   waits for the page's answer (up to [`AskPage::wait`]; a `progressToken` on the request gets
+///   a progress notification every five seconds, so that a client which resets its timeout on
+///   progress does not give up on a person still typing), then sends
+///   `notifications/elicitation/complete` and gives the answer.
+/// - On 2026-07-28 the first call makes the page and ends with an `InputRequiredResult` holding
+///   the URL request ([`Stop::InputRequired`]); the page's id travels in its `requestState`,
+///   sealed and bound to the call as every round's. A retry that accepts before the page is
+///   answered gets the same URL again (not an error); the retry after it gets the answer. A
+///   client that did not declare URL elicitation gets [`RoundError::MissingCapability`]
+///   (`-32021`); a state edited, replayed into another call or brought by another user is
+///   refused (`-32602`).
+/// - 2025-06-18 has no URL mode ([`ElicitError::Unrepresentable`]); a 2025-11-25 client that did
+///   not declare URL elicitation gets [`ElicitError::UrlNotSupported`] and no page is made.
+///
+/// A decline, in the client or with the page's own button, is `Declined`; a cancel in the client
+/// (or the request cancelled while waiting) is `Cancelled`.
+///
+/// ```no_run
+/// use mcp_elicit::page::SecretString;
+/// use mcp_elicit::page::serve::Pages;
+/// use mcp_elicit::page::store::MemoryStore;
+/// use mcp_elicit::rmcp::Handled;
+/// use mcp_elicit::{Elicit, Elicitation};
+/// use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock};
+/// use rmcp::service::{RequestContext, RoleServer};
+///
+/// #[derive(Elicit)]
+/// #[elicit(message = "Connect your weather service")]
+/// struct Connect {
+///     #[elicit(min_length = 20)]
+///     api_key: SecretString,
+/// }
+///
+/// async fn connect(
+///     pages: &Pages<MemoryStore>,
+///     user: &str, // who the MCP request's authorization says the caller is
+///     request: &CallToolRequestParams,
+///     context: &RequestContext<RoleServer>,
+/// ) -> Handled {
+///     let text = match pages.ask::<Connect>(Some(user)).run(context, request).await? {
+///         Elicitation::Accepted(connect) => {
+///             // keep `connect.api_key` for `user`, on the server
+///             "connected"
+///         }
+///         _ => "nothing was connected",
+///     };
+///     Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+/// }
+/// ```
+pub struct AskPage<'p, T, S> {
+    pages: &'p Pages<S>,
+    subject: Option<String>,
+    message: Option<Cow<'static, str>>,
+    key: Cow<'static, str>,
+    wait: Duration,
+    form: PhantomData<fn() -> T>,
+}
+
+impl<S: PageStore + 'static> Pages<S> {
+    /// Asks for `T` through a page bound to `subject`, the user of the MCP call (as the
+    /// application's authorization of the request found it; `None` only for pages made with
+    /// [`Pages::without_identity_check_unsafe`]): see [`AskPage`].
+    pub fn ask<T: Elicit>(&self, subject: Option<&str>) -> AskPage<'_, T, S> {
+        AskPage {
+            pages: self,
+            subject: subject.map(str::to_owned),
+            message: None,
+            key: Cow::Borrowed(DEFAULT_KEY),
+            wait: DEFAULT_WAIT,
+            form: PhantomData,
+        }
+    }
+}
+
+impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
+    /// The message the client shows beside the URL, and the page under its title (`T`'s own by
+    /// default).
+    #[must_use]
+    pub fn message(mut self, message: impl Into<Cow<'static, str>>) -> Self {
+        self.message = Some(message.into());
+        self
+    }
+
+    /// The key of the request in `inputRequests` and `inputResponses` (2026-07-28), and of the
+    /// page's id in the state.
+    #[must_use]
+    pub fn key(mut self, key: impl Into<Cow<'static, str>>) -> Self {
+        self.key = key.into();
+        self
+    }
+
+    /// How long a handler on 2025-11-25 waits for the page's answer ([`DEFAULT_WAIT`]): then the
+    /// call ends with [`PageError::NotAnswered`]. (On 2026-07-28 nothing waits: the client calls
+    /// again.)
+    #[must_use]
+    pub fn wait(mut self, wait: Duration) -> Self {
+        self.wait = wait;
+        self
+    }
+
+    /// Asks for `T` through a page, in `request` (a `tools/call`, `prompts/get` or
+    /// `resources/read`) handled with `context`: see [`AskPage`].
+    ///
+    /// # Errors
+    ///
+    /// [`Stop::InputRequired`] on 2026-07-28 while the page waits (not a failure: return it);
+    /// otherwise [`Stop::Elicit`]: no URL mode in the client's version or capabilities, a state
+    /// refused, the page not answered in time, or the store's failure ([`ElicitError::Page`]).
+    pub async fn run(
+        &self,
+        context: &RequestContext<RoleServer>,
+        request: &impl Surface,
+    ) -> Result<Elicitation<T>, Stop> {
+        let Some(version) = context.protocol_version() else {
+            return Err(Stop::Elicit(ElicitError::NotSupported));
+        };
+        match flow(&version).map_err(Stop::Elicit)? {
+            Flow::InputRequired => self.rounds(context, request).await,
+            Flow::Requests(version) if !version.has_elicitation_modes() => {
+                Err(Stop::Elicit(Unrepresentable::UrlMode { version }.into()))
+            }
+            Flow::Requests(_) => self.request(context).await.map_err(Stop::Elicit),
+        }
+    }
+
+    fn message_text(&self) -> &str {
+        self.message.as_deref().unwrap_or(T::message())
+    }
+
+    /// 2025-11-25: the request, then the wait.
+    async fn request(
+        &self,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Elicitation<T>, ElicitError> {
+        if !context
+            .client_capabilities()
+            .is_some_and(|c| supports_url(&c))
+        {
+            return Err(ElicitError::UrlNotSupported);
+        }
+        let (id, url) = self.create().await?;
+        let params = ElicitRequestParams::UrlElicitationParams {
+            meta: None,
+            message: self.message_text().to_owned(),
+            url,
+            elicitation_id: id.to_string(),
+        };
+        let result = context
+            .peer
+            .create_elicitation(params)
+            .await
+            .map_err(ElicitError::Service)?;
+        match answer(action(&result)).map_err(ElicitError::Answer)? {
+            Elicitation::Accepted(()) => self.wait_for(context, &id).await,
+            Elicitation::Declined => Ok(Elicitation::Declined),
+            Elicitation::Cancelled => Ok(Elicitation::Cancelled),
+        }
+    }
+
+    async fn create(&self) -> Result<(PageId, String), ElicitError> {
+        self.pages
+            .create::<T>(self.subject.as_deref(), self.message.as_deref())
+            .await
+            .map_err(ElicitError::Page)
+    }
+
+    /// 2025-11-25: looks at the store, ever less often up to once a second, until the page has
+    /// its answer, the wait is over or the request is cancelled; tells the client when the page
+    /// is done.
+    async fn wait_for(
+        &self,
+        context: &RequestContext<RoleServer>,
+        id: &PageId,
+    ) -> Result<Elicitation<T>, ElicitError> {
+        let progress = context.meta.get_progress_token();
+        let started = Instant::now();
+        let mut poll = Duration::from_millis(100);
+        let mut told = Duration::ZERO;
+        loop {
+            let taken = self.pages.take::<T>(id, self.subject.as_deref()).await;
+            if let Some(answer) = taken.map_err(ElicitError::Page)? {
+                url_completed(context, &id.to_string()).await?;
+                return Ok(answer);
+            }
+            let waited = started.elapsed();
+            if waited >= self.wait {
+                return Err(ElicitError::Page(PageError::NotAnswered { waited }));
+            }
+            if let Some(token) = &progress
+                && waited >= told + PROGRESS_EVERY
+            {
+                told = waited;
+                let note = ProgressNotificationParam::new(token.clone(), waited.as_secs_f64())
+                    .with_message("waiting for the page to be answered");
+                // A client gone is found by the next look, or by the cancellation.
+                let _ = context.peer.notify_progress(note).await;
+            }
+            let pause = poll.min(self.wait.saturating_sub(waited));
+            if tokio::time::timeout(pause, context.ct.cancelled())
+                .await
+                .is_ok()
+            {
+                return Ok(Elicitation::Cancelled);
+            }
+            poll = (poll * 2).min(LONGEST_POLL);
+        }
+    }
+
+    /// 2026-07-28: the page's id from the state, or a new page; its answer once it has one,
+    /// otherwise the URL request again.
+    async fn rounds(
+        &self,
+        context: &RequestContext<RoleServer>,
+        request: &impl Surface,
+    ) -> Result<Elicitation<T>, Stop> {
+        let mut asking = Asking::new(context, request).map_err(Stop::Elicit)?;
+        let refused = |error: RoundError| Stop::Elicit(ElicitError::Round(error));
+        let exchange = asking
+            .exchange()
+            .ok_or(Stop::Elicit(ElicitError::NotSupported))?;
+        if !exchange.declares(Capability::ElicitationUrl) {
+            return Err(refused(RoundError::MissingCapability(
+                Capability::ElicitationUrl,
+            )));
+        }
+        let (id, url) = match exchange.kept(&self.key) {
+            Some(kept) => {
+                // Sealed by this server: an id that does not read is a state it did not write.
+                let id =
+                    PageId::parse(kept).ok_or(refused(RoundError::State(StateError::Malformed)))?;
+                if let Some(response) = exchange.response(&self.key) {
+                    let outcome = Outcome::of_result(response).map_err(|error| {
+                        refused(RoundError::Responses {
+                            key: Some(self.key.to_string()),
+                            reason: error.to_string(),
+                        })
+                    })?;
+                    if let Some(refusal) = outcome.refusal() {
+                        return Ok(refusal);
+                    }
+                    match self.pages.take::<T>(&id, self.subject.as_deref()).await {
+                        Ok(Some(answer)) => return Ok(answer),
+                        Ok(None) => {}
+                        // Another user's state, or one whose page is gone, expired or taken:
+                        // the state is not one for this call (the call starts over).
+                        Err(PageError::NotYours) => {
+                            return Err(refused(RoundError::State(StateError::OtherRequest)));
+                        }
+                        Err(PageError::Unknown | PageError::Taken | PageError::Expired) => {
+                            return Err(refused(RoundError::State(StateError::Expired)));
+                        }
+                        Err(error) => return Err(Stop::Elicit(ElicitError::Page(error))),
+                    }
+                }
+                (id, self.pages.url(&id))
+            }
+            None => self.create().await.map_err(Stop::Elicit)?,
+        };
+        let exchange = asking
+            .exchange()
+            .ok_or(Stop::Elicit(ElicitError::NotSupported))?;
+        exchange.keep(&self.key, id.to_string());
+        // The state lives as long as the page: a person may take the page's whole time.
+        exchange.live_at_least(self.pages.page_ttl());
+        // The id names the same page across every retry (2026-07-28 has no completion to give it to).
+        let params = serde_json::json!({
+            "mode": "url",
+            "message": self.message_text(),
+            "url": url,
+            "elicitationId": id.to_string(),
+        });
+        let mut waiting = Waiting::new(self.key.clone(), params);
+        asking.round(&mut [&mut waiting]).await?;
+        // The round asks it every time: settled, it would be a bug of this crate's.
+        Err(refused(RoundError::MissingCapability(
+            Capability::ElicitationUrl,
+        )))
+    }
+}

@@ -1,0 +1,260 @@
+//! A person at a real browser: headless Chromium (Debian's `chromium` and `chromium-driver`),
+//! driven over `WebDriver`, signs in, opens `connect_server`'s page, submits a key that is too
+//! short, sees the problem beside the field (the other values kept, the key field empty), fixes
+//! it and submits, while the MCP call (2026-07-28) gets the typed answer on its retry. Once with
+//! JavaScript and once without; the screenshots are kept in `target/screenshots/`.
+//!
+//! It needs `chromium` and `chromedriver` and fails without them (CI installs both and runs it
+//! with `--ignored`).
+
+#[path = "support/connect.rs"]
+mod connect;
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use connect::{SECRET, Server, asked, call, retry, text, url_mode};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Map, json};
+
+/// A `chromedriver` of the test's own, on a free port; stopped when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|error| {
+                panic!(
+                    "this test needs `chromedriver` ({error}): install Debian's `chromium` and `chromium-driver`, as .ci/run does"
+                )
+            });
+        let driver = Driver {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "chromedriver did not listen within 20 s"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        driver
+    }
+
+    /// A headless Chromium, with JavaScript or without.
+    async fn browser(&self, javascript: bool) -> Client {
+        let mut options = json!({
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1000,1400", "--lang=en-US"],
+        });
+        if !javascript {
+            options["prefs"] = json!({"profile.managed_default_content_settings.javascript": 2});
+        }
+        let mut capabilities = Map::new();
+        capabilities.insert("goog:chromeOptions".into(), options);
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        ClientBuilder::new(connector)
+            .capabilities(capabilities)
+            .connect(&self.url)
+            .await
+            .expect("a Chromium session")
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Where the screenshots are kept: `target/screenshots/`.
+fn screenshot(name: &str, png: &[u8]) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+}
+
+async fn value(browser: &Client, css: &str) -> String {
+    let element = browser.find(Locator::Css(css)).await.unwrap();
+    element.prop("value").await.unwrap().unwrap_or_default()
+}
+
+async fn attr(browser: &Client, css: &str, name: &str) -> Option<String> {
+    browser
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .attr(name)
+        .await
+        .unwrap()
+}
+
+async fn type_into(browser: &Client, css: &str, text: &str) {
+    let element = browser.find(Locator::Css(css)).await.unwrap();
+    element.clear().await.unwrap();
+    element.send_keys(text).await.unwrap();
+}
+
+/// Clicks what `css` finds, and waits for the page it leads to (a new document).
+async fn click(browser: &Client, css: &str) {
+    let before = browser.find(Locator::Css("html")).await.unwrap();
+    choose(browser, css).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    // The old document's element goes stale once the new one is loaded.
+    while before.tag_name().await.is_ok() {
+        assert!(
+            Instant::now() < deadline,
+            "no page came after clicking {css}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Clicks what `css` finds (a radio button: no new page).
+async fn choose(browser: &Client, css: &str) {
+    browser
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+/// The whole flow in one browser: sign-in, a short key, the problem, the fix, the answer.
+async fn connect_in(driver: &Driver, javascript: bool) {
+    let name = if javascript {
+        "with-javascript"
+    } else {
+        "without-javascript"
+    };
+    let server = Server::start(&[]);
+    let origin = server.origin.as_str();
+    let (_, first) = call(origin, Some("dev-ada"), url_mode(), json!({})).await;
+    let (url, state) = asked(&first);
+    let browser = driver.browser(javascript).await;
+
+    // Whether script runs at all: a page that would change its own text.
+    browser
+        .goto("data:text/html,<p id=x>static</p><script>x.textContent='script'</script>")
+        .await
+        .unwrap();
+    let ran = browser
+        .find(Locator::Id("x"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(ran, if javascript { "script" } else { "static" });
+
+    // Not signed in: the sign-in page, and back to the page.
+    browser.goto(&url).await.unwrap();
+    assert_eq!(browser.current_url().await.unwrap().path(), "/login");
+    type_into(&browser, "#token", "dev-ada").await;
+    click(&browser, "button[type=submit]").await;
+    assert_eq!(browser.current_url().await.unwrap().as_str(), url);
+    assert_eq!(browser.title().await.unwrap(), "Connect a weather service");
+    screenshot(
+        &format!("connect-{name}-1-page"),
+        &browser.screenshot().await.unwrap(),
+    );
+
+    // A key that is too short: the page again, the problem beside the field and in the summary.
+    type_into(&browser, "input[name='f.label']", "Work").await;
+    type_into(&browser, "input[name='f.api_key']", "too-short").await;
+    choose(&browser, "input[name='f.region'][value=us]").await;
+    click(&browser, "button[value=accept]").await;
+    let key = "input[name='f.api_key']";
+    assert_eq!(
+        attr(&browser, key, "aria-invalid").await.as_deref(),
+        Some("true")
+    );
+    let described = attr(&browser, key, "aria-describedby").await.unwrap();
+    let problem = described
+        .split(' ')
+        .find(|id| id.ends_with("_problem"))
+        .unwrap();
+    let problem = browser
+        .find(Locator::Id(problem))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(problem.contains("at least 20 characters"), "{problem}");
+    let summary = browser
+        .find(Locator::Css(".error-summary a"))
+        .await
+        .unwrap();
+    assert_eq!(
+        summary.attr("href").await.unwrap(),
+        Some(format!("#{}", attr(&browser, key, "id").await.unwrap()))
+    );
+    assert_eq!(value(&browser, "input[name='f.label']").await, "Work");
+    assert_eq!(
+        value(&browser, key).await,
+        "",
+        "a secret is never written back"
+    );
+    let checked = browser
+        .find(Locator::Css("input[name='f.region'][value=us]"))
+        .await
+        .unwrap();
+    assert_eq!(
+        checked.prop("checked").await.unwrap().as_deref(),
+        Some("true")
+    );
+    screenshot(
+        &format!("connect-{name}-2-problem"),
+        &browser.screenshot().await.unwrap(),
+    );
+
+    // The call is still waiting for the page.
+    let (_, waiting) = call(origin, Some("dev-ada"), url_mode(), retry("accept", &state)).await;
+    let (_, state) = asked(&waiting);
+
+    // Fixed, and submitted.
+    type_into(&browser, key, SECRET).await;
+    click(&browser, "button[value=accept]").await;
+    let done = browser.source().await.unwrap();
+    assert!(!done.contains(SECRET));
+    screenshot(
+        &format!("connect-{name}-3-done"),
+        &browser.screenshot().await.unwrap(),
+    );
+    let (_, result) = call(origin, Some("dev-ada"), url_mode(), retry("accept", &state)).await;
+    assert_eq!(text(&result), "Connected Work (United States)");
+
+    // The page is answered: opening it again shows it is gone.
+    browser.goto(&url).await.unwrap();
+    let gone = browser.source().await.unwrap();
+    assert!(!gone.contains("f.api_key"), "{gone}");
+    browser.close().await.unwrap();
+    assert!(!format!("{first}{waiting}{result}{}", server.log()).contains(SECRET));
+}
+
+#[tokio::test]
+#[ignore = "needs chromium and chromedriver: CI installs them and runs this with --ignored"]
+async fn a_person_connects_a_service_in_chromium() {
+    let driver = Driver::start();
+    connect_in(&driver, true).await;
+    connect_in(&driver, false).await;
+}

@@ -1,0 +1,303 @@
+//! `connect_server` end to end: the API key asked through a page of the server's (URL mode),
+//! bound to the user whose call asked, the answer reaching the retried call (2026-07-28) or the
+//! waiting one (2025-11-25, the official Python SDK as the client), and every step's hostile
+//! twin: no sign-in, another user, a tampered or replayed state, a wrong CSRF token, an expired
+//! page, a client without URL mode. The key is searched for, and never found, in the server's
+//! output, the results, the pages and (with two replicas) everything Redis holds.
+//!
+//! The Redis and Python tests need `redis-server` and the SDK (CI installs both and runs them
+//! with `--ignored`).
+
+#[path = "support/connect.rs"]
+mod connect;
+#[path = "../../../tests/integration/support/redis_server.rs"]
+mod redis_server;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use connect::{Browser, SECRET, Server, asked, call, csrf, retry, text, url_mode};
+use serde_json::{Value, json};
+
+const ADA: Option<&str> = Some("dev-ada");
+
+#[tokio::test]
+async fn the_page_answers_the_retried_call() {
+    let server = Server::start(&[]);
+    let origin = server.origin.as_str();
+    let (status, first) = call(origin, ADA, url_mode(), json!({})).await;
+    assert_eq!(status, 200);
+    let (url, state) = asked(&first);
+    let id = url.strip_prefix(&format!("{origin}/pages/")).unwrap();
+    assert_eq!(
+        id.len(),
+        22,
+        "an opaque id of 128 bits, nothing else: {url}"
+    );
+    assert_eq!(
+        first["result"]["inputRequests"]["form"]["params"]["elicitationId"],
+        id
+    );
+
+    // Accepted in the client before the page is answered: the same URL again, not an error.
+    let (_, early) = call(origin, ADA, url_mode(), retry("accept", &state)).await;
+    let (again, state) = asked(&early);
+    assert_eq!(again, url);
+
+    // The page: not signed in, to the sign-in; signed in, the form.
+    let mut browser = Browser::default();
+    let (status, location, _) = browser.get(&url).await;
+    assert_eq!(
+        (status, location.as_deref()),
+        (
+            303,
+            Some(format!("/login?return_to=%2Fpages%2F{id}").as_str())
+        )
+    );
+    browser.sign_in(origin, "dev-ada").await;
+    let (status, page) = browser.answer(&url, "too-short", "accept").await;
+    assert_eq!(status, 422);
+    assert!(
+        page.contains(r#"name="f.api_key" type="password""#),
+        "{page}"
+    );
+    assert!(
+        page.contains(r#"aria-invalid="true""#) && page.contains("at least 20"),
+        "{page}"
+    );
+    assert!(
+        page.contains(r#"value="Work""#) && !page.contains("too-short"),
+        "{page}"
+    );
+    // Still waiting: the retry is asked again.
+    let (_, waiting) = call(origin, ADA, url_mode(), retry("accept", &state)).await;
+    let (_, state) = asked(&waiting);
+
+    let (status, page) = browser.answer(&url, SECRET, "accept").await;
+    assert_eq!(status, 200, "{page}");
+    let (_, done) = call(origin, ADA, url_mode(), retry("accept", &state)).await;
+    assert_eq!(text(&done), "Connected Work (Europe)");
+
+    // Replayed: the answer was taken.
+    let (_, replayed) = call(origin, ADA, url_mode(), retry("accept", &state)).await;
+    assert_eq!(replayed["error"]["code"], -32602, "{replayed:#}");
+    let (status, _, _) = browser.get(&url).await;
+    assert_eq!(status, 410);
+
+    let everything = format!(
+        "{first}{early}{waiting}{done}{replayed}{}{}",
+        browser.seen,
+        server.log()
+    );
+    assert!(!everything.contains(SECRET));
+}
+
+#[tokio::test]
+async fn hostile_twins_through_mcp() {
+    let server = Server::start(&[]);
+    let origin = server.origin.as_str();
+
+    for token in [None, Some("ada"), Some("dev-"), Some("dev-a b")] {
+        let (status, message) = call(origin, token, url_mode(), json!({})).await;
+        assert_eq!((status, message), (401, Value::Null), "{token:?}");
+    }
+    let form_only = json!({"elicitation": {"form": {}}});
+    let (_, message) = call(origin, ADA, form_only, json!({})).await;
+    assert_eq!(message["error"]["code"], -32021, "{message:#}");
+    assert_eq!(
+        message["error"]["data"]["requiredCapabilities"],
+        json!({"elicitation": {"url": {}}})
+    );
+
+    let (_, first) = call(origin, ADA, url_mode(), json!({})).await;
+    let (url, state) = asked(&first);
+
+    // The state edited.
+    let mut edited = state.as_str().unwrap().to_owned();
+    edited.insert(10, 'x');
+    let (_, message) = call(origin, ADA, url_mode(), retry("accept", &json!(edited))).await;
+    assert_eq!(message["error"]["code"], -32602, "{message:#}");
+
+    // Another user with ada's state, and at ada's page: refused, and nothing changes.
+    let (_, message) = call(origin, Some("dev-eve"), url_mode(), retry("accept", &state)).await;
+    assert_eq!(message["error"]["code"], -32602, "{message:#}");
+    let mut eve = Browser::default();
+    eve.sign_in(origin, "dev-eve").await;
+    let (status, _, _) = eve.get(&url).await;
+    assert_eq!(status, 403);
+
+    // A POST with another page's CSRF token: refused, and nothing changes.
+    let mut ada = Browser::default();
+    ada.sign_in(origin, "dev-ada").await;
+    let (_, other) = call(origin, ADA, url_mode(), json!({})).await;
+    let (other_url, _) = asked(&other);
+    let (_, _, other_page) = ada.get(&other_url).await;
+    let wrong = csrf(&other_page);
+    let fields = [
+        ("csrf", wrong.as_str()),
+        ("f.label", "Work"),
+        ("f.api_key", SECRET),
+        ("f.region", "eu"),
+        ("action", "accept"),
+    ];
+    let (status, _, _) = ada.post(&url, &fields).await;
+    assert_eq!(status, 403);
+    let (status, _, _) = ada.post(&url, &fields[1..]).await;
+    assert_eq!(status, 403);
+
+    // Declined on the page: a decline reaches the call.
+    let (status, _) = ada.answer(&url, "", "decline").await;
+    assert_eq!(status, 200);
+    let (_, message) = call(origin, ADA, url_mode(), retry("accept", &state)).await;
+    assert_eq!(text(&message), "Nothing was connected: no key was given.");
+
+    // Declined, or cancelled, in the client.
+    let (_, other_state) = asked(&other);
+    for action in ["decline", "cancel"] {
+        let (_, message) = call(origin, ADA, url_mode(), retry(action, &other_state)).await;
+        assert_eq!(text(&message), "Nothing was connected: no key was given.");
+    }
+    // A response that is not one.
+    let bad = json!({"inputResponses": {"form": {"action": "maybe"}}, "requestState": other_state});
+    let (_, message) = call(origin, ADA, url_mode(), bad).await;
+    assert_eq!(message["error"]["code"], -32602, "{message:#}");
+}
+
+#[tokio::test]
+async fn an_expired_page_is_gone_and_its_call_starts_over() {
+    let server = Server::start(&["--page-ttl", "1"]);
+    let origin = server.origin.as_str();
+    let (_, first) = call(origin, ADA, url_mode(), json!({})).await;
+    let (url, state) = asked(&first);
+    tokio::time::sleep(Duration::from_millis(2100)).await;
+    let mut browser = Browser::default();
+    browser.sign_in(origin, "dev-ada").await;
+    let (status, _, _) = browser.get(&url).await;
+    assert_eq!(status, 410);
+    let (_, message) = call(origin, ADA, url_mode(), retry("accept", &state)).await;
+    assert_eq!(message["error"]["code"], -32602, "{message:#}");
+    assert!(
+        message["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("expired"),
+        "{message:#}"
+    );
+    // Starting over makes a new page.
+    let (_, fresh) = call(origin, ADA, url_mode(), json!({})).await;
+    assert_ne!(asked(&fresh).0, url);
+}
+
+/// The page posted to replica B, the call made on A and retried on B: one Redis, one key.
+#[tokio::test]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+async fn two_replicas_share_pages_and_retries_through_redis() {
+    let redis = redis_server::Redis::start();
+    let a = Server::start(&["--redis", &redis.url]);
+    let b = Server::start(&["--redis", &redis.url]);
+    let (_, first) = call(&a.origin, ADA, url_mode(), json!({})).await;
+    let (url, state) = asked(&first);
+    let on_b = url.replace(&a.origin, &b.origin);
+    let mut browser = Browser::default();
+    browser.sign_in(&b.origin, "dev-ada").await;
+    let (status, page) = browser.answer(&on_b, SECRET, "accept").await;
+    assert_eq!(status, 200, "{page}");
+    let (_, done) = call(&b.origin, ADA, url_mode(), retry("accept", &state)).await;
+    assert_eq!(text(&done), "Connected Work (Europe)");
+    // Taken once, across replicas.
+    let (_, replayed) = call(&a.origin, ADA, url_mode(), retry("accept", &state)).await;
+    assert_eq!(replayed["error"]["code"], -32602, "{replayed:#}");
+
+    let port = redis.url.trim_end_matches('/').rsplit(':').next().unwrap();
+    let cli = |args: &[&str]| {
+        let out = Command::new("redis-cli")
+            .args(["-p", port, "--no-raw"])
+            .args(args)
+            .output();
+        String::from_utf8_lossy(&out.expect("redis-cli runs").stdout).into_owned()
+    };
+    let keys = cli(&["--scan"]);
+    assert!(!keys.trim().is_empty(), "the pages are in Redis");
+    let mut held = String::new();
+    for key in keys.lines().map(|k| k.trim_matches('"')) {
+        held.push_str(&cli(&["HGETALL", key]));
+    }
+    assert!(held.contains("record"), "{held}");
+    let everything = format!("{held}{first}{done}{}{}{}", browser.seen, a.log(), b.log());
+    assert!(!everything.contains(SECRET));
+}
+
+fn python() -> PathBuf {
+    match std::env::var_os("MCP_ELICIT_PYTHON") {
+        Some(python) => PathBuf::from(python),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/python/bin/python"),
+    }
+}
+
+/// The official Python SDK as the client, on 2025-11-25 (`legacy`) and 2026-07-28: the URL it was
+/// shown, then the page answered while it waits (2025-11-25: the call itself waits, with progress
+/// and the completion notification; 2026-07-28: the client accepts before and after).
+#[tokio::test]
+#[ignore = "needs the Python SDK: CI installs it and runs this with --ignored"]
+async fn the_python_sdk_asks_the_person_and_gets_the_answer() {
+    let server = Server::start(&[]);
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/connect.py");
+    for mode in ["legacy", "2026-07-28"] {
+        let mut child = Command::new(python())
+            .arg(&script)
+            .args([format!("{}/mcp", server.origin).as_str(), mode, "dev-ada"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the Python SDK's venv (target/python, made by .ci/run)");
+        let mut input = child.stdin.take().unwrap();
+        let mut output = BufReader::new(child.stdout.take().unwrap());
+        let mut line = || {
+            let mut line = String::new();
+            output.read_line(&mut line).unwrap();
+            serde_json::from_str::<Value>(&line).unwrap_or_else(|_| panic!("{mode}: {line:?}"))
+        };
+        let shown = line();
+        assert_eq!(shown["message"], "Connect your weather service", "{mode}");
+        let url = shown["url"].as_str().unwrap().to_owned();
+        let id = url.rsplit('/').next().unwrap().to_owned();
+        // The person agrees to open the page; on 2025-11-25 the call now waits for it.
+        writeln!(input, "accept").unwrap();
+        if mode == "2026-07-28" {
+            // Accepted before the page was answered: shown again, the same URL.
+            assert_eq!(line()["url"], url.as_str());
+        }
+        let mut browser = Browser::default();
+        browser.sign_in(&server.origin, "dev-ada").await;
+        if mode == "legacy" {
+            // Long enough for a progress notification (one each five seconds).
+            tokio::time::sleep(Duration::from_millis(5600)).await;
+        }
+        let (status, page) = browser.answer(&url, SECRET, "accept").await;
+        assert_eq!(status, 200, "{page}");
+        if mode == "2026-07-28" {
+            writeln!(input, "accept").unwrap();
+        }
+        let report = line();
+        assert_eq!(
+            report["text"], "Connected Work (Europe)",
+            "{mode}: {report:#}"
+        );
+        assert_eq!(report["isError"], false);
+        if mode == "legacy" {
+            assert_eq!(shown["elicitationId"], id.as_str());
+            assert_eq!(report["completed"], json!([id]), "{report:#}");
+            assert!(report["progress"].as_u64().unwrap() >= 1, "{report:#}");
+        } else {
+            assert_eq!(
+                report["completed"],
+                json!([]),
+                "2026-07-28 has no completion notification"
+            );
+        }
+        assert!(child.wait().unwrap().success());
+        assert!(!format!("{report}{}{}", browser.seen, server.log()).contains(SECRET));
+    }
+}

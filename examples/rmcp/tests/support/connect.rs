@@ -1,0 +1,254 @@
+//! `connect_server` started by a test, MCP calls to it on 2026-07-28 as plain JSON-RPC over HTTP
+//! (each call stands alone: any replica may answer it), and a browser's requests to its pages
+//! (sign-in cookie, CSRF token, the form's fields) as plain HTTP.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+
+use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, COOKIE, LOCATION, SET_COOKIE};
+use reqwest::redirect::Policy;
+use serde_json::{Value, json};
+
+/// The state key replicas share.
+pub const STATE_KEY: &str = "6d63702d656c69636974207061676573206f6e2074776f207265706c69636173";
+
+/// The API key a person types into the page: searched for, and never found, in what leaves it.
+pub const SECRET: &str = "wx-live-9f8e7d6c5b4a39281706";
+
+/// A `connect_server`, with everything it wrote to its output and error streams.
+pub struct Server {
+    child: Child,
+    /// `http://127.0.0.1:PORT`.
+    pub origin: String,
+    log: Arc<Mutex<String>>,
+}
+
+impl Server {
+    /// Started on a free port with `args` (`--redis`, `--page-ttl`, ...).
+    pub fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_connect_server"))
+            .args(["--port", "0"])
+            .args(args)
+            .env("MCP_ELICIT_STATE_KEY", STATE_KEY)
+            .env("RUST_LOG", "debug")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("connect_server starts");
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let origin = line
+            .trim()
+            .strip_prefix("serving ")
+            .and_then(|url| url.strip_suffix("/mcp"))
+            .unwrap_or_else(|| panic!("connect_server said {line:?}"))
+            .to_owned();
+        let log = Arc::new(Mutex::new(line));
+        let stderr = child.stderr.take().unwrap();
+        for mut stream in [Box::new(stdout) as Box<dyn Read + Send>, Box::new(stderr)] {
+            let log = Arc::clone(&log);
+            std::thread::spawn(move || {
+                let mut text = String::new();
+                let _ = stream.read_to_string(&mut text);
+                log.lock().unwrap().push_str(&text);
+            });
+        }
+        Server { child, origin, log }
+    }
+
+    /// What the server wrote so far.
+    pub fn log(&self) -> String {
+        self.log.lock().unwrap().clone()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An HTTP client that follows no redirect (a test reads each one).
+pub fn http() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(Policy::none())
+        .build()
+        .unwrap()
+}
+
+/// The capabilities of a client that declares URL elicitation.
+pub fn url_mode() -> Value {
+    json!({"elicitation": {"url": {}}})
+}
+
+/// A `tools/call` of `connect_service` on 2026-07-28 at `origin`, as `token` (`None`: no
+/// `Authorization`), declaring `capabilities`, with `more` params (`inputResponses`,
+/// `requestState`): the HTTP status and the JSON-RPC message (`null` when there is none).
+pub async fn call(
+    origin: &str,
+    token: Option<&str>,
+    capabilities: Value,
+    more: Value,
+) -> (u16, Value) {
+    let mut params = json!({
+        "name": "connect_service",
+        "arguments": {},
+        "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": {"name": "test", "version": "1"},
+            "io.modelcontextprotocol/clientCapabilities": capabilities,
+        },
+    });
+    if let (Value::Object(params), Value::Object(more)) = (&mut params, more) {
+        params.extend(more);
+    }
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params});
+    let mut request = http()
+        .post(format!("{origin}/mcp"))
+        .header(CONTENT_TYPE, "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2026-07-28")
+        .header("mcp-method", "tools/call")
+        .header("mcp-name", "connect_service")
+        .body(body.to_string());
+    if let Some(token) = token {
+        request = request.header(AUTHORIZATION, format!("Bearer {token}"));
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    let text = response.text().await.unwrap();
+    let message = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("data:"))
+        .chain(std::iter::once(text.as_str()))
+        .filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
+        .find(|message| message.get("id").is_some())
+        .unwrap_or(Value::Null);
+    (status, message)
+}
+
+/// The retry's params: `action` under the request's key, and the state.
+pub fn retry(action: &str, state: &Value) -> Value {
+    json!({"inputResponses": {"form": {"action": action}}, "requestState": state})
+}
+
+/// The URL and the state of an `InputRequiredResult`.
+pub fn asked(message: &Value) -> (String, Value) {
+    let result = &message["result"];
+    assert_eq!(result["resultType"], "input_required", "{message:#}");
+    let request = &result["inputRequests"]["form"];
+    assert_eq!(request["method"], "elicitation/create");
+    assert_eq!(request["params"]["mode"], "url");
+    let url = request["params"]["url"].as_str().unwrap().to_owned();
+    (url, result["requestState"].clone())
+}
+
+/// The text of a tool's result.
+pub fn text(message: &Value) -> &str {
+    assert_ne!(message["result"]["isError"], true, "{message:#}");
+    message["result"]["content"][0]["text"].as_str().unwrap()
+}
+
+/// A person's browser, as plain HTTP: its sign-in cookie, and every page it was shown.
+#[derive(Default)]
+pub struct Browser {
+    cookie: Option<String>,
+    /// Every body the server sent it.
+    pub seen: String,
+}
+
+impl Browser {
+    /// Signs in at `origin`'s `/login` with `token`, as its form posts it.
+    pub async fn sign_in(&mut self, origin: &str, token: &str) {
+        let body = form(&[("token", token), ("return_to", "/")]);
+        let response = http()
+            .post(format!("{origin}/login"))
+            .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 303);
+        let cookie = response.headers()[SET_COOKIE].to_str().unwrap();
+        assert!(
+            cookie.contains("HttpOnly") && cookie.contains("SameSite"),
+            "{cookie}"
+        );
+        self.cookie = Some(cookie.split(';').next().unwrap().to_owned());
+    }
+
+    /// `GET url`: the status, the `Location` if any, and the body.
+    pub async fn get(&mut self, url: &str) -> (u16, Option<String>, String) {
+        let mut request = http().get(url);
+        if let Some(cookie) = &self.cookie {
+            request = request.header(COOKIE, cookie);
+        }
+        self.read(request.send().await.unwrap()).await
+    }
+
+    /// `POST url` with the form `fields`.
+    pub async fn post(
+        &mut self,
+        url: &str,
+        fields: &[(&str, &str)],
+    ) -> (u16, Option<String>, String) {
+        let mut request = http()
+            .post(url)
+            .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(form(fields));
+        if let Some(cookie) = &self.cookie {
+            request = request.header(COOKIE, cookie);
+        }
+        self.read(request.send().await.unwrap()).await
+    }
+
+    async fn read(&mut self, response: reqwest::Response) -> (u16, Option<String>, String) {
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        assert_eq!(headers["cache-control"], "no-store", "{headers:?}");
+        let location = headers
+            .get(LOCATION)
+            .map(|l| l.to_str().unwrap().to_owned());
+        let body = response.text().await.unwrap();
+        self.seen.push_str(&body);
+        (status, location, body)
+    }
+
+    /// Opens the page at `url` and answers it with `key` (label `Work`, region `eu`), `action`
+    /// being the button pressed: the status of the POST and its page.
+    pub async fn answer(&mut self, url: &str, key: &str, action: &str) -> (u16, String) {
+        let (status, _, page) = self.get(url).await;
+        assert_eq!(status, 200, "{page}");
+        let csrf = csrf(&page);
+        let fields = [
+            ("csrf", csrf.as_str()),
+            ("f.label", "Work"),
+            ("f.api_key", key),
+            ("f.region", "eu"),
+            ("action", action),
+        ];
+        let (status, _, page) = self.post(url, &fields).await;
+        (status, page)
+    }
+}
+
+/// The CSRF token of a page's form.
+pub fn csrf(page: &str) -> String {
+    let at = page
+        .find(r#"name="csrf" value=""#)
+        .expect("the page has a CSRF token")
+        + 19;
+    page[at..].split('"').next().unwrap().to_owned()
+}
+
+/// `fields` as `application/x-www-form-urlencoded`.
+pub fn form(fields: &[(&str, &str)]) -> String {
+    form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(fields)
+        .finish()
+}

@@ -147,6 +147,15 @@ async fn hostile_twins_through_mcp() {
     let (status, _, _) = ada.post(&url, &fields[1..]).await;
     assert_eq!(status, 403);
 
+    // An oversized body, an unknown id and one that is not an id: nothing reaches the page.
+    let big = "x".repeat(100 * 1024);
+    let (status, _, _) = ada.post(&url, &[("csrf", &big)]).await;
+    assert_eq!(status, 413);
+    for path in ["AAAAAAAAAAAAAAAAAAAAAA", "not-an-id", "..%2Flogin"] {
+        let (status, _, _) = ada.get(&format!("{origin}/pages/{path}")).await;
+        assert_eq!(status, 404, "{path}");
+    }
+
     // Declined on the page: a decline reaches the call.
     let (status, _) = ada.answer(&url, "", "decline").await;
     assert_eq!(status, 200);

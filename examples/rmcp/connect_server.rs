@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::{Query, Request};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
@@ -224,6 +224,18 @@ async fn login(Form(form): Form<HashMap<String, String>>) -> Response {
     ([(header::SET_COOKIE, cookie)], Redirect::to(return_to)).into_response()
 }
 
+/// The sign-in's responses, as the pages': kept by no cache, no script, no framing.
+async fn strict(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    let policy = "default-src 'none'; form-action 'self'; frame-ancestors 'none'";
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(policy),
+    );
+    response
+}
+
 /// `--name value` from the command line.
 fn flag(args: &[String], name: &str) -> Option<String> {
     let at = args.iter().position(|a| a == name)?;
@@ -263,9 +275,10 @@ async fn serve<S: PageStore + Send + Sync + 'static>(
     let mcp = Router::new()
         .nest_service("/mcp", service)
         .layer(middleware::from_fn(require_bearer));
-    let router = mcp
-        .nest("/pages", pages.router())
-        .route("/login", get(login_form).post(login));
+    let sign_in = Router::new()
+        .route("/login", get(login_form).post(login))
+        .layer(middleware::map_response(strict));
+    let router = mcp.nest("/pages", pages.router()).merge(sign_in);
     println!("serving http://{address}/mcp");
     axum::serve(listener, router).await?;
     Ok(())

@@ -2,9 +2,11 @@
 //! process: the URL request carrying the page's id, the call waiting for the page (answered here
 //! through the pages' router, as a browser posts it), the completion notification naming it;
 //! and the refusals: 2025-06-18, a client without URL mode (no page made), a decline or cancel in
-//! the client, a page nobody answers within the wait. (2026-07-28, the Python SDK on both
-//! versions, and a real browser: `examples/rmcp/tests/`.)
+//! the client, a page nobody answers within the wait; and a page as the last step of a wizard,
+//! after a form, on 2025-11-25 and 2026-07-28 (`Asking::page`). (2026-07-28 step by step, the
+//! Python SDK on both versions, and a real browser: `examples/rmcp/tests/`.)
 
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Body;
@@ -12,16 +14,18 @@ use axum::http::Request;
 use mcp_elicit::page::serve::Pages;
 use mcp_elicit::page::store::MemoryStore;
 use mcp_elicit::page::{ExposeSecret, SecretString};
-use mcp_elicit::rmcp::{Handled, Respond};
+use mcp_elicit::rmcp::{Ask, Asking, Handled, Respond};
 use mcp_elicit::rounds::StateKeys;
 use mcp_elicit::{Elicit, Elicitation};
+use rmcp::ClientHandler;
 use rmcp::ServerHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ContentBlock,
-    ElicitResult, ElicitationAction, ElicitationCapability, ErrorData, ProtocolVersion,
-    ServerCapabilities, ServerConfig, UrlElicitationCapability,
+    ElicitResult, ElicitationAction, ElicitationCapability, ErrorData, FormElicitationCapability,
+    ProtocolVersion, ServerCapabilities, ServerConfig, UrlElicitationCapability,
 };
-use rmcp::service::{RequestContext, RoleServer};
+use rmcp::model::{ClientConfig, ElicitRequestParams, Implementation};
+use rmcp::service::{RequestContext, RoleClient, RoleServer};
 use serde_json::json;
 use tower::ServiceExt;
 
@@ -38,6 +42,13 @@ struct Connect {
 }
 
 const KEY: &str = "sk-live-0123456789abcdef";
+
+/// The first step of the wizard: a plain form.
+#[derive(Elicit)]
+#[elicit(message = "Which service?")]
+struct Service {
+    name: String,
+}
 
 #[derive(Clone)]
 struct Server {
@@ -69,6 +80,36 @@ impl Server {
     }
 }
 
+impl Server {
+    /// A form, then the page, in one call.
+    async fn wizard(
+        &self,
+        req: &CallToolRequestParams,
+        cx: &RequestContext<RoleServer>,
+    ) -> Handled {
+        let mut asking = Asking::new(cx, req)?;
+        let service = asking.ask(&Ask::<Service>::new().key("service")).await?;
+        let Elicitation::Accepted(service) = service else {
+            return Ok(CallToolResult::success(vec![ContentBlock::text(
+                "no service",
+            )]));
+        };
+        let text = match asking
+            .page(&self.pages.ask::<Connect>(None).key("key"))
+            .await?
+        {
+            Elicitation::Accepted(c) => format!(
+                "{}: {} {}",
+                service.name,
+                c.label,
+                c.api_key.expose_secret().len()
+            ),
+            other => other.action().to_owned(),
+        };
+        Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+    }
+}
+
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
@@ -79,7 +120,10 @@ impl ServerHandler for Server {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.connect(&request, &context).await.respond()
+        match request.name.as_ref() {
+            "wizard" => self.wizard(&request, &context).await.respond(),
+            _ => self.connect(&request, &context).await.respond(),
+        }
     }
 }
 
@@ -203,5 +247,78 @@ async fn refusals_before_and_without_url_mode_and_a_page_nobody_answers() {
         } else {
             assert!(seen.is_empty(), "{version}: nothing asked: {seen:?}");
         }
+    }
+}
+
+/// A person at a client: the form answered from the client, the page's URL opened and answered
+/// (through the pages' router) before saying "accept".
+#[derive(Clone)]
+struct Person {
+    version: ProtocolVersion,
+    pages: Pages<MemoryStore>,
+    urls: Arc<Mutex<Vec<String>>>,
+}
+
+impl ClientHandler for Person {
+    fn get_info(&self) -> ClientConfig {
+        let capabilities = ClientCapabilities::builder()
+            .enable_elicitation_with(
+                ElicitationCapability::new()
+                    .with_form(FormElicitationCapability::default())
+                    .with_url(UrlElicitationCapability::new()),
+            )
+            .build();
+        ClientConfig::new(capabilities, Implementation::new("person", "0"))
+            .with_protocol_version(self.version.clone())
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        let request = serde_json::to_value(&request).unwrap();
+        if request["mode"] == "url" {
+            let url = request["url"].as_str().unwrap().to_owned();
+            self.urls.lock().unwrap().push(url.clone());
+            let status = answer_page(
+                &self.pages,
+                &url,
+                &format!("f.label=Home&f.api_key={KEY}&action=accept"),
+            )
+            .await;
+            assert_eq!(status, 200);
+            return Ok(ElicitResult::new(ElicitationAction::Accept));
+        }
+        assert_eq!(request["message"], "Which service?");
+        self.urls.lock().unwrap().push("the form".to_owned());
+        Ok(ElicitResult::new(ElicitationAction::Accept).with_content(json!({"name": "weather"})))
+    }
+}
+
+#[tokio::test]
+async fn a_page_as_the_last_step_of_a_wizard() {
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let server = Server::new(Duration::from_secs(20));
+        let person = Person {
+            version: version.clone(),
+            pages: server.pages.clone(),
+            urls: Arc::default(),
+        };
+        let urls = person.urls.clone();
+        let client = scripted_client::start(server, person, version.clone()).await;
+        let result = client
+            .call_tool(CallToolRequestParams::new("wizard"))
+            .await
+            .unwrap();
+        let text = result.content[0].as_text().unwrap().text.clone();
+        assert_eq!(text, "weather: Home 24", "{version}");
+        // The form once, then one page, opened once: on 2026-07-28 the form's answer travelled in
+        // the state, and was not asked again.
+        let asked = urls.lock().unwrap().clone();
+        assert_eq!(asked.len(), 2, "{version}: {asked:?}");
+        assert_eq!(asked[0], "the form");
+        assert!(asked[1].starts_with("/pages/"), "{asked:?}");
+        let _ = client.cancel().await;
     }
 }

@@ -447,6 +447,30 @@ impl<'a> Asking<'a> {
         }
     }
 
+    /// Asks for the form `page` describes through a page of the server's, as one step of this
+    /// call: see [`AskPage`](super::AskPage) (whose `run` is this on a fresh `Asking`). On
+    /// 2026-07-28 the steps before it keep their answers in the state, as every round's; ask the
+    /// page last of the call's steps: its answer is taken from the store once and, holding a
+    /// secret, never travels in the state, so a step asked after it would ask the page again.
+    ///
+    /// # Errors
+    ///
+    /// As [`AskPage::run`](super::AskPage::run).
+    #[cfg(feature = "page")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
+    pub async fn page<T: Elicit, S: crate::page::store::PageStore + 'static>(
+        &mut self,
+        page: &super::AskPage<'_, T, S>,
+    ) -> Result<Elicitation<T>, Stop> {
+        match self.flow {
+            Asked::Rounds(_) => page.rounds(self).await,
+            Asked::Requests(version) if !version.has_elicitation_modes() => Err(Stop::Elicit(
+                crate::version::Unrepresentable::UrlMode { version }.into(),
+            )),
+            Asked::Requests(_) => page.request(self.context).await.map_err(Stop::Elicit),
+        }
+    }
+
     /// The call's exchange, on a version with rounds.
     #[cfg(feature = "page")]
     pub(super) fn exchange(&mut self) -> Option<&mut Exchange<'a>> {

@@ -11,6 +11,9 @@
 //!   `ServerHandler` returns.
 //! - [`AskUrl`]: URL mode through the same call, with [`url_completed`] for the completion
 //!   notification of 2025-11-25.
+//! - `AskPage` (feature `page`, made by `Pages::ask`): a form asked through a page of the
+//!   server's own, served, bound to the user and waited for, in one call on every version with
+//!   URL mode; `Asking::page` makes it a wizard's last step.
 //! - [`Asking`]: several forms in sequence (a wizard), or a form beside other input requests
 //!   in one round, from `tools/call`, `prompts/get` or `resources/read`.
 //! - On 2026-07-28 the rounds are [`rounds`](crate::rounds)' (sealed, bound, expiring

@@ -10,14 +10,13 @@ use ::rmcp::service::{RequestContext, RoleServer};
 
 use super::ask::{Asking, Surface};
 use super::url::{answer, supports_url};
-use super::{DEFAULT_KEY, ElicitError, Flow, Stop, action, flow, url_completed};
+use super::{DEFAULT_KEY, ElicitError, Stop, action, url_completed};
 use crate::answer::{Elicitation, Outcome};
 use crate::form::Elicit;
 use crate::page::seal::PageId;
 use crate::page::serve::{PageError, Pages};
 use crate::page::store::PageStore;
 use crate::rounds::{Capability, RoundError, StateError, Waiting};
-use crate::version::Unrepresentable;
 
 /// How long a handler on 2025-11-25 waits for the page to be answered, by default: ten minutes,
 /// as long as a page waits for its answer ([`DEFAULT_PAGE_TTL`](crate::page::serve::DEFAULT_PAGE_TTL)).
@@ -51,7 +50,8 @@ const LONGEST_POLL: Duration = Duration::from_secs(1);
 ///   not declare URL elicitation gets [`ElicitError::UrlNotSupported`] and no page is made.
 ///
 /// A decline, in the client or with the page's own button, is `Declined`; a cancel in the client
-/// (or the request cancelled while waiting) is `Cancelled`.
+/// (or the request cancelled while waiting) is `Cancelled`. After other steps of the same call (a
+/// wizard), ask it with [`Asking::page`], last.
 ///
 /// ```no_run
 /// use mcp_elicit::page::SecretString;
@@ -149,16 +149,10 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
         context: &RequestContext<RoleServer>,
         request: &impl Surface,
     ) -> Result<Elicitation<T>, Stop> {
-        let Some(version) = context.protocol_version() else {
-            return Err(Stop::Elicit(ElicitError::NotSupported));
-        };
-        match flow(&version).map_err(Stop::Elicit)? {
-            Flow::InputRequired => self.rounds(context, request).await,
-            Flow::Requests(version) if !version.has_elicitation_modes() => {
-                Err(Stop::Elicit(Unrepresentable::UrlMode { version }.into()))
-            }
-            Flow::Requests(_) => self.request(context).await.map_err(Stop::Elicit),
-        }
+        Asking::new(context, request)
+            .map_err(Stop::Elicit)?
+            .page(self)
+            .await
     }
 
     fn message_text(&self) -> &str {
@@ -166,7 +160,7 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
     }
 
     /// 2025-11-25: the request, then the wait.
-    async fn request(
+    pub(super) async fn request(
         &self,
         context: &RequestContext<RoleServer>,
     ) -> Result<Elicitation<T>, ElicitError> {
@@ -246,12 +240,7 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
 
     /// 2026-07-28: the page's id from the state, or a new page; its answer once it has one,
     /// otherwise the URL request again.
-    async fn rounds(
-        &self,
-        context: &RequestContext<RoleServer>,
-        request: &impl Surface,
-    ) -> Result<Elicitation<T>, Stop> {
-        let mut asking = Asking::new(context, request).map_err(Stop::Elicit)?;
+    pub(super) async fn rounds(&self, asking: &mut Asking<'_>) -> Result<Elicitation<T>, Stop> {
         let refused = |error: RoundError| Stop::Elicit(ElicitError::Round(error));
         let exchange = asking
             .exchange()

@@ -174,6 +174,7 @@ impl Browser {
             .await
             .unwrap();
         assert_eq!(response.status().as_u16(), 303);
+        assert_eq!(response.headers()["cache-control"], "no-store");
         let cookie = response.headers()[SET_COOKIE].to_str().unwrap();
         assert!(
             cookie.contains("HttpOnly") && cookie.contains("SameSite"),

@@ -11,7 +11,7 @@ seconds=${1:-300}
 corpus=${2:-${TMPDIR:-/tmp}/mcp-elicit-corpus}
 command -v cargo-fuzz > /dev/null || cargo install cargo-fuzz
 cd "$root/fuzz"
-for target in from_content from_result schema_validate client_side formats rounds acp_answer; do
+for target in from_content from_result schema_validate client_side formats rounds acp_answer page_body; do
   mkdir -p "$corpus/$target"
   echo "== $target, $seconds s"
   RUSTC_BOOTSTRAP=1 cargo fuzz run -O "$target" "$corpus/$target" "seeds/$target" -- \

@@ -310,3 +310,13 @@ async fn the_python_sdk_asks_the_person_and_gets_the_answer() {
         assert!(!format!("{report}{}{}", browser.seen, server.log()).contains(SECRET));
     }
 }
+
+/// Behind a proxy: the page's URL is on the public address given, the id its only part.
+#[tokio::test]
+async fn the_url_is_on_the_public_address() {
+    let server = Server::start(&["--public-url", "https://mcp.example.com/weather/"]);
+    let (_, first) = call(&server.origin, ADA, url_mode(), json!({})).await;
+    let (url, _) = asked(&first);
+    let id = url.strip_prefix("https://mcp.example.com/weather/pages/").unwrap();
+    assert_eq!(id.len(), 22, "{url}");
+}

@@ -317,6 +317,8 @@ async fn the_url_is_on_the_public_address() {
     let server = Server::start(&["--public-url", "https://mcp.example.com/weather/"]);
     let (_, first) = call(&server.origin, ADA, url_mode(), json!({})).await;
     let (url, _) = asked(&first);
-    let id = url.strip_prefix("https://mcp.example.com/weather/pages/").unwrap();
+    let id = url
+        .strip_prefix("https://mcp.example.com/weather/pages/")
+        .unwrap();
     assert_eq!(id.len(), 22, "{url}");
 }

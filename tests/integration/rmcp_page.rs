@@ -110,6 +110,32 @@ impl Server {
     }
 }
 
+impl Server {
+    /// The page, then a form: a mistake on 2026-07-28, told as one.
+    async fn page_first(
+        &self,
+        req: &CallToolRequestParams,
+        cx: &RequestContext<RoleServer>,
+    ) -> Handled {
+        let mut asking = Asking::new(cx, req)?;
+        let page = asking
+            .page(&self.pages.ask::<Connect>(None).key("key"))
+            .await?;
+        let Elicitation::Accepted(connect) = page else {
+            return Ok(CallToolResult::success(vec![ContentBlock::text("no key")]));
+        };
+        let service = asking.ask(&Ask::<Service>::new().key("service")).await?;
+        let name = match service {
+            Elicitation::Accepted(service) => service.name,
+            _ => "none".to_owned(),
+        };
+        Ok(CallToolResult::success(vec![ContentBlock::text(format!(
+            "{name}: {}",
+            connect.label
+        ))]))
+    }
+}
+
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
@@ -122,6 +148,7 @@ impl ServerHandler for Server {
     ) -> Result<CallToolResponse, ErrorData> {
         match request.name.as_ref() {
             "wizard" => self.wizard(&request, &context).await.respond(),
+            "page_first" => self.page_first(&request, &context).await.respond(),
             _ => self.connect(&request, &context).await.respond(),
         }
     }
@@ -319,6 +346,35 @@ async fn a_page_as_the_last_step_of_a_wizard() {
         assert_eq!(asked.len(), 2, "{version}: {asked:?}");
         assert_eq!(asked[0], "the form");
         assert!(asked[1].starts_with("/pages/"), "{asked:?}");
+        let _ = client.cancel().await;
+    }
+}
+
+#[tokio::test]
+async fn a_page_before_another_step_is_told_to_come_last() {
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let server = Server::new(Duration::from_secs(20));
+        let person = Person {
+            version: version.clone(),
+            pages: server.pages.clone(),
+            urls: Arc::default(),
+        };
+        let client = scripted_client::start(server, person, version.clone()).await;
+        let result = client
+            .call_tool(CallToolRequestParams::new("page_first"))
+            .await
+            .unwrap();
+        let text = result.content[0].as_text().unwrap().text.clone();
+        if version == ProtocolVersion::V_2025_11_25 {
+            // Requests, not rounds: any order works.
+            assert_eq!(text, "weather: Home");
+        } else {
+            assert_eq!(result.is_error, Some(true));
+            assert_eq!(
+                text,
+                "the page `key` was asked before another step of the same call, and its answer, taken once and never kept in the state, is gone: ask the page as the call's last step"
+            );
+        }
         let _ = client.cancel().await;
     }
 }

@@ -451,7 +451,8 @@ impl<'a> Asking<'a> {
     /// call: see [`AskPage`](super::AskPage) (whose `run` is this on a fresh `Asking`). On
     /// 2026-07-28 the steps before it keep their answers in the state, as every round's; ask the
     /// page last of the call's steps: its answer is taken from the store once and, holding a
-    /// secret, never travels in the state, so a step asked after it would ask the page again.
+    /// secret, never travels in the state, so the retry of a step asked after it ends with
+    /// [`PageError::NotLast`](crate::page::serve::PageError::NotLast).
     ///
     /// # Errors
     ///

@@ -26,6 +26,10 @@ pub const DEFAULT_WAIT: Duration = Duration::from_mins(10);
 /// `progressToken`.
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 
+/// What the state keeps under a page's key once its answer is taken (2026-07-28), for a later
+/// step of the call to be told the page came too early.
+const TAKEN: &str = "taken";
+
 /// The longest pause between two looks at the store.
 const LONGEST_POLL: Duration = Duration::from_secs(1);
 
@@ -251,6 +255,13 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
             )));
         }
         let (id, url) = match exchange.kept(&self.key) {
+            // The page was answered in an earlier run of this call, and a later step asked: its
+            // answer is gone (taken once, never in the state).
+            Some(TAKEN) => {
+                return Err(Stop::Elicit(ElicitError::Page(PageError::NotLast {
+                    key: self.key.to_string(),
+                })));
+            }
             Some(kept) => {
                 // Sealed by this server: an id that does not read is a state it did not write.
                 let id =
@@ -266,7 +277,10 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
                         return Ok(refusal);
                     }
                     match self.pages.take::<T>(&id, self.subject.as_deref()).await {
-                        Ok(Some(answer)) => return Ok(answer),
+                        Ok(Some(answer)) => {
+                            exchange.keep(&self.key, TAKEN.to_owned());
+                            return Ok(answer);
+                        }
                         Ok(None) => {}
                         // Another user's state, or one whose page is gone, expired or taken:
                         // the state is not one for this call (the call starts over).

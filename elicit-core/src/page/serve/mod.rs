@@ -334,6 +334,13 @@ pub enum PageError {
     Taken,
     /// Its time is up, and it was not answered.
     Expired,
+    /// A page asked before another step of the same call (2026-07-28), run again for that step's
+    /// retry: its answer was taken and, holding a secret, never kept in the state (ask the page
+    /// last; `Asking::page` of the `rmcp` module).
+    NotLast {
+        /// The page's key in the call.
+        key: String,
+    },
     /// The page was not answered while the call waited for it (`AskPage::wait` of the `rmcp`
     /// module, 2025-11-25).
     NotAnswered {
@@ -368,6 +375,10 @@ impl fmt::Display for PageError {
             PageError::Taken => f.write_str("the page's answer was taken already"),
             PageError::Expired => f.write_str(
                 "the page expired before it was answered: ask again for a new page",
+            ),
+            PageError::NotLast { key } => write!(
+                f,
+                "the page `{key}` was asked before another step of the same call, and its answer, taken once and never kept in the state, is gone: ask the page as the call's last step"
             ),
             PageError::NotAnswered { waited } => write!(
                 f,

@@ -323,47 +323,46 @@ impl ClientHandler for Person {
     }
 }
 
+/// Calls `tool` as a [`Person`] on `version`: the result, and what the person was asked, in order.
+async fn as_a_person(
+    version: ProtocolVersion,
+    tool: &'static str,
+) -> (CallToolResult, Vec<String>) {
+    let server = Server::new(Duration::from_secs(20));
+    let person = Person {
+        version: version.clone(),
+        pages: server.pages.clone(),
+        urls: Arc::default(),
+    };
+    let urls = person.urls.clone();
+    let client = scripted_client::start(server, person, version).await;
+    let result = client
+        .call_tool(CallToolRequestParams::new(tool))
+        .await
+        .unwrap();
+    let _ = client.cancel().await;
+    let asked = urls.lock().unwrap().clone();
+    (result, asked)
+}
+
 #[tokio::test]
 async fn a_page_as_the_last_step_of_a_wizard() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let server = Server::new(Duration::from_secs(20));
-        let person = Person {
-            version: version.clone(),
-            pages: server.pages.clone(),
-            urls: Arc::default(),
-        };
-        let urls = person.urls.clone();
-        let client = scripted_client::start(server, person, version.clone()).await;
-        let result = client
-            .call_tool(CallToolRequestParams::new("wizard"))
-            .await
-            .unwrap();
+        let (result, urls) = as_a_person(version.clone(), "wizard").await;
         let text = result.content[0].as_text().unwrap().text.clone();
         assert_eq!(text, "weather: Home 24", "{version}");
         // The form once, then one page, opened once: on 2026-07-28 the form's answer travelled in
         // the state, and was not asked again.
-        let asked = urls.lock().unwrap().clone();
-        assert_eq!(asked.len(), 2, "{version}: {asked:?}");
-        assert_eq!(asked[0], "the form");
-        assert!(asked[1].starts_with("/pages/"), "{asked:?}");
-        let _ = client.cancel().await;
+        assert_eq!(urls.len(), 2, "{version}: {urls:?}");
+        assert_eq!(urls[0], "the form");
+        assert!(urls[1].starts_with("/pages/"), "{urls:?}");
     }
 }
 
 #[tokio::test]
 async fn a_page_before_another_step_is_told_to_come_last() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let server = Server::new(Duration::from_secs(20));
-        let person = Person {
-            version: version.clone(),
-            pages: server.pages.clone(),
-            urls: Arc::default(),
-        };
-        let client = scripted_client::start(server, person, version.clone()).await;
-        let result = client
-            .call_tool(CallToolRequestParams::new("page_first"))
-            .await
-            .unwrap();
+        let (result, _) = as_a_person(version.clone(), "page_first").await;
         let text = result.content[0].as_text().unwrap().text.clone();
         if version == ProtocolVersion::V_2025_11_25 {
             // Requests, not rounds: any order works.
@@ -375,6 +374,5 @@ async fn a_page_before_another_step_is_told_to_come_last() {
                 "the page `key` was asked before another step of the same call, and its answer, taken once and never kept in the state, is gone: ask the page as the call's last step"
             );
         }
-        let _ = client.cancel().await;
     }
 }

@@ -465,10 +465,10 @@ impl<'a> Asking<'a> {
     ) -> Result<Elicitation<T>, Stop> {
         match self.flow {
             Asked::Rounds(_) => page.rounds(self).await,
-            Asked::Requests(version) if !version.has_elicitation_modes() => Err(Stop::Elicit(
-                crate::version::Unrepresentable::UrlMode { version }.into(),
-            )),
-            Asked::Requests(_) => page.request(self.context).await.map_err(Stop::Elicit),
+            Asked::Requests(version) => {
+                super::url::require_url_mode(self.context, version).map_err(Stop::Elicit)?;
+                page.request(self.context).await.map_err(Stop::Elicit)
+            }
         }
     }
 

@@ -5,12 +5,11 @@ use std::borrow::Cow;
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
-use ::rmcp::model::{ElicitRequestParams, ProgressNotificationParam};
+use ::rmcp::model::ProgressNotificationParam;
 use ::rmcp::service::{RequestContext, RoleServer};
 
 use super::ask::{Asking, Surface};
-use super::url::{answer, supports_url};
-use super::{DEFAULT_KEY, ElicitError, Stop, action, url_completed};
+use super::{AskUrl, DEFAULT_KEY, ElicitError, Stop, url_completed};
 use crate::answer::{Elicitation, Outcome};
 use crate::form::Elicit;
 use crate::page::seal::PageId;
@@ -163,34 +162,23 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
         self.message.as_deref().unwrap_or(T::message())
     }
 
-    /// 2025-11-25: the request, then the wait.
+    /// 2025-11-25, to a client that has URL mode: the request, then the wait.
     pub(super) async fn request(
         &self,
         context: &RequestContext<RoleServer>,
     ) -> Result<Elicitation<T>, ElicitError> {
-        if !context
-            .client_capabilities()
-            .is_some_and(|c| supports_url(&c))
-        {
-            return Err(ElicitError::UrlNotSupported);
-        }
         let (id, url) = self.create().await?;
-        let params = ElicitRequestParams::UrlElicitationParams {
-            meta: None,
-            message: self.message_text().to_owned(),
-            url,
-            elicitation_id: id.to_string(),
-        };
-        let result = context
-            .peer
-            .create_elicitation(params)
-            .await
-            .map_err(ElicitError::Service)?;
-        match answer(action(&result)).map_err(ElicitError::Answer)? {
+        match self.url_request(&id, url).request(context).await? {
             Elicitation::Accepted(()) => self.wait_for(context, &id).await,
             Elicitation::Declined => Ok(Elicitation::Declined),
             Elicitation::Cancelled => Ok(Elicitation::Cancelled),
         }
+    }
+
+    /// The URL request of the page `id` at `url`, named by the page's id (on 2026-07-28 too:
+    /// the same page across every retry).
+    fn url_request(&self, id: &PageId, url: String) -> AskUrl {
+        AskUrl::new(self.message_text().to_owned(), url, id.to_string())
     }
 
     async fn create(&self) -> Result<(PageId, String), ElicitError> {
@@ -246,6 +234,7 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
     /// otherwise the URL request again.
     pub(super) async fn rounds(&self, asking: &mut Asking<'_>) -> Result<Elicitation<T>, Stop> {
         let refused = |error: RoundError| Stop::Elicit(ElicitError::Round(error));
+        // `Asking::page` runs this on a version with rounds only.
         let exchange = asking
             .exchange()
             .ok_or(Stop::Elicit(ElicitError::NotSupported))?;
@@ -297,19 +286,11 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
             }
             None => self.create().await.map_err(Stop::Elicit)?,
         };
-        let exchange = asking
-            .exchange()
-            .ok_or(Stop::Elicit(ElicitError::NotSupported))?;
         exchange.keep(&self.key, id.to_string());
         // The state lives as long as the page: a person may take the page's whole time.
         exchange.live_at_least(self.pages.page_ttl());
-        // The id names the same page across every retry (2026-07-28 has no completion to give it to).
-        let params = serde_json::json!({
-            "mode": "url",
-            "message": self.message_text(),
-            "url": url,
-            "elicitationId": id.to_string(),
-        });
+        let params = serde_json::to_value(self.url_request(&id, url).params(&id.to_string()))
+            .map_err(|e| Stop::Elicit(ElicitError::Model(e)))?;
         let mut waiting = Waiting::new(self.key.clone(), params);
         asking.round(&mut [&mut waiting]).await?;
         // The round asks it every time: settled, it would be a bug of this crate's.

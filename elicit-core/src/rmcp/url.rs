@@ -143,29 +143,29 @@ impl AskUrl {
         };
         match flow(&version)? {
             Flow::InputRequired => Ok(None),
-            Flow::Requests(version) if !version.has_elicitation_modes() => {
-                Err(Unrepresentable::UrlMode { version }.into())
-            }
-            Flow::Requests(_) => {
-                if !context
-                    .client_capabilities()
-                    .is_some_and(|c| supports_url(&c))
-                {
-                    return Err(ElicitError::UrlNotSupported);
-                }
-                let result = context
-                    .peer
-                    .create_elicitation(self.params(&self.elicitation_id))
-                    .await
-                    .map_err(ElicitError::Service)?;
-                answer(action(&result))
-                    .map(Some)
-                    .map_err(ElicitError::Answer)
+            Flow::Requests(version) => {
+                require_url_mode(context, version)?;
+                self.request(context).await.map(Some)
             }
         }
     }
 
-    fn params(&self, elicitation_id: &str) -> ElicitRequestParams {
+    /// Before 2026-07-28, to a client that has URL mode ([`require_url_mode`]): the request
+    /// sent, and its answer.
+    pub(super) async fn request(
+        &self,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Elicitation<()>, ElicitError> {
+        let result = context
+            .peer
+            .create_elicitation(self.params(&self.elicitation_id))
+            .await
+            .map_err(ElicitError::Service)?;
+        answer(action(&result)).map_err(ElicitError::Answer)
+    }
+
+    /// The request's params, with `elicitation_id`.
+    pub(super) fn params(&self, elicitation_id: &str) -> ElicitRequestParams {
         ElicitRequestParams::UrlElicitationParams {
             meta: None,
             message: self.message.clone().into_owned(),
@@ -202,8 +202,26 @@ pub async fn url_completed(
         .map_err(ElicitError::Service)
 }
 
+/// Before 2026-07-28: nothing when `version` has URL mode and the client of `context` declared it,
+/// otherwise the error saying which is missing (nothing is to be sent then).
+pub(super) fn require_url_mode(
+    context: &RequestContext<RoleServer>,
+    version: ProtocolVersion,
+) -> Result<(), ElicitError> {
+    if !version.has_elicitation_modes() {
+        return Err(Unrepresentable::UrlMode { version }.into());
+    }
+    if !context
+        .client_capabilities()
+        .is_some_and(|c| supports_url(&c))
+    {
+        return Err(ElicitError::UrlNotSupported);
+    }
+    Ok(())
+}
+
 /// Whether the capabilities declare URL elicitation.
-pub(super) fn supports_url(capabilities: &ClientCapabilities) -> bool {
+fn supports_url(capabilities: &ClientCapabilities) -> bool {
     capabilities
         .elicitation
         .as_ref()
@@ -211,6 +229,6 @@ pub(super) fn supports_url(capabilities: &ClientCapabilities) -> bool {
 }
 
 /// The answer to a URL elicitation, from its `action`.
-pub(super) fn answer(action: &str) -> Result<Elicitation<()>, ElicitResultError> {
+fn answer(action: &str) -> Result<Elicitation<()>, ElicitResultError> {
     Ok(Outcome::of_parts(action, None)?.answer(|_| ()))
 }

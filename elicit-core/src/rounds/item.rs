@@ -99,6 +99,17 @@ impl Retry {
     pub(crate) fn into_problems(self) -> ContentError {
         self.problems
     }
+
+    /// Asking again because what the item waits for is not there yet: no content, no problems,
+    /// and not counted against its rounds.
+    #[cfg(all(feature = "page", feature = "rmcp"))]
+    pub(super) fn waiting() -> Self {
+        Retry {
+            content: Content::new(),
+            problems: ContentError::new(Vec::new()),
+            waits: true,
+        }
+    }
 }
 
 /// A form to ask for, with its message, its number of rounds, its key, the options of its

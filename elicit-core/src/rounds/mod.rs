@@ -306,13 +306,12 @@ impl<'k> Exchange<'k> {
                 item.set_unavailable();
                 continue;
             }
-            let asked = match &self.carried {
-                Some(carried) => carried.asked.contains(&key),
-                None => readable,
-            };
-            let response = asked
-                .then(|| self.responses.as_ref().and_then(|r| r.get(&key)))
-                .flatten();
+            let response = readable_response(
+                self.carried.as_ref(),
+                self.responses.as_ref(),
+                &key,
+                readable,
+            );
             let tries = self
                 .carried
                 .as_ref()
@@ -393,11 +392,7 @@ impl<'k> Exchange<'k> {
     /// (a response to a request never asked is not read).
     #[cfg(all(feature = "page", feature = "rmcp"))]
     pub(crate) fn response(&self, key: &str) -> Option<&Value> {
-        let carried = self.carried.as_ref()?;
-        if !carried.asked.iter().any(|asked| asked == key) {
-            return None;
-        }
-        self.responses.as_ref()?.get(key)
+        readable_response(self.carried.as_ref(), self.responses.as_ref(), key, false)
     }
 
     /// Whether the client declared what `capability` names.
@@ -410,6 +405,21 @@ impl<'k> Exchange<'k> {
             Capability::None => true,
         }
     }
+}
+
+/// The response under `key` that a call may read: one to a request its state's round asked; for a
+/// call without a state, any, if `readable` (its first round).
+fn readable_response<'r>(
+    carried: Option<&Carried>,
+    responses: Option<&'r Map<String, Value>>,
+    key: &str,
+    readable: bool,
+) -> Option<&'r Value> {
+    let asked = match carried {
+        Some(carried) => carried.asked.iter().any(|asked| asked == key),
+        None => readable,
+    };
+    responses.filter(|_| asked)?.get(key)
 }
 
 /// Two items of one round under one key are refused: their answers could not be told apart.

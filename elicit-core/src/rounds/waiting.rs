@@ -11,8 +11,6 @@ use super::capability::Capability;
 use super::item::{Item, Retry};
 use super::slot::{Slot, slot};
 use crate::answer::Outcome;
-use crate::error::ContentError;
-use crate::schema::Content;
 use crate::version::ProtocolVersion;
 
 /// A URL elicitation under `key`, asked again whatever the response (the handler runs the round
@@ -48,10 +46,6 @@ impl Item for Waiting {
             key: Some(self.slot.key.to_string()),
             reason: error.to_string(),
         })?;
-        Ok(Some(Retry {
-            content: Content::new(),
-            problems: ContentError::new(Vec::new()),
-            waits: true,
-        }))
+        Ok(Some(Retry::waiting()))
     }
 }

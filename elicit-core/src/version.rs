@@ -218,7 +218,7 @@ impl fmt::Display for Unrepresentable {
             ),
             Unrepresentable::Secret { field } => write!(
                 f,
-                "field `{field}` is a secret, which a form would send through the client: ask for this form through a page of the server's own (`mcp_elicit::page`)"
+                "field `{field}` is a secret, which a form would send through the client: ask for this form through a page of the server's own (`mcp_elicit::page::serve::Pages::ask`)"
             ),
         }
     }

@@ -182,7 +182,7 @@ fn check_sensitive(cx: &Ctxt, field: &Field<'_>) {
     cx.error_spanned_by(
         field.ident,
         format!(
-            "field `{}` looks like {what}: MCP servers must not ask for passwords, API keys, tokens or payment credentials in a form, whose answer passes through the client; make it a `SecretString` (feature `page`) and ask for the form through a page, or, if the field holds no such thing, mark it `#[elicit(not_sensitive)]`",
+            "field `{}` looks like {what}: MCP servers must not ask for passwords, API keys, tokens or payment credentials in a form, whose answer passes through the client; make it a `mcp_elicit::page::SecretString` (feature `page`) and ask for the form through a page (`Pages::ask`), or, if the field holds no such thing, mark it `#[elicit(not_sensitive)]`",
             field.wire_name
         ),
     );

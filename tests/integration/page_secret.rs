@@ -116,7 +116,7 @@ fn a_form_with_a_secret_is_sent_to_no_client() {
         );
         assert_eq!(
             error.to_string(),
-            "field `api_key` is a secret, which a form would send through the client: ask for this form through a page of the server's own (`mcp_elicit::page`)"
+            "field `api_key` is a secret, which a form would send through the client: ask for this form through a page of the server's own (`mcp_elicit::page::serve::Pages::ask`)"
         );
     }
     let request = mcp_elicit::request::FormRequest::new("Connect", schema);
@@ -128,7 +128,7 @@ fn the_derive_says_which_forms_are_page_only_and_why() {
     assert_eq!(
         <Connect as Elicit>::PAGE_ONLY,
         Some(
-            "`Connect` holds the secret field `api_key`, which a form would send through the client: ask for `Connect` through a page of the server's own (`mcp_elicit::page`), never in a form"
+            "`Connect` holds the secret field `api_key`, which a form would send through the client: ask for `Connect` through a page of the server's own (`mcp_elicit::page::serve::Pages::ask`), never in a form"
         )
     );
     assert_eq!(<Label as Elicit>::PAGE_ONLY, None);

@@ -170,7 +170,7 @@ fn page_only(ident: &syn::Ident, form: &Form<'_>) -> TokenStream {
     let fields = form.fields.iter().enumerate().map(|(i, field)| {
         let access = accessor(i);
         let message = format!(
-            "`{ident}` holds the secret field `{}`, which a form would send through the client: ask for `{ident}` through a page of the server's own (`mcp_elicit::page`), never in a form",
+            "`{ident}` holds the secret field `{}`, which a form would send through the client: ask for `{ident}` through a page of the server's own (`mcp_elicit::page::serve::Pages::ask`), never in a form",
             field.wire_name
         );
         quote!((#access.shape(), #message))

@@ -106,6 +106,7 @@ pub struct FormPage<'a> {
     values: Option<&'a Content>,
     problems: Option<&'a ContentError>,
     secrets: &'a [&'a str],
+    signed_in_as: Option<&'a str>,
 }
 
 /// The page's title when neither [`FormPage::title`] nor the form gives one.
@@ -124,6 +125,7 @@ impl<'a> FormPage<'a> {
             values: None,
             problems: None,
             secrets: &[],
+            signed_in_as: None,
         }
     }
 
@@ -173,6 +175,14 @@ impl<'a> FormPage<'a> {
         self
     }
 
+    /// Who the person is signed in as, shown above the form ("Signed in as NAME"), so that a
+    /// person signed in to someone else's account (a sign-in forced on them from another site)
+    /// sees it before typing a secret.
+    pub fn signed_in_as(mut self, name: &'a str) -> Self {
+        self.signed_in_as = Some(name);
+        self
+    }
+
     /// The whole page: an HTML document starting with `<!DOCTYPE html>`.
     ///
     /// Linear in the size of the form, its values and its problems.
@@ -210,6 +220,9 @@ impl<'a> FormPage<'a> {
                                     }
                                 }
                             }
+                        }
+                        @if let Some(name) = self.signed_in_as {
+                            p.signed-in { "Signed in as " strong { (name) } }
                         }
                         h1 { (title) }
                         @if !self.message.trim().is_empty() {

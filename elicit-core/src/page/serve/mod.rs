@@ -89,6 +89,15 @@ pub trait Identity: Send + Sync + 'static {
         let _ = return_to;
         None
     }
+
+    /// The name to show the person on the page ("Signed in as NAME"), when the application can
+    /// give one: a person signed in to another account (a sign-in forced on them by another
+    /// site) then sees whose page it is before typing a secret. `None` (the default) shows
+    /// nothing.
+    fn name(&self, request: &Parts) -> Option<String> {
+        let _ = request;
+        None
+    }
 }
 
 /// Whether, and how, a page checks who opens it.

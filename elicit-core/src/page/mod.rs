@@ -27,3 +27,21 @@ pub mod seal;
 pub mod serve;
 pub mod store;
 pub mod submission;
+
+/// Zeroes every text value of `content` (a secret's among them) in place: for an answer that
+/// held a secret, before it is dropped.
+pub(crate) fn zeroize_content(content: &mut crate::schema::Content) {
+    content.values_mut().for_each(zeroize_value);
+}
+
+/// Zeroes every text in `value` in place.
+pub(crate) fn zeroize_value(value: &mut serde_json::Value) {
+    use zeroize::Zeroize;
+    match value {
+        serde_json::Value::String(text) => text.zeroize(),
+        serde_json::Value::Array(items) => items.iter_mut().for_each(zeroize_value),
+        serde_json::Value::Object(map) => map.values_mut().for_each(zeroize_value),
+        _ => {}
+    }
+}
+

@@ -1,7 +1,9 @@
 //! The pages' ids and seal: what a store keeps is sealed with `XChaCha20-Poly1305` (`RustCrypto`'s
-//! `chacha20poly1305`) under a key derived from the server's [`StateKeys`], with the page's id as
-//! associated data, so that the store never holds an answer in plain text, and a record can be
-//! neither read, edited, nor moved to another page's id.
+//! `chacha20poly1305`) under a key of its own drawn from the server's [`StateKeys`] (HKDF-SHA256),
+//! with the layout's version, the kind of value ([`Kind`]: a page's record or its answer) and the
+//! page's id as associated data, so that the store never holds an answer in plain text, and a
+//! value can be neither read, edited, moved to another page's id, nor passed off as the other
+//! kind.
 
 use std::fmt;
 
@@ -9,14 +11,51 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chacha20poly1305::aead::{Aead, KeyInit, Payload};
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+use zeroize::Zeroizing;
 
+use super::store::Owner;
 use crate::rounds::StateKeys;
 
-/// What the key of the seal is derived under, from the state keys.
+/// What the key of the seal is drawn under, from the state keys (HKDF's `info`).
 const LABEL: &[u8] = b"mcp-elicit/page-seal/v1";
 
-/// What every sealed record starts with; the version of its layout.
-const VERSION: u8 = 1;
+/// What the key of the owners' digests is drawn under.
+const OWNER_LABEL: &[u8] = b"mcp-elicit/page-owner/v1";
+
+/// What every sealed value starts with; the version of its layout (2: the kind of value in the
+/// associated data, keys drawn by HKDF).
+const VERSION: u8 = 2;
+
+/// What a sealed value is, bound into its seal: a value sealed as one kind never opens as the
+/// other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A page's record: whose it is, what it asks.
+    Record,
+    /// A page's answer.
+    Answer,
+}
+
+impl Kind {
+    const fn byte(self) -> u8 {
+        match self {
+            Kind::Record => 1,
+            Kind::Answer => 2,
+        }
+    }
+}
+
+/// The associated data of a value of `kind` for the page `id`: the layout's version, the kind and
+/// the id.
+fn associated(id: &PageId, kind: Kind) -> [u8; 18] {
+    let mut aad = [0; 18];
+    aad[0] = VERSION;
+    aad[1] = kind.byte();
+    aad[2..].copy_from_slice(&id.0);
+    aad
+}
 
 /// The length of a nonce (`XChaCha20`: 192 bits, drawn at random for each seal).
 const NONCE: usize = 24;
@@ -75,21 +114,24 @@ impl fmt::Debug for PageId {
 /// share `MCP_ELICIT_STATE_KEY` open each other's records.
 ///
 /// ```
-/// use mcp_elicit::page::seal::{PageId, PageSeal};
+/// use mcp_elicit::page::seal::{Kind, PageId, PageSeal};
 /// use mcp_elicit::rounds::StateKeys;
 ///
 /// let seal = PageSeal::new(&StateKeys::new([7; 32]));
 /// let id = PageId::random().unwrap();
-/// let sealed = seal.seal(&id, b"sk-live-0123456789").unwrap();
-/// // The store holds no plain text, and the record opens under its own id only.
+/// let sealed = seal.seal(&id, Kind::Answer, b"sk-live-0123456789").unwrap();
+/// // The store holds no plain text, and the value opens under its own id and kind only.
 /// assert!(!sealed.windows(18).any(|w| w == b"sk-live-0123456789"));
-/// assert_eq!(seal.open(&id, &sealed).unwrap(), b"sk-live-0123456789");
-/// assert!(seal.open(&PageId::random().unwrap(), &sealed).is_err());
+/// assert_eq!(*seal.open(&id, Kind::Answer, &sealed).unwrap(), b"sk-live-0123456789");
+/// assert!(seal.open(&PageId::random().unwrap(), Kind::Answer, &sealed).is_err());
+/// assert!(seal.open(&id, Kind::Record, &sealed).is_err());
 /// ```
 #[derive(Clone)]
 pub struct PageSeal {
     /// The current key's cipher first, then each previous key's.
     ciphers: Vec<XChaCha20Poly1305>,
+    /// The MAC of the owners' digests, under the current key's own key for them.
+    owners: Hmac<Sha256>,
 }
 
 impl fmt::Debug for PageSeal {
@@ -106,23 +148,46 @@ impl PageSeal {
         let ciphers = keys
             .subkeys(LABEL)
             .into_iter()
-            .map(|key| XChaCha20Poly1305::new(&key.into()))
+            .map(|key| XChaCha20Poly1305::new(&(*key).into()))
             .collect();
-        PageSeal { ciphers }
+        let owner_key = keys.subkeys(OWNER_LABEL).swap_remove(0);
+        let owners =
+            Hmac::<Sha256>::new_from_slice(&*owner_key).expect("HMAC takes a key of any length");
+        PageSeal { ciphers, owners }
     }
 
-    /// `plain` sealed for the page `id` with the current key: a version byte, a random nonce, the
-    /// ciphertext and its tag.
+    /// The owner of the pages of `subject` (`None`: pages made without an identity check, which
+    /// share one owner): a digest keyed with the server's key, so that a store counts each user's
+    /// pages without holding who they are. (Rotating the key gives every user a new owner: for a
+    /// page's life, a user's share may count twice.)
+    pub fn owner(&self, subject: Option<&str>) -> Owner {
+        let mut mac = self.owners.clone();
+        match subject {
+            Some(subject) => {
+                mac.update(&[1]);
+                mac.update(subject.as_bytes());
+            }
+            None => mac.update(&[0]),
+        }
+        let digest = mac.finalize().into_bytes();
+        let mut owner = [0; 16];
+        owner.copy_from_slice(&digest[..16]);
+        Owner::from_bytes(owner)
+    }
+
+    /// `plain`, a value of `kind`, sealed for the page `id` with the current key: a version
+    /// byte, a random nonce, the ciphertext and its tag.
     ///
     /// # Errors
     ///
     /// When the operating system's generator fails.
-    pub fn seal(&self, id: &PageId, plain: &[u8]) -> Result<Vec<u8>, SealError> {
+    pub fn seal(&self, id: &PageId, kind: Kind, plain: &[u8]) -> Result<Vec<u8>, SealError> {
         let mut nonce = [0; NONCE];
         getrandom::fill(&mut nonce).map_err(|_| SealError::Random)?;
+        let aad = associated(id, kind);
         let payload = Payload {
             msg: plain,
-            aad: &id.0,
+            aad: &aad,
         };
         let cipher = self.ciphers.first().ok_or(SealError::Forged)?;
         let sealed = cipher
@@ -135,13 +200,19 @@ impl PageSeal {
         Ok(record)
     }
 
-    /// What `sealed` holds, if one of the keys sealed it for the page `id`.
+    /// What `sealed` holds, if one of the keys sealed it as a value of `kind` for the page `id`;
+    /// zeroed when dropped.
     ///
     /// # Errors
     ///
-    /// [`SealError::Forged`] for anything else: edited, sealed for another id or with another
-    /// key, truncated, or of another layout.
-    pub fn open(&self, id: &PageId, sealed: &[u8]) -> Result<Vec<u8>, SealError> {
+    /// [`SealError::Forged`] for anything else: edited, sealed for another id, as another kind or
+    /// with another key, truncated, or of another layout.
+    pub fn open(
+        &self,
+        id: &PageId,
+        kind: Kind,
+        sealed: &[u8],
+    ) -> Result<Zeroizing<Vec<u8>>, SealError> {
         let Some((&VERSION, rest)) = sealed.split_first() else {
             return Err(SealError::Forged);
         };
@@ -151,15 +222,17 @@ impl PageSeal {
         let (nonce, ciphertext) = rest.split_at(NONCE);
         let nonce: [u8; NONCE] = nonce.try_into().map_err(|_| SealError::Forged)?;
         let nonce = XNonce::from(nonce);
+        let aad = associated(id, kind);
         self.ciphers
             .iter()
             .find_map(|cipher| {
                 let payload = Payload {
                     msg: ciphertext,
-                    aad: &id.0,
+                    aad: &aad,
                 };
                 cipher.decrypt(&nonce, payload).ok()
             })
+            .map(Zeroizing::new)
             .ok_or(SealError::Forged)
     }
 }
@@ -224,59 +297,92 @@ mod tests {
     #[test]
     fn a_record_opens_with_its_key_and_id_only() {
         let id = PageId::random().unwrap();
-        let record = seal(1).seal(&id, b"the answer").unwrap();
-        assert_eq!(seal(1).open(&id, &record).unwrap(), b"the answer");
-        // Another key, another id.
-        assert_eq!(seal(2).open(&id, &record), Err(SealError::Forged));
+        let record = seal(1).seal(&id, Kind::Answer, b"the answer").unwrap();
+        assert_eq!(*seal(1).open(&id, Kind::Answer, &record).unwrap(), b"the answer");
+        // Another key, another id, another kind.
+        assert_eq!(seal(2).open(&id, Kind::Answer, &record), Err(SealError::Forged));
         let other = PageId::random().unwrap();
-        assert_eq!(seal(1).open(&other, &record), Err(SealError::Forged));
+        assert_eq!(seal(1).open(&other, Kind::Answer, &record), Err(SealError::Forged));
+        assert_eq!(seal(1).open(&id, Kind::Record, &record), Err(SealError::Forged));
         // Each seal draws its own nonce: the same answer is never the same record.
-        assert_ne!(seal(1).seal(&id, b"the answer").unwrap(), record);
+        assert_ne!(seal(1).seal(&id, Kind::Answer, b"the answer").unwrap(), record);
     }
 
     #[test]
     fn every_edit_of_a_record_is_refused() {
         let id = PageId::random().unwrap();
-        let record = seal(1).seal(&id, b"{\"api_key\":\"sk-0123\"}").unwrap();
+        let record = seal(1)
+            .seal(&id, Kind::Answer, b"{\"api_key\":\"sk-0123\"}")
+            .unwrap();
         for at in 0..record.len() {
             let mut edited = record.clone();
             edited[at] ^= 0x01;
-            assert_eq!(seal(1).open(&id, &edited), Err(SealError::Forged), "{at}");
+            assert_eq!(
+                seal(1).open(&id, Kind::Answer, &edited),
+                Err(SealError::Forged),
+                "{at}"
+            );
         }
         for len in 0..record.len() {
             assert_eq!(
-                seal(1).open(&id, &record[..len]),
+                seal(1).open(&id, Kind::Answer, &record[..len]),
                 Err(SealError::Forged),
                 "{len}"
             );
         }
         let mut longer = record.clone();
         longer.push(0);
-        assert_eq!(seal(1).open(&id, &longer), Err(SealError::Forged));
+        assert_eq!(seal(1).open(&id, Kind::Answer, &longer), Err(SealError::Forged));
     }
 
     #[test]
     fn a_previous_key_still_opens_while_rotating() {
         let id = PageId::random().unwrap();
-        let old = seal(1).seal(&id, b"sealed before the rotation").unwrap();
+        let old = seal(1)
+            .seal(&id, Kind::Record, b"sealed before the rotation")
+            .unwrap();
         let rotated = PageSeal::new(&StateKeys::new([2; 32]).with_previous([1; 32]));
         assert_eq!(
-            rotated.open(&id, &old).unwrap(),
+            *rotated.open(&id, Kind::Record, &old).unwrap(),
             b"sealed before the rotation"
         );
         // What the rotated keys seal, the old ones cannot open.
-        let new = rotated.seal(&id, b"after").unwrap();
-        assert_eq!(seal(1).open(&id, &new), Err(SealError::Forged));
+        let new = rotated.seal(&id, Kind::Record, b"after").unwrap();
+        assert_eq!(seal(1).open(&id, Kind::Record, &new), Err(SealError::Forged));
     }
 
     #[test]
-    fn the_seal_key_is_not_the_state_key() {
-        // A state tag and the page key come from the same secret under different labels: the
-        // seal's Debug shows neither.
+    fn each_use_of_the_key_has_a_key_of_its_own() {
+        // Drawn from the same secret by HKDF under labels of their own: never the secret, never
+        // each other, never a state's tag; the seal's Debug shows none of them.
         let keys = StateKeys::new([9; 32]);
-        let subkey = keys.subkeys(LABEL)[0];
-        assert_ne!(subkey, [9; 32]);
-        assert_ne!(keys.subkeys(b"another use")[0], subkey);
+        let page = *keys.subkeys(LABEL)[0];
+        let owner = *keys.subkeys(OWNER_LABEL)[0];
+        assert_ne!(page, [9; 32]);
+        assert_ne!(page, owner);
+        assert_ne!(*keys.subkeys(b"another use")[0], page);
+        // A state whose payload is the page label behind any byte has a tag that is no key.
+        for first in 0..=255u8 {
+            let mut payload = vec![first];
+            payload.extend_from_slice(LABEL);
+            let sealed = keys.seal(&payload);
+            let tag = URL_SAFE_NO_PAD
+                .decode(sealed.rsplit_once('.').unwrap().1)
+                .unwrap();
+            assert_ne!(tag, page);
+            assert_ne!(tag, owner);
+        }
         assert!(!format!("{:?}", PageSeal::new(&keys)).contains('9'));
+    }
+
+    #[test]
+    fn owners_are_keyed_digests_of_the_subject() {
+        let (one, two) = (seal(1), seal(2));
+        assert_eq!(one.owner(Some("alice")), one.owner(Some("alice")));
+        assert_ne!(one.owner(Some("alice")), one.owner(Some("bob")));
+        assert_ne!(one.owner(Some("alice")), two.owner(Some("alice")));
+        assert_ne!(one.owner(Some("")), one.owner(None));
+        assert!(!one.owner(Some("alice")).to_string().contains("616c696365"));
+        assert_eq!(one.owner(None).to_string().len(), 32);
     }
 }

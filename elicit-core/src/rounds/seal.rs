@@ -1,6 +1,10 @@
 //! The seal of `requestState`: HMAC-SHA256 over what the state carries, with the request it is
-//! bound to and its expiry inside. The cryptography is `RustCrypto`'s (`hmac`, `sha2`); the tag is
-//! compared in constant time by `hmac`'s `verify_slice`.
+//! bound to and its expiry inside. The cryptography is `RustCrypto`'s (`hmac`, `sha2`, `hkdf`); the
+//! tag is compared in constant time by `hmac`'s `verify_slice`.
+//!
+//! The configured key is never used as it is: each use (the state's MAC, the pages' AEAD, the
+//! pages' owner digests) draws its own key from it with HKDF-SHA256 under a label of its own, so
+//! that no value of one use can ever be a value or a key of another.
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -8,6 +12,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use hkdf::Hkdf;
 use hmac::{Hmac, KeyInit, Mac};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -20,8 +25,12 @@ pub const DEFAULT_TTL: Duration = Duration::from_mins(5);
 /// What every sealed state starts with; the version of its layout.
 const PREFIX: &str = "me1.";
 
-/// Mixed into every tag, so that no other use of the same key can make one.
-const DOMAIN: &[u8] = b"mcp-elicit/request-state/v1\0";
+/// The salt of HKDF's extraction from a configured key: this crate's, so that a key shared
+/// with another program (it should not be) still gives keys of this crate's own.
+const SALT: &[u8] = b"mcp-elicit/keys/v1";
+
+/// The label (HKDF's `info`) of the key that seals `requestState`.
+const STATE_LABEL: &[u8] = b"mcp-elicit/request-state/v1";
 
 /// The longest `requestState` read: longer ones are refused unread.
 pub(crate) const MAX_STATE: usize = 256 * 1024;
@@ -49,10 +58,38 @@ pub(crate) const MAX_STATE: usize = 256 * 1024;
 /// ```
 #[derive(Clone)]
 pub struct StateKeys {
-    /// The MAC keyed with the current key, cloned for each tag (the key's pads are hashed once).
-    current: HmacSha256,
-    previous: Vec<HmacSha256>,
+    current: Key,
+    previous: Vec<Key>,
     ttl: Duration,
+}
+
+/// One configured key, as its uses need it.
+#[derive(Clone)]
+struct Key {
+    /// The MAC keyed with the state's own key, cloned for each tag (its pads are hashed once).
+    state: HmacSha256,
+    /// What every use's key is expanded from (HKDF's pseudorandom key).
+    #[cfg_attr(not(feature = "page"), expect(dead_code, reason = "read by the pages only"))]
+    root: Hkdf<Sha256>,
+}
+
+impl Key {
+    fn new(key: &[u8; 32]) -> Self {
+        let root = Hkdf::<Sha256>::new(Some(SALT), key);
+        let state = derive(&root, STATE_LABEL);
+        Key {
+            state: HmacSha256::new_from_slice(&*state).expect("HMAC takes a key of any length"),
+            root,
+        }
+    }
+}
+
+/// The key of the use `label`, expanded from `root`; zeroed when dropped.
+fn derive(root: &Hkdf<Sha256>, label: &[u8]) -> zeroize::Zeroizing<[u8; 32]> {
+    let mut key = zeroize::Zeroizing::new([0; 32]);
+    root.expand(label, &mut *key)
+        .expect("32 bytes is a length HKDF-SHA256 gives");
+    key
 }
 
 impl fmt::Debug for StateKeys {
@@ -103,7 +140,7 @@ impl StateKeys {
     /// A 32-byte key, five minutes of life per state ([`DEFAULT_TTL`]).
     pub fn new(key: [u8; 32]) -> Self {
         StateKeys {
-            current: keyed(&key),
+            current: Key::new(&key),
             previous: Vec::new(),
             ttl: DEFAULT_TTL,
         }
@@ -150,7 +187,7 @@ impl StateKeys {
     /// Also accepts states sealed with `key` (the key being rotated out); new states are always
     /// sealed with the current key.
     pub fn with_previous(mut self, key: [u8; 32]) -> Self {
-        self.previous.push(keyed(&key));
+        self.previous.push(Key::new(&key));
         self
     }
 
@@ -197,26 +234,22 @@ impl StateKeys {
         })
     }
 
-    /// A key of its own for another use of these keys, named by `label`: the current key's first,
-    /// then each previous key's, so that what the current one sealed opens and what a previous
-    /// one sealed still opens while rotating. Each is the MAC of `label` behind a byte no state's
-    /// payload (UTF-8 text) starts with, so no state's tag is ever one of them.
+    /// A key of its own for another use of these keys, named by `label` (HKDF-SHA256's `info`;
+    /// the state's own label is not one): the current key's first, then each previous key's, so
+    /// that what the current one sealed opens and what a previous one sealed still opens while
+    /// rotating. Each is zeroed when dropped.
     #[cfg(feature = "page")]
-    pub(crate) fn subkeys(&self, label: &[u8]) -> Vec<[u8; 32]> {
+    pub(crate) fn subkeys(&self, label: &[u8]) -> Vec<zeroize::Zeroizing<[u8; 32]>> {
+        debug_assert_ne!(label, STATE_LABEL, "the state's key is the state's alone");
         std::iter::once(&self.current)
             .chain(&self.previous)
-            .map(|key| {
-                let mut mac = key.clone();
-                mac.update(&[0xff]);
-                mac.update(label);
-                mac.finalize().into_bytes().into()
-            })
+            .map(|key| derive(&key.root, label))
             .collect()
     }
 
     /// `payload` sealed with the current key.
     pub(crate) fn seal(&self, payload: &[u8]) -> String {
-        let tag = tag(&self.current, payload).finalize().into_bytes();
+        let tag = tag(&self.current.state, payload).finalize().into_bytes();
         let mut sealed = String::with_capacity(PREFIX.len() + (payload.len() + 32) * 4 / 3 + 4);
         sealed.push_str(PREFIX);
         URL_SAFE_NO_PAD.encode_string(payload, &mut sealed);
@@ -240,20 +273,13 @@ impl StateKeys {
             .map_err(|_| StateError::Malformed)?;
         let verified = std::iter::once(&self.current)
             .chain(&self.previous)
-            .any(|key| self::tag(key, &payload).verify_slice(&tag).is_ok());
+            .any(|key| self::tag(&key.state, &payload).verify_slice(&tag).is_ok());
         if verified {
             Ok(payload)
         } else {
             Err(StateError::Forged)
         }
     }
-}
-
-/// The MAC keyed with `key`, the domain label already fed to it.
-fn keyed(key: &[u8; 32]) -> HmacSha256 {
-    let mut mac = HmacSha256::new_from_slice(key).expect("HMAC takes a key of any length");
-    mac.update(DOMAIN);
-    mac
 }
 
 /// The MAC of `payload` under `keyed`, not yet finalized.

@@ -30,8 +30,8 @@ pub use axum::http::request::Parts;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
-use super::seal::{PageId, PageSeal, SealError};
-use super::store::{PageStore, StoreError, Taken};
+use super::seal::{Kind, PageId, PageSeal, SealError};
+use super::store::{Ended, NewPage, PageStore, StoreError, Stored, Taken};
 use crate::answer::Elicitation;
 use crate::error::ContentError;
 use crate::form::Elicit;
@@ -53,34 +53,71 @@ const GRACE: Duration = Duration::from_hours(1);
 /// The largest body a page's POST may have, by default: 64 KiB.
 pub const DEFAULT_MAX_BODY: usize = 64 * 1024;
 
+/// How many open pages (waiting, or answered and not yet taken by their call) one user may have
+/// at a time, by default: 8. A ninth closes their oldest waiting page (see [`Pages::share`]).
+pub const DEFAULT_SHARE: usize = 8;
+
 /// The field of a page's form that carries its CSRF token.
 pub const CSRF_FIELD: &str = "csrf";
 
-/// Who a browser request comes from, as the application knows it: its own sign-in (a session
-/// cookie it set, say). The page of a call is shown and accepted only for the subject who made
-/// the call (the specification requires the check, against phishing: a URL can be forwarded).
+/// Who a browser request comes from, as the application knows it: its own sign-in. The page of a
+/// call is shown and accepted only for the subject who made the call (the specification requires
+/// the check, against phishing: a URL can be forwarded).
+///
+/// **Never take the subject from what the browser sends as it is** (a cookie holding a user
+/// name, a header): anyone can send any value. Read the application's own session token from
+/// its cookie, look the session up where the application keeps its sessions (or verify the
+/// token's signature), and give the subject the session belongs to; an unknown, expired or
+/// empty session is `None`. The sign-in page itself must refuse cross-site posts (a CSRF token,
+/// or the `Origin` checked), or another site can sign a person in to its own account, and that
+/// person then types their secret into the attacker's page; [`Identity::name`] shows the person
+/// who they are signed in as.
 ///
 /// ```
+/// use std::collections::HashMap;
+/// use std::sync::Mutex;
+///
 /// use mcp_elicit::page::serve::Identity;
 /// use axum::http::request::Parts;
 ///
-/// /// The application's own session cookie, `session=<subject>` (a stand-in: a real one looks
-/// /// the session up).
-/// struct Session;
+/// /// A session the application made when the person signed in.
+/// struct Session {
+///     user_id: String,
+///     display_name: String,
+/// }
 ///
-/// impl Identity for Session {
-///     fn subject(&self, request: &Parts) -> Option<String> {
+/// /// The application's sessions, by the random token of its `session` cookie (in a real
+/// /// application: its session store, or a signed token it verifies).
+/// struct Sessions(Mutex<HashMap<String, Session>>);
+///
+/// impl Sessions {
+///     fn token(request: &Parts) -> Option<&str> {
 ///         let cookies = request.headers.get("cookie")?.to_str().ok()?;
-///         cookies.split("; ").find_map(|c| c.strip_prefix("session=")).map(str::to_owned)
+///         cookies.split("; ").find_map(|c| c.strip_prefix("session="))
+///     }
+/// }
+///
+/// impl Identity for Sessions {
+///     fn subject(&self, request: &Parts) -> Option<String> {
+///         let sessions = self.0.lock().ok()?;
+///         sessions.get(Self::token(request)?).map(|s| s.user_id.clone())
+///     }
+///
+///     fn name(&self, request: &Parts) -> Option<String> {
+///         let sessions = self.0.lock().ok()?;
+///         sessions.get(Self::token(request)?).map(|s| s.display_name.clone())
 ///     }
 ///
 ///     fn sign_in(&self, return_to: &str) -> Option<String> {
+///         // `return_to` is the page's own path; the sign-in must send the person back to a
+///         // path of this site only.
 ///         Some(format!("/login?return_to={return_to}"))
 ///     }
 /// }
 /// ```
 pub trait Identity: Send + Sync + 'static {
-    /// The subject the browser request is signed in as, or `None` when it is not signed in.
+    /// The subject the browser request is signed in as, found by looking its session up, or
+    /// `None` when it is not signed in (an empty subject is taken as `None`).
     fn subject(&self, request: &Parts) -> Option<String>;
 
     /// Where to send a person who is not signed in, to come back to `return_to` (the page's own
@@ -142,6 +179,7 @@ struct Inner<S> {
     base_url: String,
     ttl: Duration,
     max_body: usize,
+    share: usize,
     forms: HashMap<&'static str, Form>,
 }
 
@@ -180,6 +218,7 @@ impl<S: PageStore + 'static> Pages<S> {
                 base_url: base_url.trim_end_matches('/').to_owned(),
                 ttl: DEFAULT_PAGE_TTL,
                 max_body: DEFAULT_MAX_BODY,
+                share: DEFAULT_SHARE,
                 forms: HashMap::new(),
             }),
         }
@@ -226,6 +265,22 @@ impl<S: PageStore + 'static> Pages<S> {
         self
     }
 
+    /// How many open pages (waiting within their time, or answered and not yet taken by their
+    /// call) one user may have at a time ([`DEFAULT_SHARE`] by default, at least 1), so that
+    /// one user cannot fill the store for everyone: a page beyond it closes that user's oldest
+    /// waiting page (its call then ends with [`PageError::Closed`]), and when every one of them
+    /// holds an answer not taken yet, [`Pages::create`] fails for that user alone
+    /// ([`StoreError::Share`]). On every store, atomically across replicas on a shared one.
+    ///
+    /// # Panics
+    ///
+    /// When called after the pages were cloned.
+    #[must_use]
+    pub fn share(mut self, share: usize) -> Self {
+        self.inner_mut().share = share.max(1);
+        self
+    }
+
     fn inner_mut(&mut self) -> &mut Inner<S> {
         Arc::get_mut(&mut self.inner).expect("configure the pages before cloning them")
     }
@@ -236,8 +291,10 @@ impl<S: PageStore + 'static> Pages<S> {
     ///
     /// # Errors
     ///
-    /// When `T` was not registered ([`Pages::form`]), no subject is given to pages that check
-    /// who opens them ([`PageError::NoSubject`]), the generator fails, or the store does.
+    /// When `T` was not registered ([`Pages::form`]), no subject (or an empty one) is given to
+    /// pages that check who opens them ([`PageError::NoSubject`]), the user has as many pages
+    /// answered and not taken as they may ([`StoreError::Share`]), the generator fails, or the
+    /// store does.
     pub async fn create<T: Elicit>(
         &self,
         subject: Option<&str>,
@@ -247,7 +304,8 @@ impl<S: PageStore + 'static> Pages<S> {
         let form = self.inner.forms.get(name).ok_or(PageError::Unregistered {
             form: name.to_owned(),
         })?;
-        if subject.is_none() && matches!(self.inner.gate, Gate::Checked(_)) {
+        let checked = matches!(self.inner.gate, Gate::Checked(_));
+        if subject.is_some_and(str::is_empty) || (subject.is_none() && checked) {
             return Err(PageError::NoSubject);
         }
         let id = PageId::random()?;
@@ -260,11 +318,12 @@ impl<S: PageStore + 'static> Pages<S> {
             csrf: URL_SAFE_NO_PAD.encode(csrf),
             expires: crate::rounds::now_secs().saturating_add(self.inner.ttl.as_secs()),
         };
-        let sealed = self.inner.seal.seal(&id, &record.to_bytes())?;
-        self.inner
-            .store
-            .create(&id, sealed, self.inner.ttl + GRACE)
-            .await?;
+        let sealed = self.inner.seal.seal(&id, Kind::Record, &record.to_bytes())?;
+        let owner = self.inner.seal.owner(subject);
+        let page = NewPage::new(id, owner, sealed, self.inner.ttl)
+            .keep(self.inner.ttl + GRACE)
+            .share(self.inner.share);
+        self.inner.store.create(page).await?;
         Ok((id, self.url(&id)))
     }
 
@@ -281,34 +340,39 @@ impl<S: PageStore + 'static> Pages<S> {
 
     /// Takes the answer of the page `id`, for the call of `subject`: `None` while the page waits
     /// for it; `Accepted` (read into `T`, every rule checked again) or `Declined` once; after
-    /// that, [`PageError::Taken`]; past its expiry unanswered, [`PageError::Expired`].
+    /// that, [`PageError::Taken`]; past its expiry unanswered, [`PageError::Expired`] (and the
+    /// page is closed); closed, [`PageError::Closed`].
     ///
     /// # Errors
     ///
     /// A page the store does not keep, one made for another subject or another form, a record or
-    /// answer these keys did not seal, an answer taken before, or the store's failure.
+    /// answer these keys did not seal, an answer taken before, a page closed or expired, or the
+    /// store's failure.
     pub async fn take<T: Elicit>(
         &self,
         id: &PageId,
         subject: Option<&str>,
     ) -> Result<Option<Elicitation<T>>, PageError> {
-        let Some(stored) = self.inner.store.read(id).await? else {
-            return Err(PageError::Unknown);
+        let sealed_record = match self.inner.store.read(id).await? {
+            None => return Err(PageError::Unknown),
+            Some(Stored::Ended(how)) => return Err(PageError::ended(how)),
+            Some(Stored::Waiting(record) | Stored::Answered(record)) => record,
         };
-        let record = self.open_record(id, &stored.record)?;
+        let record = self.open_record(id, &sealed_record)?;
         if record.subject.as_deref() != subject || record.form != std::any::type_name::<T>() {
             return Err(PageError::NotYours);
         }
         let sealed = match self.inner.store.take(id).await? {
             Taken::Answer(sealed) => sealed,
-            Taken::Waiting if crate::rounds::now_secs() > record.expires => {
+            Taken::Waiting if record.expired() => {
+                self.inner.store.close(id).await?;
                 return Err(PageError::Expired);
             }
             Taken::Waiting => return Ok(None),
-            Taken::Before => return Err(PageError::Taken),
+            Taken::Ended(how) => return Err(PageError::ended(how)),
             Taken::Unknown => return Err(PageError::Unknown),
         };
-        let plain = self.inner.seal.open(id, &sealed)?;
+        let plain = self.inner.seal.open(id, Kind::Answer, &sealed)?;
         let answer = Answer::from_bytes(&plain).ok_or(PageError::Record)?;
         if !answer.accepted {
             return Ok(Some(Elicitation::Declined));
@@ -318,8 +382,30 @@ impl<S: PageStore + 'static> Pages<S> {
             .map_err(PageError::Invalid)
     }
 
+    /// Closes the page `id` of the call of `subject`, unanswered or with its answer not taken
+    /// (the answer is dropped): for a call that gives up on its page (a timeout, a decline or a
+    /// cancel in the client), so that the person is not told their answer is saved, and no
+    /// secret waits unused in the store. The page then says it was closed (410). Nothing
+    /// happens to a page that has ended, or that the store does not keep.
+    ///
+    /// # Errors
+    ///
+    /// A page made for another subject or another form, a record these keys did not seal, or
+    /// the store's failure.
+    pub async fn close<T: Elicit>(&self, id: &PageId, subject: Option<&str>) -> Result<(), PageError> {
+        let sealed_record = match self.inner.store.read(id).await? {
+            Some(Stored::Waiting(record) | Stored::Answered(record)) => record,
+            Some(Stored::Ended(_)) | None => return Ok(()),
+        };
+        let record = self.open_record(id, &sealed_record)?;
+        if record.subject.as_deref() != subject || record.form != std::any::type_name::<T>() {
+            return Err(PageError::NotYours);
+        }
+        Ok(self.inner.store.close(id).await?)
+    }
+
     fn open_record(&self, id: &PageId, sealed: &[u8]) -> Result<Record, PageError> {
-        let plain = self.inner.seal.open(id, sealed)?;
+        let plain = self.inner.seal.open(id, Kind::Record, sealed)?;
         Record::from_bytes(&plain).ok_or(PageError::Record)
     }
 }
@@ -343,6 +429,9 @@ pub enum PageError {
     Taken,
     /// Its time is up, and it was not answered.
     Expired,
+    /// It was closed: its call gave up on it ([`Pages::close`]), or a newer page of the same
+    /// user took its place ([`Pages::share`]).
+    Closed,
     /// A page asked before another step of the same call (2026-07-28), run again for that step's
     /// retry: its answer was taken and, holding a secret, never kept in the state (ask the page
     /// last; `Asking::page` of the `rmcp` module).
@@ -375,7 +464,7 @@ impl fmt::Display for PageError {
                 "the form `{form}` is not registered with the pages: add `.form::<{form}>()` where they are made"
             ),
             PageError::NoSubject => f.write_str(
-                "a page is bound to the user whose call makes it: give `create` the subject of the call, as your authorization of the MCP request found it",
+                "a page is bound to the user whose call makes it: give `create` the subject of the call, as your authorization of the MCP request found it (never an empty one)",
             ),
             PageError::Unknown => f.write_str("no such page: it was never made, or has expired"),
             PageError::NotYours => {
@@ -384,6 +473,9 @@ impl fmt::Display for PageError {
             PageError::Taken => f.write_str("the page's answer was taken already"),
             PageError::Expired => f.write_str(
                 "the page expired before it was answered: ask again for a new page",
+            ),
+            PageError::Closed => f.write_str(
+                "the page was closed before its answer was taken: its call gave up on it, or the same user's newer pages took its place; ask again for a new page",
             ),
             PageError::NotLast { key } => write!(
                 f,
@@ -425,6 +517,17 @@ impl std::error::Error for PageError {
             PageError::Invalid(error) => Some(error),
             PageError::Store(error) => Some(error),
             _ => None,
+        }
+    }
+}
+
+impl PageError {
+    /// The error of a page that has ended `how`.
+    fn ended(how: Ended) -> Self {
+        match how {
+            Ended::Taken => PageError::Taken,
+            Ended::Closed => PageError::Closed,
+            Ended::Expired => PageError::Expired,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! What a page's record and answer hold, as the bytes the store keeps sealed.
 
 use serde_json::{Value, json};
+use zeroize::Zeroizing;
 
 use crate::schema::Content;
 
@@ -13,17 +14,30 @@ pub(super) struct Record {
     pub(super) form: String,
     pub(super) message: String,
     pub(super) csrf: String,
-    /// Seconds since the Unix epoch.
+    /// Seconds since the Unix epoch: from then on, the page takes no answer.
     pub(super) expires: u64,
 }
 
-/// The answer a page keeps, sealed, until the call takes it.
+/// The answer a page keeps, sealed, until the call takes it. Its text values (a secret among
+/// them) are zeroed when it is dropped.
 pub(super) struct Answer {
     pub(super) accepted: bool,
     pub(super) content: Content,
 }
 
+impl Drop for Answer {
+    fn drop(&mut self) {
+        crate::page::zeroize_content(&mut self.content);
+    }
+}
+
 impl Record {
+    /// Whether the page's time is up, now: the one rule, for the page and the call that takes
+    /// its answer alike.
+    pub(super) fn expired(&self) -> bool {
+        crate::rounds::now_secs() >= self.expires
+    }
+
     pub(super) fn to_bytes(&self) -> Vec<u8> {
         let record = json!({
             "subject": self.subject,
@@ -55,17 +69,42 @@ impl Record {
 }
 
 impl Answer {
-    pub(super) fn to_bytes(&self) -> Vec<u8> {
-        json!({"accepted": self.accepted, "content": self.content})
-            .to_string()
-            .into_bytes()
+    /// The answer as JSON, zeroed when dropped.
+    pub(super) fn to_bytes(&self) -> Zeroizing<Vec<u8>> {
+        let mut bytes = Zeroizing::new(Vec::with_capacity(64));
+        let answer = AnswerRef {
+            accepted: self.accepted,
+            content: &self.content,
+        };
+        // Written straight into the zeroed buffer: no copy of a secret is left behind.
+        serde_json::to_writer(&mut *bytes, &answer).expect("a JSON map is always written");
+        bytes
     }
 
     pub(super) fn from_bytes(bytes: &[u8]) -> Option<Self> {
-        let value: Value = serde_json::from_slice(bytes).ok()?;
-        Some(Answer {
-            accepted: value.get("accepted")?.as_bool()?,
-            content: value.get("content")?.as_object()?.clone(),
-        })
+        let Value::Object(mut value) = serde_json::from_slice(bytes).ok()? else {
+            return None;
+        };
+        let accepted = value.get("accepted").and_then(Value::as_bool);
+        let content = match value.remove("content") {
+            Some(Value::Object(content)) => content,
+            Some(mut other) => {
+                crate::page::zeroize_value(&mut other);
+                return None;
+            }
+            None => return None,
+        };
+        let answer = Answer {
+            accepted: accepted?,
+            content,
+        };
+        Some(answer)
     }
+}
+
+/// What [`Answer::to_bytes`] writes.
+#[derive(serde::Serialize)]
+struct AnswerRef<'a> {
+    accepted: bool,
+    content: &'a Content,
 }

@@ -4,34 +4,43 @@
 use std::sync::LazyLock;
 
 use axum::Router;
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::header::{self, HeaderMap, HeaderValue};
 use axum::http::request::Parts;
 use axum::http::{Request, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::middleware;
 use axum::routing::get;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
+use zeroize::Zeroizing;
+
 use super::record::{Answer, Record};
 use super::{CSRF_FIELD, Form, Gate, Pages};
 use crate::page::render::{self, FormPage};
-use crate::page::seal::PageId;
-use crate::page::store::{Answered, PageStore, Stage};
+use crate::page::seal::{Kind, PageId};
+use crate::page::store::{Answered, Ended, PageStore, Stored};
 use crate::page::submission::{self, Judged};
 use crate::schema::Content;
 
 impl<S: PageStore + 'static> Pages<S> {
     /// The routes of the pages, `GET /{id}` and `POST /{id}`, to nest at the path of
-    /// `base_url` (`Router::new().nest("/pages", pages.router())`).
+    /// `base_url` (`Router::new().nest("/pages", pages.router())`). Every response it gives,
+    /// axum's own among them (a 405 for another method, say), carries the headers of a page of
+    /// secrets: they are a layer of the router.
     pub fn router(&self) -> Router {
         Router::new()
             .route("/{id}", get(show::<S>).post(answer::<S>))
             .fallback(|| async { not_found() })
             .with_state(self.clone())
+            .layer(middleware::map_response(|mut response: Response| async move {
+                secure(response.headers_mut());
+                response
+            }))
     }
 }
 
@@ -41,13 +50,17 @@ const ANSWERED: &str = "This page has been answered already. You can close it.";
 const FORBIDDEN: &str =
     "This page belongs to another user. Start again from your assistant, signed in as yourself.";
 const SIGN_IN: &str = "Sign in to answer this page.";
+const CLOSED: &str =
+    "This page was closed: the request it belonged to has ended. Start again from your assistant.";
 
-/// A page the browser request may see: its id, record, form and stage.
+/// A page the browser request may see: its id, record, form, whether it was answered, and the
+/// name of who is signed in (as [`Identity::name`](super::Identity::name) gives it).
 struct Opened<'p> {
     id: PageId,
     record: Record,
     form: &'p Form,
-    stage: Stage,
+    answered: bool,
+    name: Option<String>,
 }
 
 impl<S: PageStore + 'static> Pages<S> {
@@ -59,24 +72,34 @@ impl<S: PageStore + 'static> Pages<S> {
     async fn open(&self, id: &str, parts: &Parts) -> Result<Opened<'_>, Response> {
         let refuse = |status, title, text| Err(status_page(status, title, text));
         let id = PageId::parse(id).ok_or_else(not_found)?;
-        let stored = match self.inner.store.read(&id).await {
-            Ok(Some(stored)) => stored,
+        let (sealed, answered) = match self.inner.store.read(&id).await {
+            Ok(Some(Stored::Waiting(record))) => (record, false),
+            Ok(Some(Stored::Answered(record))) => (record, true),
+            // An ended page keeps no record, and so no owner: it says only that it has ended.
+            Ok(Some(Stored::Ended(Ended::Taken))) => {
+                return refuse(StatusCode::GONE, "Answered", ANSWERED);
+            }
+            Ok(Some(Stored::Ended(Ended::Closed))) => {
+                return refuse(StatusCode::GONE, "Page closed", CLOSED);
+            }
+            Ok(Some(Stored::Ended(Ended::Expired))) => {
+                return refuse(StatusCode::GONE, "Page expired", EXPIRED);
+            }
             Ok(None) => return Err(not_found()),
             Err(_) => return refuse(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
         };
         // A record these keys did not seal for this id, or of a form this server does not have,
         // is no page of this server's.
-        let record = self
-            .open_record(&id, &stored.record)
-            .map_err(|_| not_found())?;
+        let record = self.open_record(&id, &sealed).map_err(|_| not_found())?;
         let form = self
             .inner
             .forms
             .get(record.form.as_str())
             .ok_or_else(not_found)?;
+        let mut name = None;
         match &self.inner.gate {
             Gate::Unchecked => {}
-            Gate::Checked(identity) => match identity.subject(parts) {
+            Gate::Checked(identity) => match identity.subject(parts).filter(|s| !s.is_empty()) {
                 None => {
                     let path = original_path(parts);
                     return Err(match identity.sign_in(path) {
@@ -91,17 +114,19 @@ impl<S: PageStore + 'static> Pages<S> {
                     {
                         return refuse(StatusCode::FORBIDDEN, "Not your page", FORBIDDEN);
                     }
+                    name = identity.name(parts);
                 }
             },
         }
-        if crate::rounds::now_secs() >= record.expires {
+        if record.expired() {
             return refuse(StatusCode::GONE, "Page expired", EXPIRED);
         }
         Ok(Opened {
             id,
             record,
             form,
-            stage: stored.stage,
+            answered,
+            name,
         })
     }
 }
@@ -115,20 +140,12 @@ async fn show<S: PageStore + 'static>(
     request: Request<Body>,
 ) -> Response {
     let (parts, _) = request.into_parts();
-    let (record, form) = match pages.open(&id, &parts).await {
-        Ok(Opened {
-            record,
-            form,
-            stage: Stage::Waiting,
-            ..
-        }) => (record, form),
+    let opened = match pages.open(&id, &parts).await {
+        Ok(opened) if !opened.answered => opened,
         Ok(_) => return status_page(StatusCode::GONE, "Answered", ANSWERED),
         Err(response) => return response,
     };
-    let page = FormPage::new(form.schema, &record.message)
-        .action(original_path(&parts))
-        .hidden(CSRF_FIELD, &record.csrf);
-    html(StatusCode::OK, page.render())
+    html(StatusCode::OK, opened.page(&parts).render())
 }
 
 /// `POST /{id}`: the person's answer.
@@ -138,6 +155,13 @@ async fn answer<S: PageStore + 'static>(
     request: Request<Body>,
 ) -> Response {
     let (parts, body) = request.into_parts();
+    // The page first (who is signed in, whether it waits), and only then the body: a request
+    // that may not answer the page is refused before a byte of it is read.
+    let opened = match pages.open(&id, &parts).await {
+        Ok(opened) if !opened.answered => opened,
+        Ok(_) => return status_page(StatusCode::CONFLICT, "Answered", ANSWERED),
+        Err(response) => return response,
+    };
     let form_type = parts
         .headers
         .get(header::CONTENT_TYPE)
@@ -153,16 +177,11 @@ async fn answer<S: PageStore + 'static>(
     let Ok(body) = axum::body::to_bytes(body, pages.inner.max_body).await else {
         return status_page(StatusCode::PAYLOAD_TOO_LARGE, "Too long", TOO_LONG);
     };
-    let (id, record, form) = match pages.open(&id, &parts).await {
-        Ok(Opened {
-            id,
-            record,
-            form,
-            stage: Stage::Waiting,
-        }) => (id, record, form),
-        Ok(_) => return status_page(StatusCode::CONFLICT, "Answered", ANSWERED),
-        Err(response) => return response,
-    };
+    // The body holds the secret as it was typed: zeroed once read.
+    let body = Zeroizing::new(Vec::from(body));
+    let Opened {
+        id, record, form, ..
+    } = &opened;
     if !csrf_matches(&body, &record.csrf) {
         return status_page(
             StatusCode::FORBIDDEN,
@@ -191,18 +210,14 @@ async fn answer<S: PageStore + 'static>(
             content,
         },
         Judged::Invalid { values, problems } => {
-            let page = FormPage::new(form.schema, &record.message)
-                .action(original_path(&parts))
-                .hidden(CSRF_FIELD, &record.csrf)
-                .values(&values)
-                .problems(&problems);
+            let page = opened.page(&parts).values(&values).problems(&problems);
             return html(StatusCode::UNPROCESSABLE_ENTITY, page.render());
         }
     };
-    let Ok(sealed) = pages.inner.seal.seal(&id, &answer.to_bytes()) else {
+    let Ok(sealed) = pages.inner.seal.seal(id, Kind::Answer, &answer.to_bytes()) else {
         return status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE);
     };
-    match pages.inner.store.answer(&id, sealed).await {
+    match pages.inner.store.answer(id, sealed).await {
         Ok(Answered::Now) if answer.accepted => status_page(StatusCode::OK, "Done", DONE),
         Ok(Answered::Now) => status_page(StatusCode::OK, "Declined", DECLINED),
         Ok(Answered::Before) => status_page(StatusCode::CONFLICT, "Answered", ANSWERED),
@@ -220,6 +235,20 @@ const DONE: &str =
 const DECLINED: &str =
     "You declined: nothing was saved. You can close this page and return to your assistant.";
 
+impl Opened<'_> {
+    /// The page's form, posted to the path the browser asked for, with its CSRF token, and who
+    /// is signed in.
+    fn page<'a>(&'a self, parts: &'a Parts) -> FormPage<'a> {
+        let page = FormPage::new(self.form.schema, &self.record.message)
+            .action(original_path(parts))
+            .hidden(CSRF_FIELD, &self.record.csrf);
+        match &self.name {
+            Some(name) => page.signed_in_as(name),
+            None => page,
+        }
+    }
+}
+
 /// The path the browser asked for, as it asked (the router may be nested under a prefix, which
 /// the path it routes on has lost): where the form posts to, and where a sign-in comes back to.
 fn original_path(parts: &Parts) -> &str {
@@ -231,7 +260,7 @@ fn original_path(parts: &Parts) -> &str {
 
 /// Whether the body's CSRF field is the page's token, compared in constant time; a body with
 /// none, or with two, has none.
-fn csrf_matches(body: &Bytes, token: &str) -> bool {
+fn csrf_matches(body: &[u8], token: &str) -> bool {
     let mut sent = form_urlencoded::parse(body).filter(|(name, _)| name == CSRF_FIELD);
     let (Some((_, value)), None) = (sent.next(), sent.next()) else {
         return false;
@@ -258,14 +287,13 @@ fn see_other(url: &str) -> Response {
     response
 }
 
-/// `body` as an HTML response of `status`, with the headers every page carries.
+/// `body` as an HTML response of `status` (the router's layer adds the headers every response
+/// carries).
 fn html(status: StatusCode, body: String) -> Response {
-    let mut response = (status, body).into_response();
-    secure(response.headers_mut());
-    response
+    (status, body).into_response()
 }
 
-/// The headers every response of the pages carries.
+/// The headers every response of the pages carries, whoever made it: a layer of the router.
 fn secure(headers: &mut HeaderMap) {
     let static_value = HeaderValue::from_static;
     headers.insert(

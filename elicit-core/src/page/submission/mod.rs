@@ -264,16 +264,25 @@ impl Submission {
         schema: &RequestedSchema,
         rules: impl FnOnce(&Content) -> Result<(), ContentError>,
     ) -> Judged {
+        let mut content = self.content;
         match self.action {
-            Action::Decline => Judged::Declined,
-            Action::Accept => match rules(&self.content) {
-                Ok(()) => Judged::Accepted(self.content),
+            Action::Decline => {
+                // What was typed before the decline is dropped, zeroed (a secret among it).
+                crate::page::zeroize_content(&mut content);
+                Judged::Declined
+            }
+            Action::Accept => match rules(&content) {
+                Ok(()) => Judged::Accepted(content),
                 Err(problems) => {
-                    let mut values = self.content;
-                    values.retain(|name, _| {
-                        !schema.property(name).is_some_and(
+                    let mut values = content;
+                    values.retain(|name, value| {
+                        let secret = schema.property(name).is_some_and(
                             |p| matches!(p.schema(), PropertySchema::String(s) if s.is_secret()),
-                        )
+                        );
+                        if secret {
+                            crate::page::zeroize_value(value);
+                        }
+                        !secret
                     });
                     Judged::Invalid { values, problems }
                 }

@@ -358,9 +358,11 @@ pub(crate) fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
     }
 }
 
-/// Whether `ty` (or the type in its `Option`) names a secret: `SecretString`, bare or as
-/// `secrecy::SecretString`. Only the name-based guard of sensitive fields needs to know: the
-/// schema and the refusal of a form holding a secret follow the type's `FormField` shape.
+/// Whether `ty` (or the type in its `Option`) names a secret: `SecretString`, bare or by one of
+/// the paths that reach it (`secrecy::SecretString`, `mcp_elicit::page::SecretString`). Only the
+/// derive's own rules by name need to know (the guard of sensitive fields, the attributes a
+/// secret takes no use of): the schema and the refusal of a form holding a secret follow the
+/// type's `FormField` shape.
 pub(crate) fn is_secret(ty: &syn::Type) -> bool {
     let ty = option_inner(ty).unwrap_or(ty);
     let Some(path) = plain_path(ty) else {
@@ -370,7 +372,9 @@ pub(crate) fn is_secret(ty: &syn::Type) -> bool {
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     matches!(
         names.as_slice(),
-        ["SecretString"] | ["secrecy", "SecretString"]
+        ["SecretString"]
+            | ["secrecy" | "page", "SecretString"]
+            | ["mcp_elicit" | "mcp_elicit_core", "page", "SecretString"]
     )
 }
 
@@ -600,6 +604,29 @@ mod tests {
             "Option<Plan>",
         ] {
             assert_eq!(classify(src).base, None, "{src}");
+        }
+    }
+
+    #[test]
+    fn knows_a_secret_by_the_paths_that_reach_it() {
+        let secret = |src: &str| is_secret(&syn::parse_str(src).unwrap());
+        for src in [
+            "SecretString",
+            "Option<SecretString>",
+            "secrecy::SecretString",
+            "page::SecretString",
+            "mcp_elicit::page::SecretString",
+            "Option<mcp_elicit::page::SecretString>",
+        ] {
+            assert!(secret(src), "{src}");
+        }
+        for src in [
+            "String",
+            "my::SecretString",
+            "SecretBox<str>",
+            "Vec<SecretString>",
+        ] {
+            assert!(!secret(src), "{src}");
         }
     }
 }

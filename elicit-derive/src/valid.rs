@@ -57,6 +57,7 @@ fn check_field(cx: &Ctxt, field: &Field<'_>) {
         check_applies(cx, field, base);
         check_default_kind(cx, field, base);
     }
+    check_secret_attrs(cx, field);
     check_order(cx, &field.attrs.min_length, &field.attrs.max_length);
     check_order(cx, &field.attrs.min_items, &field.attrs.max_items);
     check_bound_order(cx, field);
@@ -186,6 +187,35 @@ fn check_sensitive(cx: &Ctxt, field: &Field<'_>) {
             field.wire_name
         ),
     );
+}
+
+/// A secret is typed into a password input on the page and never written back into it, so the
+/// schema drops the two attributes that would only describe or fill that input: said nowhere, the
+/// author would believe a `format` checked or a `default` offered. Its lengths and `pattern` judge
+/// it as they judge text, and its labels show on the page, so those stay. (Read `with` a module or
+/// with `from_str`, the field is of the kind that says, not a secret.)
+fn check_secret_attrs(cx: &Ctxt, field: &Field<'_>) {
+    let a = &field.attrs;
+    if a.with.is_some() || a.from_str.is_some() || !crate::ty::is_secret(field.ty) {
+        return;
+    }
+    let name = field.ident;
+    if let Some(format) = &a.format {
+        cx.error_spanned_by(
+            format.whole(),
+            format!(
+                "`format` on the secret field `{name}`: a secret is typed into a password input, which takes no format; remove `format`, or make `{name}` a `String` if it holds no secret"
+            ),
+        );
+    }
+    if let Some(default) = &a.default {
+        cx.error_spanned_by(
+            default.whole(),
+            format!(
+                "`default` on the secret field `{name}`: a secret is never written into the page, not even as a default, so its input always starts empty; remove `default`"
+            ),
+        );
+    }
 }
 
 /// A client shows `title` as the label and `description` as help: an empty one shows nothing and

@@ -27,6 +27,9 @@ pub(super) fn kind_checks(field: &Field<'_>) -> TokenStream {
     }
     let attrs = &field.attrs;
     let mut checks = number_checks(field);
+    // A secret's `format` and `default` are refused by the derive itself, with better words
+    // (`valid::check_secret_attrs`); its lengths and `pattern` are checked here as text's.
+    let secret = crate::ty::is_secret(field.ty);
     // `format` on a type that carries its own (a date type's `date`) is reported in words that
     // name that format, for the type inside an `Option`.
     let format_check = field
@@ -44,7 +47,14 @@ pub(super) fn kind_checks(field: &Field<'_>) -> TokenStream {
             attrs.max_length.as_ref().map(Attr::key_span),
             ("require_text", field.ty),
         ),
-        (attrs.format.as_ref().map(Attr::key_span), format_check),
+        (
+            attrs
+                .format
+                .as_ref()
+                .filter(|_| !secret)
+                .map(Attr::key_span),
+            format_check,
+        ),
         (
             attrs.pattern.as_ref().map(Attr::key_span),
             ("require_text", field.ty),
@@ -59,7 +69,7 @@ pub(super) fn kind_checks(field: &Field<'_>) -> TokenStream {
             checks.extend(require_of(ty, span, check));
         }
     }
-    if let Some(default) = &attrs.default {
+    if let Some(default) = attrs.default.as_ref().filter(|_| !secret) {
         match default.value {
             DefaultLit::Text(_) => {
                 checks.extend(require(field, default.key_span(), "require_text_default"));

@@ -2,8 +2,9 @@
 //! bound to the user whose call asked, the answer reaching the retried call (2026-07-28) or the
 //! waiting one (2025-11-25, the official Python SDK as the client), and every step's hostile
 //! twin: no sign-in, another user, a tampered or replayed state, a wrong CSRF token, an expired
-//! page, a client without URL mode. The key is searched for, and never found, in the server's
-//! output, the results, the pages and (with two replicas) everything Redis holds.
+//! page, a client without URL mode, a sign-in sent back to another site or posted from one. The
+//! key is searched for, and never found, in the server's output, the results, the pages and (with
+//! two replicas) everything Redis holds.
 //!
 //! The Redis and Python tests need `redis-server` and the SDK (CI installs both and runs them
 //! with `--ignored`).
@@ -18,7 +19,12 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use connect::{Browser, SECRET, Server, asked, call, csrf, retry, text, url_mode};
+use reqwest::header::{LOCATION, SET_COOKIE};
+
+use connect::{
+    Browser, SECRET, Server, asked, call, csrf, post_login, retry, session_cookie, sign_in_form,
+    text, url_mode,
+};
 use serde_json::{Value, json};
 
 const ADA: Option<&str> = Some("dev-ada");
@@ -172,6 +178,185 @@ async fn hostile_twins_through_mcp() {
     let bad = json!({"inputResponses": {"form": {"action": "maybe"}}, "requestState": other_state});
     let (_, message) = call(origin, ADA, url_mode(), bad).await;
     assert_eq!(message["error"]["code"], -32602, "{message:#}");
+}
+
+/// The honest sign-in: the form fetched, then posted from this origin with its token, signs in
+/// and goes back to the page's path; a wrong `dev-NAME` gets the form again, with the same token.
+#[tokio::test]
+async fn the_sign_in_form_signs_in_and_goes_back_to_the_page() {
+    let server = Server::start(&[]);
+    let origin = server.origin.as_str();
+    let back = "/pages/AAAAAAAAAAAAAAAAAAAAAA";
+    let form = sign_in_form(origin, back).await;
+    assert_eq!(form.return_to, back);
+    let headers = [("origin", origin), ("cookie", form.cookie.as_str())];
+
+    let wrong = [
+        ("csrf", form.csrf.as_str()),
+        ("token", "ada"),
+        ("return_to", back),
+    ];
+    let response = post_login(origin, &headers, &wrong).await;
+    assert_eq!(response.status().as_u16(), 401);
+    assert!(session_cookie(&response).is_none());
+    let page = response.text().await.unwrap();
+    assert_eq!(csrf(&page), form.csrf);
+
+    let fields = [
+        ("csrf", form.csrf.as_str()),
+        ("token", "dev-ada"),
+        ("return_to", back),
+    ];
+    let response = post_login(origin, &headers, &fields).await;
+    assert_eq!(response.status().as_u16(), 303);
+    assert_eq!(response.headers()[LOCATION], back);
+    assert_eq!(
+        session_cookie(&response).as_deref(),
+        Some("session=dev-ada")
+    );
+
+    // A browser that sends no `Origin` but says the request is its own site's.
+    let headers = [
+        ("sec-fetch-site", "same-origin"),
+        ("cookie", form.cookie.as_str()),
+    ];
+    let response = post_login(origin, &headers, &fields).await;
+    assert_eq!(response.status().as_u16(), 303);
+    assert_eq!(response.headers()[LOCATION], back);
+
+    // A second form in the same browser keeps its token (another tab's sign-in still works).
+    let response = connect::http()
+        .get(format!("{origin}/login"))
+        .header("cookie", &form.cookie)
+        .send()
+        .await
+        .unwrap();
+    assert!(response.headers().get(SET_COOKIE).is_none());
+    assert_eq!(csrf(&response.text().await.unwrap()), form.csrf);
+}
+
+/// Each hostile `return_to`, in the sign-in's link or posted past its form, goes back to `/` and
+/// never to another site.
+#[tokio::test]
+async fn a_sign_in_never_goes_back_to_another_site() {
+    let server = Server::start(&[]);
+    let origin = server.origin.as_str();
+    let hostile = [
+        "/\t/evil.example",
+        "/\r\n/evil.example",
+        "\t//evil.example",
+        "//evil.example",
+        "///evil.example",
+        "/\\evil.example",
+        "/\\/evil.example",
+        "https://evil.example",
+        "evil.example",
+        "/%09/evil.example",
+        "/%2F%2Fevil.example",
+        "/%5Cevil.example",
+    ];
+    for value in hostile {
+        let form = sign_in_form(origin, value).await;
+        assert_eq!(form.return_to, "/", "{value:?}");
+        let headers = [("origin", origin), ("cookie", form.cookie.as_str())];
+        let fields = [
+            ("csrf", form.csrf.as_str()),
+            ("token", "dev-ada"),
+            ("return_to", value),
+        ];
+        let response = post_login(origin, &headers, &fields).await;
+        assert_eq!(response.status().as_u16(), 303, "{value:?}");
+        assert_eq!(response.headers()[LOCATION], "/", "{value:?}");
+        let page = response.text().await.unwrap();
+        assert!(!page.contains("evil"), "{value:?}: {page}");
+    }
+}
+
+/// Login CSRF: a sign-in posted from another site, or without the form's token, is 403 and sets
+/// no cookie (the person is not signed in as the attacker).
+#[tokio::test]
+async fn a_sign_in_from_another_site_or_without_the_token_is_refused() {
+    let server = Server::start(&[]);
+    let origin = server.origin.as_str();
+    let form = sign_in_form(origin, "/").await;
+    let other = sign_in_form(origin, "/").await;
+    assert_ne!(other.csrf, form.csrf);
+    let cookie = form.cookie.as_str();
+    let fields = [
+        ("csrf", form.csrf.as_str()),
+        ("token", "dev-eve"),
+        ("return_to", "/"),
+    ];
+    let without_field = &fields[1..];
+    let other_field = [
+        ("csrf", other.csrf.as_str()),
+        ("token", "dev-eve"),
+        ("return_to", "/"),
+    ];
+    let empty_field = [("csrf", ""), ("token", "dev-eve"), ("return_to", "/")];
+    // Each case: what it is, its request headers, its form fields.
+    type Pairs<'a> = &'a [(&'a str, &'a str)];
+    let cases: [(&str, Pairs, Pairs); 11] = [
+        (
+            "from another site",
+            &[("origin", "https://evil.example"), ("cookie", cookie)],
+            &fields,
+        ),
+        (
+            "from another site that says same-origin",
+            &[
+                ("origin", "https://evil.example"),
+                ("sec-fetch-site", "same-origin"),
+                ("cookie", cookie),
+            ],
+            &fields,
+        ),
+        (
+            "from an opaque origin",
+            &[("origin", "null"), ("cookie", cookie)],
+            &fields,
+        ),
+        (
+            "from another port",
+            &[("origin", "http://127.0.0.1:1"), ("cookie", cookie)],
+            &fields,
+        ),
+        ("without Origin", &[("cookie", cookie)], &fields),
+        (
+            "without Origin, cross-site",
+            &[("sec-fetch-site", "cross-site"), ("cookie", cookie)],
+            &fields,
+        ),
+        ("without the cookie", &[("origin", origin)], &fields),
+        (
+            "without the field",
+            &[("origin", origin), ("cookie", cookie)],
+            without_field,
+        ),
+        (
+            "with another form's field",
+            &[("origin", origin), ("cookie", cookie)],
+            &other_field,
+        ),
+        (
+            "with an empty cookie and field",
+            &[("origin", origin), ("cookie", "login_csrf=")],
+            &empty_field,
+        ),
+        (
+            "with a token the server could not have made",
+            &[("origin", origin), ("cookie", "login_csrf=x")],
+            &[("csrf", "x"), ("token", "dev-eve"), ("return_to", "/")],
+        ),
+    ];
+    for (case, headers, fields) in cases {
+        let response = post_login(origin, headers, fields).await;
+        assert_eq!(response.status().as_u16(), 403, "{case}");
+        assert!(response.headers().get(SET_COOKIE).is_none(), "{case}");
+        assert!(response.headers().get(LOCATION).is_none(), "{case}");
+        let page = response.text().await.unwrap();
+        assert!(page.contains("Sign-in refused"), "{case}: {page}");
+    }
 }
 
 #[tokio::test]

@@ -1,6 +1,6 @@
 //! `connect_server` started by a test, MCP calls to it on 2026-07-28 as plain JSON-RPC over HTTP
 //! (each call stands alone: any replica may answer it), and a browser's requests to its pages
-//! (sign-in cookie, CSRF token, the form's fields) as plain HTTP.
+//! (the sign-in form and its token, sign-in cookie, CSRF token, the form's fields) as plain HTTP.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read};
@@ -163,24 +163,20 @@ pub struct Browser {
 }
 
 impl Browser {
-    /// Signs in at `origin`'s `/login` with `token`, as its form posts it.
+    /// Signs in at `origin`'s `/login` with `token`, as a browser does: the form fetched, then
+    /// posted from the same origin with its token cookie and field.
     pub async fn sign_in(&mut self, origin: &str, token: &str) {
-        let body = form(&[("token", token), ("return_to", "/")]);
-        let response = http()
-            .post(format!("{origin}/login"))
-            .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
-            .body(body)
-            .send()
-            .await
-            .unwrap();
+        let form = sign_in_form(origin, "/").await;
+        let fields = [
+            ("csrf", form.csrf.as_str()),
+            ("token", token),
+            ("return_to", form.return_to.as_str()),
+        ];
+        let headers = [("origin", origin), ("cookie", form.cookie.as_str())];
+        let response = post_login(origin, &headers, &fields).await;
         assert_eq!(response.status().as_u16(), 303);
-        assert_eq!(response.headers()["cache-control"], "no-store");
-        let cookie = response.headers()[SET_COOKIE].to_str().unwrap();
-        assert!(
-            cookie.contains("HttpOnly") && cookie.contains("SameSite"),
-            "{cookie}"
-        );
-        self.cookie = Some(cookie.split(';').next().unwrap().to_owned());
+        assert_eq!(response.headers()[LOCATION], "/");
+        self.cookie = Some(session_cookie(&response).expect("a session cookie"));
     }
 
     /// `GET url`: the status, the `Location` if any, and the body.
@@ -238,13 +234,105 @@ impl Browser {
     }
 }
 
-/// The CSRF token of a page's form.
+/// The CSRF token of a page's form (or of the sign-in form).
 pub fn csrf(page: &str) -> String {
-    let at = page
-        .find(r#"name="csrf" value=""#)
-        .expect("the page has a CSRF token")
-        + 19;
-    page[at..].split('"').next().unwrap().to_owned()
+    hidden(page, "csrf").expect("the page has a CSRF token")
+}
+
+/// The value of a form's field `name` (`<input ... name="NAME" value="VALUE">`), as written.
+pub fn hidden(page: &str, name: &str) -> Option<String> {
+    let start = format!(r#"name="{name}" value=""#);
+    let at = page.find(&start)? + start.len();
+    Some(page[at..].split('"').next()?.to_owned())
+}
+
+/// The sign-in form a browser is shown at `origin`'s `/login?return_to=RETURN_TO`.
+pub struct SignInForm {
+    /// The `login_csrf` cookie it set, as the browser sends it back (`login_csrf=TOKEN`).
+    pub cookie: String,
+    /// Its hidden `csrf` field.
+    pub csrf: String,
+    /// Its hidden `return_to` field.
+    pub return_to: String,
+}
+
+/// `GET /login?return_to=RETURN_TO` by a browser without cookies: checked as every sign-in
+/// answer (`no-store`, the CSP), its token cookie `HttpOnly` and `SameSite=Strict` and equal to
+/// the form's field.
+pub async fn sign_in_form(origin: &str, return_to: &str) -> SignInForm {
+    let query = form(&[("return_to", return_to)]);
+    let response = http()
+        .get(format!("{origin}/login?{query}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    assert_strict(&response);
+    let set = response.headers()[SET_COOKIE].to_str().unwrap().to_owned();
+    assert!(
+        set.starts_with("login_csrf=")
+            && set.contains("; HttpOnly")
+            && set.contains("; SameSite=Strict")
+            && set.contains("; Path=/login"),
+        "{set}"
+    );
+    let cookie = set.split(';').next().unwrap().to_owned();
+    let page = response.text().await.unwrap();
+    let csrf = csrf(&page);
+    assert_eq!(cookie, format!("login_csrf={csrf}"));
+    assert_eq!(csrf.len(), 64, "{csrf}");
+    let return_to = hidden(&page, "return_to").expect("the form has return_to");
+    SignInForm {
+        cookie,
+        csrf,
+        return_to,
+    }
+}
+
+/// `POST /login` at `origin` with the request headers `headers` (`origin`, `cookie`,
+/// `sec-fetch-site`, ...) and the form `fields`; checked as every sign-in answer.
+pub async fn post_login(
+    origin: &str,
+    headers: &[(&str, &str)],
+    fields: &[(&str, &str)],
+) -> reqwest::Response {
+    let mut request = http()
+        .post(format!("{origin}/login"))
+        .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .body(form(fields));
+    for &(name, value) in headers {
+        request = request.header(name, value);
+    }
+    let response = request.send().await.unwrap();
+    assert_strict(&response);
+    response
+}
+
+/// The session cookie a sign-in's answer set (`session=dev-NAME`), checked `HttpOnly` and
+/// `SameSite`; `None` when it set none.
+pub fn session_cookie(response: &reqwest::Response) -> Option<String> {
+    let set = response
+        .headers()
+        .get_all(SET_COOKIE)
+        .iter()
+        .map(|c| c.to_str().unwrap())
+        .find(|c| c.starts_with("session="))?;
+    assert!(
+        set.contains("; HttpOnly") && set.contains("; SameSite=Lax"),
+        "{set}"
+    );
+    Some(set.split(';').next().unwrap().to_owned())
+}
+
+/// What every answer of the sign-in carries: kept by no cache, no script, no framing.
+pub fn assert_strict(response: &reqwest::Response) {
+    let headers = response.headers();
+    assert_eq!(headers["cache-control"], "no-store", "{headers:?}");
+    assert_eq!(
+        headers["content-security-policy"],
+        "default-src 'none'; form-action 'self'; frame-ancestors 'none'",
+        "{headers:?}"
+    );
 }
 
 /// `fields` as `application/x-www-form-urlencoded`.

@@ -13,7 +13,9 @@ use axum::http::request::Parts;
 use axum::http::{Request, Response, StatusCode};
 use mcp_elicit::page::seal::PageId;
 use mcp_elicit::page::serve::{Identity, PageError, Pages};
-use mcp_elicit::page::store::{Answered, MemoryStore, PageStore, StoreError, Stored, Taken};
+use mcp_elicit::page::store::{
+    Answered, Created, Ended, MemoryStore, NewPage, PageStore, StoreError, Stored, Taken,
+};
 use mcp_elicit::rounds::StateKeys;
 use mcp_elicit::{Elicit, Elicitation};
 use secrecy::{ExposeSecret, SecretString};
@@ -64,6 +66,11 @@ impl Identity for Session {
         self.sign_in
             .then(|| format!("/login?return_to={return_to}"))
     }
+
+    fn name(&self, request: &Parts) -> Option<String> {
+        self.subject(request)
+            .map(|subject| format!("{subject} <{subject}@example.test>"))
+    }
 }
 
 /// A store that keeps every byte it is given, to search for the secret.
@@ -73,9 +80,9 @@ struct Recording {
 }
 
 impl PageStore for Recording {
-    async fn create(&self, id: &PageId, record: Vec<u8>, keep: Duration) -> Result<(), StoreError> {
-        self.seen.lock().unwrap().push(record.clone());
-        self.inner.create(id, record, keep).await
+    async fn create(&self, page: NewPage) -> Result<Created, StoreError> {
+        self.seen.lock().unwrap().push(page.record.clone());
+        self.inner.create(page).await
     }
 
     async fn read(&self, id: &PageId) -> Result<Option<Stored>, StoreError> {
@@ -89,6 +96,10 @@ impl PageStore for Recording {
 
     async fn take(&self, id: &PageId) -> Result<Taken, StoreError> {
         self.inner.take(id).await
+    }
+
+    async fn close(&self, id: &PageId) -> Result<(), StoreError> {
+        self.inner.close(id).await
     }
 }
 
@@ -163,6 +174,14 @@ fn csrf_of(page: &str) -> String {
     let start = value.find("value=\"").unwrap() + 7;
     let end = value[start..].find('"').unwrap();
     value[start..start + end].to_owned()
+}
+
+/// A page made by `user`'s call and opened by `user`: its id, path and CSRF token.
+async fn opened(s: &Server, user: &str) -> (PageId, String, String) {
+    let (id, _) = s.pages.create::<Connect>(Some(user), None).await.unwrap();
+    let path = format!("/pages/{id}");
+    let csrf = csrf_of(&send(&s.router, get(&path, Some(user))).await.body);
+    (id, path, csrf)
 }
 
 fn answer(csrf: &str, key: &str) -> String {
@@ -556,4 +575,277 @@ async fn pages_without_an_identity_check_say_so_in_their_name() {
         pages.take::<Connect>(&id, None).await.unwrap(),
         Some(Elicitation::Accepted(_))
     ));
+}
+
+#[tokio::test]
+async fn every_response_of_the_router_carries_the_pages_headers_axums_own_too() {
+    let s = server(true, Duration::from_mins(10));
+    let (id, _) = s
+        .pages
+        .create::<Connect>(Some("alice"), None)
+        .await
+        .unwrap();
+    let path = format!("/pages/{id}");
+    // Another method: axum's own 405.
+    for method in ["PUT", "DELETE", "PATCH"] {
+        let request = Request::builder()
+            .method(method)
+            .uri(&path)
+            .header("cookie", "session=alice")
+            .body(Body::from(KEY))
+            .unwrap();
+        let reply = send(&s.router, request).await;
+        assert_eq!(reply.status, StatusCode::METHOD_NOT_ALLOWED, "{method}");
+        assert_secure(&reply);
+    }
+    // A path segment that is not UTF-8: axum's own 400.
+    let reply = send(&s.router, get("/pages/%FF%FE", Some("alice"))).await;
+    assert!(reply.status.is_client_error(), "{}", reply.status);
+    assert_secure(&reply);
+}
+
+#[tokio::test]
+async fn a_request_that_may_not_answer_the_page_is_refused_before_its_body_is_read() {
+    let s = server(false, Duration::from_mins(10));
+    let (id, _) = s
+        .pages
+        .create::<Connect>(Some("alice"), None)
+        .await
+        .unwrap();
+    let path = format!("/pages/{id}");
+    // Signed out, another user, an unknown page: each refused for what it is, with a body far
+    // over the limit that the server would have answered 413 to had it read it first.
+    let unknown = format!("/pages/{}", PageId::random().unwrap());
+    for (path, user, status) in [
+        (&path, None, StatusCode::UNAUTHORIZED),
+        (&path, Some("mallory"), StatusCode::FORBIDDEN),
+        (&unknown, Some("alice"), StatusCode::NOT_FOUND),
+    ] {
+        let mut request =
+            Request::post(path).header("content-type", "application/x-www-form-urlencoded");
+        if let Some(user) = user {
+            request = request.header("cookie", format!("session={user}"));
+        }
+        let body = Body::from(vec![b'x'; 1 << 20]);
+        let reply = send(&s.router, request.body(body).unwrap()).await;
+        assert_eq!(reply.status, status, "{path} {user:?}");
+    }
+    // Alice's own POST reads it, and is told it is too long.
+    let request = Request::post(&path)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("cookie", "session=alice")
+        .body(Body::from(vec![b'x'; 1 << 20]))
+        .unwrap();
+    assert_eq!(
+        send(&s.router, request).await.status,
+        StatusCode::PAYLOAD_TOO_LARGE
+    );
+}
+
+#[tokio::test]
+async fn an_empty_subject_is_no_subject_on_either_side() {
+    let s = server(false, Duration::from_mins(10));
+    let error = s.pages.create::<Connect>(Some(""), None).await.unwrap_err();
+    assert!(matches!(error, PageError::NoSubject), "{error}");
+    // A sign-in that finds an empty subject is no sign-in: not the owner of any page.
+    let (id, _) = s
+        .pages
+        .create::<Connect>(Some("alice"), None)
+        .await
+        .unwrap();
+    let reply = send(&s.router, get(&format!("/pages/{id}"), Some(""))).await;
+    assert_eq!(reply.status, StatusCode::UNAUTHORIZED);
+    // Unchecked pages refuse an empty subject too (`None` is how they are made).
+    let unchecked = Pages::without_identity_check_unsafe(
+        MemoryStore::new(10),
+        &StateKeys::new([7; 32]),
+        "http://127.0.0.1:3000/pages",
+    )
+    .form::<Connect>();
+    let error = unchecked
+        .create::<Connect>(Some(""), None)
+        .await
+        .unwrap_err();
+    assert!(matches!(error, PageError::NoSubject), "{error}");
+}
+
+#[tokio::test]
+async fn the_page_says_who_is_signed_in() {
+    let s = server(true, Duration::from_mins(10));
+    let (id, _) = s
+        .pages
+        .create::<Connect>(Some("alice"), None)
+        .await
+        .unwrap();
+    let page = send(&s.router, get(&format!("/pages/{id}"), Some("alice"))).await;
+    assert_eq!(page.status, StatusCode::OK);
+    // Escaped as every value.
+    assert!(
+        page.body.contains(
+            r#"<p class="signed-in">Signed in as <strong>alice &lt;alice@example.test&gt;</strong></p>"#
+        ),
+        "{}",
+        page.body
+    );
+}
+
+#[tokio::test]
+async fn an_ended_page_keeps_only_its_marker_and_says_how_it_ended() {
+    let s = server(true, Duration::from_mins(10));
+    // Answered and taken: 410 for whoever asks, and the store holds no record any more.
+    let (taken, path, csrf) = opened(&s, "alice").await;
+    send(&s.router, post(&path, Some("alice"), &answer(&csrf, KEY))).await;
+    assert!(
+        s.pages
+            .take::<Connect>(&taken, Some("alice"))
+            .await
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(
+        s.store.read(&taken).await.unwrap(),
+        Some(Stored::Ended(Ended::Taken))
+    );
+    for user in [Some("alice"), Some("mallory"), None] {
+        let reply = send(&s.router, get(&path, user)).await;
+        assert_eq!(reply.status, StatusCode::GONE, "{user:?}");
+        assert!(reply.body.contains("answered already"), "{}", reply.body);
+        assert_secure(&reply);
+    }
+    let error = s
+        .pages
+        .take::<Connect>(&taken, Some("alice"))
+        .await
+        .unwrap_err();
+    assert!(matches!(error, PageError::Taken), "{error}");
+
+    // Closed by its call: the person is not told an answer is saved, and an answer is refused.
+    let (closed, path, csrf) = opened(&s, "alice").await;
+    // Only its own user's call closes it.
+    let error = s
+        .pages
+        .close::<Connect>(&closed, Some("mallory"))
+        .await
+        .unwrap_err();
+    assert!(matches!(error, PageError::NotYours), "{error}");
+    s.pages
+        .close::<Connect>(&closed, Some("alice"))
+        .await
+        .unwrap();
+    let reply = send(&s.router, get(&path, Some("alice"))).await;
+    assert_eq!(reply.status, StatusCode::GONE);
+    assert!(
+        reply.body.contains("This page was closed"),
+        "{}",
+        reply.body
+    );
+    let reply = send(&s.router, post(&path, Some("alice"), &answer(&csrf, KEY))).await;
+    assert_eq!(reply.status, StatusCode::GONE);
+    assert!(!reply.body.contains("saved"), "{}", reply.body);
+    let error = s
+        .pages
+        .take::<Connect>(&closed, Some("alice"))
+        .await
+        .unwrap_err();
+    assert!(matches!(error, PageError::Closed), "{error}");
+    assert!(
+        error.to_string().starts_with("the page was closed"),
+        "{error}"
+    );
+
+    // Answered, then closed before its answer was taken: the answer is dropped.
+    let (dropped, path, csrf) = opened(&s, "alice").await;
+    send(&s.router, post(&path, Some("alice"), &answer(&csrf, KEY))).await;
+    s.pages
+        .close::<Connect>(&dropped, Some("alice"))
+        .await
+        .unwrap();
+    assert_eq!(
+        s.store.read(&dropped).await.unwrap(),
+        Some(Stored::Ended(Ended::Closed))
+    );
+    assert_eq!(
+        s.store.take(&dropped).await.unwrap(),
+        Taken::Ended(Ended::Closed)
+    );
+}
+
+#[tokio::test]
+async fn the_page_and_the_call_read_its_expiry_by_one_rule() {
+    // A page whose time is up the second it is made: the page refuses it, and the call taking
+    // its answer says it expired (not that it still waits), and closes it.
+    let s = server(true, Duration::ZERO);
+    let (id, _) = s
+        .pages
+        .create::<Connect>(Some("alice"), None)
+        .await
+        .unwrap();
+    let reply = send(&s.router, get(&format!("/pages/{id}"), Some("alice"))).await;
+    assert_eq!(reply.status, StatusCode::GONE);
+    let error = s
+        .pages
+        .take::<Connect>(&id, Some("alice"))
+        .await
+        .unwrap_err();
+    assert!(matches!(error, PageError::Expired), "{error}");
+    assert_eq!(
+        s.store.read(&id).await.unwrap(),
+        Some(Stored::Ended(Ended::Closed))
+    );
+}
+
+#[tokio::test]
+async fn one_user_over_their_share_never_refuses_another() {
+    let store = MemoryStore::new(10_000);
+    let pages = Pages::new(
+        store,
+        &StateKeys::new([7; 32]),
+        "https://example.test/pages",
+        Session { sign_in: false },
+    )
+    .form::<Connect>()
+    .share(4);
+    let router = Router::new().nest("/pages", pages.router());
+    let (bobs, _) = pages.create::<Connect>(Some("bob"), None).await.unwrap();
+    let mut alices = Vec::new();
+    for _ in 0..20 {
+        alices.push(
+            pages
+                .create::<Connect>(Some("mallory"), None)
+                .await
+                .unwrap()
+                .0,
+        );
+    }
+    // Mallory's oldest pages were closed to make room for her newer ones; Bob's waits.
+    let error = pages
+        .take::<Connect>(&alices[0], Some("mallory"))
+        .await
+        .unwrap_err();
+    assert!(matches!(error, PageError::Closed), "{error}");
+    assert!(
+        pages
+            .take::<Connect>(&alices[19], Some("mallory"))
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let reply = send(&router, get(&format!("/pages/{bobs}"), Some("bob"))).await;
+    assert_eq!(reply.status, StatusCode::OK);
+    // Her four open pages answered, and not taken: her next page is refused, Bob's is not.
+    for id in &alices[16..] {
+        let path = format!("/pages/{id}");
+        let csrf = csrf_of(&send(&router, get(&path, Some("mallory"))).await.body);
+        let reply = send(&router, post(&path, Some("mallory"), &answer(&csrf, KEY))).await;
+        assert_eq!(reply.status, StatusCode::OK);
+    }
+    let error = pages
+        .create::<Connect>(Some("mallory"), None)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(error, PageError::Store(StoreError::Share { share: 4 })),
+        "{error}"
+    );
+    pages.create::<Connect>(Some("bob"), None).await.unwrap();
 }

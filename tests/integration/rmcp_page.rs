@@ -169,15 +169,7 @@ fn accept() -> Vec<ElicitResult> {
 /// Posts the page at `url` (a path of the router) with `body` (its CSRF token filled in).
 async fn answer_page(pages: &Pages<MemoryStore>, url: &str, body: &str) -> u16 {
     let router = axum::Router::new().nest("/pages", pages.router());
-    let page = router
-        .clone()
-        .oneshot(Request::get(url).body(Body::empty()).unwrap())
-        .await
-        .unwrap();
-    let page = axum::body::to_bytes(page.into_body(), 1 << 20)
-        .await
-        .unwrap();
-    let page = String::from_utf8(page.to_vec()).unwrap();
+    let (_, page) = page_now(pages, url).await;
     let at = page.find(r#"name="csrf" value=""#).unwrap() + 19;
     let csrf = &page[at..at + page[at..].find('"').unwrap()];
     let post = Request::post(url)
@@ -375,4 +367,134 @@ async fn a_page_before_another_step_is_told_to_come_last() {
             );
         }
     }
+}
+
+/// A client that shows the URL and never answers (it is gone, or hostile), or that declines.
+#[derive(Clone)]
+struct Silent {
+    decline: bool,
+    urls: Arc<Mutex<Vec<String>>>,
+}
+
+impl ClientHandler for Silent {
+    fn get_info(&self) -> ClientConfig {
+        ClientConfig::new(url_client(), Implementation::new("silent", "0"))
+            .with_protocol_version(ProtocolVersion::V_2025_11_25)
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        let request = serde_json::to_value(&request).unwrap();
+        self.urls
+            .lock()
+            .unwrap()
+            .push(request["url"].as_str().unwrap().to_owned());
+        if self.decline {
+            return Ok(ElicitResult::new(ElicitationAction::Decline));
+        }
+        std::future::pending().await
+    }
+}
+
+/// What the page at `url` says now: its status and text.
+async fn page_now(pages: &Pages<MemoryStore>, url: &str) -> (u16, String) {
+    let router = axum::Router::new().nest("/pages", pages.router());
+    let page = router
+        .oneshot(Request::get(url).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = page.status().as_u16();
+    let body = axum::body::to_bytes(page.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    (status, String::from_utf8(body.to_vec()).unwrap())
+}
+
+#[tokio::test]
+async fn a_client_that_never_answers_or_declines_holds_nothing_and_the_page_is_closed() {
+    for decline in [false, true] {
+        let server = Server::new(Duration::from_millis(400));
+        let silent = Silent {
+            decline,
+            urls: Arc::default(),
+        };
+        let urls = silent.urls.clone();
+        let client =
+            scripted_client::start(server.clone(), silent, ProtocolVersion::V_2025_11_25).await;
+        let started = std::time::Instant::now();
+        let call = client.call_tool(CallToolRequestParams::new("connect"));
+        let result = tokio::time::timeout(Duration::from_secs(10), call)
+            .await
+            .expect("the call ends though the client never answers")
+            .unwrap();
+        let text = result.content[0].as_text().unwrap().text.clone();
+        if decline {
+            assert_eq!(text, "decline");
+        } else {
+            // Bounded by the wait, though the client never answered the URL request.
+            assert_eq!(result.is_error, Some(true));
+            assert!(text.starts_with("the page was not answered"), "{text}");
+            assert!(
+                started.elapsed() < Duration::from_secs(5),
+                "{:?}",
+                started.elapsed()
+            );
+        }
+        // The person who opens the page now is told it was closed, not asked for a secret.
+        let url = urls.lock().unwrap()[0].clone();
+        let (status, page) = page_now(&server.pages, &url).await;
+        assert_eq!(status, 410, "{decline}: {page}");
+        assert!(page.contains("This page was closed"), "{page}");
+        let _ = client.cancel().await;
+    }
+}
+
+#[tokio::test]
+async fn a_call_cancelled_while_the_client_holds_the_url_request_ends_and_closes_its_page() {
+    use rmcp::model::{ClientRequest, Request as McpRequest};
+    use rmcp::service::PeerRequestOptions;
+    // The server would wait a minute: the cancellation ends the wait at once.
+    let server = Server::new(Duration::from_mins(1));
+    let silent = Silent {
+        decline: false,
+        urls: Arc::default(),
+    };
+    let urls = silent.urls.clone();
+    let client =
+        scripted_client::start(server.clone(), silent, ProtocolVersion::V_2025_11_25).await;
+    let call =
+        ClientRequest::CallToolRequest(McpRequest::new(CallToolRequestParams::new("connect")));
+    let handle = client
+        .peer()
+        .send_request_with_option(call, PeerRequestOptions::no_options())
+        .await
+        .unwrap();
+    let mut url = None;
+    for _ in 0..200 {
+        url = urls.lock().unwrap().first().cloned();
+        if url.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let url = url.expect("the URL request");
+    assert_eq!(page_now(&server.pages, &url).await.0, 200);
+    handle
+        .cancel(Some("the person gave up".into()))
+        .await
+        .unwrap();
+    let mut closed = false;
+    for _ in 0..300 {
+        let (status, page) = page_now(&server.pages, &url).await;
+        if status == 410 && page.contains("This page was closed") {
+            closed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(closed, "the page of a cancelled call is closed within 3 s");
+    let _ = client.cancel().await;
 }

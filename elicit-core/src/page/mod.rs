@@ -45,3 +45,24 @@ pub(crate) fn zeroize_value(value: &mut serde_json::Value) {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn every_text_of_an_answer_is_zeroed_in_place() {
+        let serde_json::Value::Object(mut content) = json!({
+            "api_key": "sk-live-0123456789abcdef",
+            "tags": ["a secret too"],
+            "count": 3,
+            "nested": {"deep": "secret"},
+        }) else {
+            unreachable!()
+        };
+        super::zeroize_content(&mut content);
+        assert_eq!(
+            serde_json::Value::Object(content),
+            json!({"api_key": "", "tags": [""], "count": 3, "nested": {"deep": ""}})
+        );
+    }
+}

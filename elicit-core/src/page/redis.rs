@@ -1,13 +1,43 @@
 //! The pending pages' store on Redis (feature `page-redis`): [`RedisStore`], so that replicas
 //! sharing one Redis and one key serve each other's pages, the page posted to one replica and the
-//! call retried on another.
+//! call retried on another, and keep each user to their share across all of them.
 //!
-//! Each page is one Redis hash, `PREFIX` followed by the page's id (`mcp-elicit:page:` and 22
-//! characters of base64url by default), holding its stage, its sealed record and, once answered,
-//! its sealed answer, with the page's keep-time as the key's expiry: Redis forgets a page by
-//! itself. Every step is one command or one Lua script (`EVALSHA`, loaded again if Redis lost
-//! it), and so atomic, whichever replica runs it: a page is made only under a free id, answered
-//! only while it waits, and its answer taken once and then deleted.
+//! # Layout
+//!
+//! Under `PREFIX` (`mcp-elicit:page:` by default), with `ID` a page's id (22 characters of
+//! base64url) and `OWNER` its owner's digest (32 hexadecimal digits):
+//!
+//! - `PREFIX ID`, a hash: the page. `stage` (`waiting`, `answered`, `taken`, `closed` or
+//!   `expired`), and while the page is open `record` (the sealed record), `answer` (the sealed
+//!   answer, once answered), `owner` and `open_until` (until when it may be answered, in
+//!   milliseconds of Redis's own clock, `TIME`, so that every replica goes by one clock). The
+//!   key's expiry is the page's keep-time: Redis forgets a page by itself. A page that ends
+//!   (taken, closed, expired) keeps only its `stage`, a marker of a few bytes, until that expiry.
+//! - `PREFIX owner:OWNER`, a sorted set: the owner's open pages by id, oldest first, its expiry
+//!   the longest keep-time of its pages. Its length is the owner's share at most (the pages that
+//!   end leave it).
+//! - `PREFIX ended:OWNER`, a sorted set: the owner's ended pages, oldest first, at most
+//!   [`RedisStore::markers`] of them: past that, the oldest marker is deleted (its page is then
+//!   one never made, a 404 rather than a 410), so that a user making pages as fast as they can
+//!   fills Redis with neither pages nor markers.
+//!
+//! Every step is one Lua script (`EVALSHA`, loaded again if Redis lost it) or one command, and
+//! so atomic whichever replica runs it: a page is made only under a free id and within its
+//! owner's share (the script walks the owner's set, oldest first, ends the pages past their time,
+//! counts the open ones, and closes the oldest waiting one or refuses the page when the owner is
+//! at their share), answered only while it waits, and its answer taken once. Each script's work
+//! is bounded by the owner's share (and a few markers trimmed).
+//!
+//! # Running Redis for it
+//!
+//! - **`maxmemory-policy noeviction`.** Under any other policy, Redis full evicts keys: a page
+//!   still waiting, another user's, or an owner's set (and with it the share). Under
+//!   `noeviction` a full Redis refuses new pages (`create` fails) and loses none.
+//!   [`RedisStore::connect`] checks it ([`RedisStore::check_eviction_policy`]) and refuses any
+//!   other policy; a Redis that refuses `CONFIG` (managed services rename or forbid it) is
+//!   accepted, and then check the policy yourself.
+//! - Redis 5 or later. On a Redis Cluster, give the prefix a hash tag (`{mcp-elicit}:page:`):
+//!   a script reaches the pages of one owner, so every key must live in one slot.
 //!
 //! The store holds what the page module sealed ([`PageSeal`](super::seal::PageSeal)): bytes it can
 //! neither read nor forge. It logs nothing, and none of its errors carries a value.
@@ -16,113 +46,237 @@ use std::fmt;
 use std::time::Duration;
 
 use ::redis::aio::ConnectionManager;
-use ::redis::{Client, RedisError, Script, Value};
+use ::redis::{Client, ErrorKind, RedisError, Script, ServerErrorKind, Value};
 
 use super::seal::PageId;
-use super::store::{Answered, PageStore, Stage, StoreError, Stored, Taken};
+use super::store::{Answered, Created, Ended, NewPage, PageStore, StoreError, Stored, Taken};
 
-/// The prefix of the pages' keys unless [`RedisStore::prefix`] sets another.
+/// The prefix of the store's keys unless [`RedisStore::prefix`] sets another.
 pub const DEFAULT_PREFIX: &str = "mcp-elicit:page:";
+
+/// How many markers of ended pages each owner keeps at most, unless [`RedisStore::markers`]
+/// sets another number.
+pub const DEFAULT_MARKERS: usize = 1_000;
 
 /// The longest keep-time given to Redis: a hundred years. Longer ones are cut to it (Redis
 /// refuses an expiry past its clock's range).
 const MAX_KEEP_MS: u64 = 100 * 365 * 86_400 * 1_000;
 
+/// The largest share passed to Redis (Lua's numbers are doubles): more is no limit anyway.
+const MAX_SHARE: u64 = 1 << 40;
+
 /// The fields of a page's hash, and the stages as the hash spells them.
-///
-/// `stage`: `waiting`, `answered` or `taken`; `record`: the sealed record; `answer`: the sealed
-/// answer, from `answered` until it is taken.
 const STAGE: &str = "stage";
 const RECORD: &str = "record";
-const WAITING: &[u8] = b"waiting";
-const ANSWERED: &[u8] = b"answered";
-const TAKEN: &[u8] = b"taken";
 
-/// `create`: makes the page `KEYS[1]` with the record `ARGV[1]`, kept `ARGV[2]` milliseconds, if
-/// no page of that id is kept. Returns 1 when it made the page, 0 when the id is in use. A
-/// keep-time of zero makes a page that is forgotten at once: nothing is written.
+/// What the scripts that end pages start with: the common arguments (`ARGV[1]`, the prefix;
+/// `ARGV[2]`, the markers an owner keeps; `ARGV[3]`, the page's id), Redis's clock, and
+/// `finish`, which ends a page.
+///
+/// `finish(key, page, how, owner)` ends the page `page` (its key `key`, its owner `owner`, false
+/// when unknown) as `how`: drops everything but its stage, keeping the key's expiry; moves it from
+/// its owner's open pages to their markers; and deletes the oldest markers past the owner's
+/// number of them (a few at a time).
+const COMMON: &str = r"
+local prefix, markers, id = ARGV[1], tonumber(ARGV[2]), ARGV[3]
+local time = redis.call('TIME')
+local now_ms = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local now_us = tonumber(time[1]) * 1000000 + tonumber(time[2])
+
+local function finish(key, page, how, owner)
+  redis.call('HDEL', key, 'record', 'answer', 'owner', 'open_until')
+  redis.call('HSET', key, 'stage', how)
+  if not owner then
+    return
+  end
+  redis.call('ZREM', prefix .. 'owner:' .. owner, page)
+  local ended = prefix .. 'ended:' .. owner
+  redis.call('ZADD', ended, string.format('%.0f', now_us), page)
+  local ttl = redis.call('PTTL', key)
+  if ttl > 0 and redis.call('PTTL', ended) < ttl then
+    redis.call('PEXPIRE', ended, ttl)
+  end
+  local over = math.min(redis.call('ZCARD', ended) - markers, 8)
+  for _ = 1, over do
+    local oldest = redis.call('ZPOPMIN', ended)
+    local gone = prefix .. oldest[1]
+    local stage = redis.pcall('HGET', gone, 'stage')
+    if stage == 'taken' or stage == 'closed' or stage == 'expired' then
+      redis.call('DEL', gone)
+    end
+  end
+end
+";
+
+/// `create`: makes the page `KEYS[1]` (id `ARGV[3]`) of the owner `ARGV[8]` (whose open pages
+/// are `KEYS[2]`, their markers `KEYS[3]`), with the record `ARGV[4]`, open `ARGV[5]` and kept
+/// `ARGV[6]` milliseconds, within the share `ARGV[7]`. Returns 0 when the id is in use, 2 when
+/// the owner's open pages all hold an answer (the share), 1 when it made the page, or the id of
+/// the owner's page it closed to make room. Walks the owner's open pages oldest first: those
+/// forgotten or ended leave the set, those waiting past their time end as expired, the others are
+/// counted. Under the share, only the eight oldest are looked at (nothing to count: the set is
+/// shorter than the share), to trim the set as it goes. A keep-time of zero makes a page that is
+/// forgotten at once: nothing is written for it.
 const CREATE: &str = r"
 if redis.call('EXISTS', KEYS[1]) == 1 then
   return 0
 end
-if ARGV[2] == '0' then
-  return 1
+local owner, share, open = ARGV[8], tonumber(ARGV[7]), KEYS[2]
+local size = redis.call('ZCARD', open)
+local walk = size
+if size < share then
+  walk = math.min(size, 8)
 end
-redis.call('HSET', KEYS[1], 'stage', 'waiting', 'record', ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local counted, oldest = 0, false
+if walk > 0 then
+  for _, page in ipairs(redis.call('ZRANGE', open, 0, walk - 1)) do
+    local key = prefix .. page
+    local fields = redis.pcall('HMGET', key, 'stage', 'owner', 'open_until')
+    if type(fields) ~= 'table' or fields.err or fields[2] ~= owner then
+      redis.call('ZREM', open, page)
+    elseif fields[1] == 'answered' and now_ms < (tonumber(fields[3]) or 0) then
+      counted = counted + 1
+    elseif fields[1] == 'waiting' and now_ms < (tonumber(fields[3]) or 0) then
+      counted = counted + 1
+      oldest = oldest or page
+    elseif fields[1] == 'waiting' then
+      finish(key, page, 'expired', owner)
+    else
+      -- Ended, or answered past its time: it counts no more (an answer stays for a late take).
+      redis.call('ZREM', open, page)
+    end
+  end
+end
+local replaced = false
+if counted >= share then
+  if not oldest then
+    return 2
+  end
+  finish(prefix .. oldest, oldest, 'closed', owner)
+  replaced = oldest
+end
+if ARGV[6] ~= '0' then
+  local open_until = string.format('%.0f', now_ms + tonumber(ARGV[5]))
+  redis.call('HSET', KEYS[1], 'stage', 'waiting', 'record', ARGV[4], 'owner', owner,
+    'open_until', open_until)
+  redis.call('PEXPIRE', KEYS[1], ARGV[6])
+  local score = now_us
+  local last = redis.call('ZRANGE', open, -1, -1, 'WITHSCORES')
+  if last[2] and tonumber(last[2]) >= score then
+    score = tonumber(last[2]) + 1
+  end
+  redis.call('ZADD', open, string.format('%.0f', score), id)
+  if redis.call('PTTL', open) < tonumber(ARGV[6]) then
+    redis.call('PEXPIRE', open, ARGV[6])
+  end
+end
+if replaced then
+  return replaced
+end
 return 1
 ";
 
 /// `answer`: gives the page `KEYS[1]` the answer `ARGV[1]` if it waits for one; its expiry stays.
-/// Returns 2 when this call answered, 1 when the page had its answer already, 0 for no page.
+/// Returns 2 when this call answered, 1 when the page had its answer already or has ended, 0 for
+/// no page, -1 for a hash that is not a page's.
 const ANSWER: &str = r"
 local stage = redis.call('HGET', KEYS[1], 'stage')
 if not stage then
   return 0
 end
-if stage ~= 'waiting' then
+if stage == 'waiting' then
+  redis.call('HSET', KEYS[1], 'stage', 'answered', 'answer', ARGV[1])
+  return 2
+end
+if stage == 'answered' or stage == 'taken' or stage == 'closed' or stage == 'expired' then
   return 1
 end
-redis.call('HSET', KEYS[1], 'stage', 'answered', 'answer', ARGV[1])
-return 2
+return -1
 ";
 
-/// `take`: takes the answer of the page `KEYS[1]`, deleting it from Redis; the page stays, taken,
-/// until its expiry. Returns the answer, or 0 for no page, 1 when the page waits, 2 when the answer
-/// was taken before.
+/// `take`: takes the answer of the page `KEYS[1]`, ending the page (its record and answer
+/// deleted, its marker kept until its expiry). Returns the answer, or 0 for no page, 1 when the
+/// page waits, 2, 3 or 4 when it has ended (taken, closed, expired), -1 for a hash that is not a
+/// page's.
 const TAKE: &str = r"
-local stage = redis.call('HGET', KEYS[1], 'stage')
+local fields = redis.call('HMGET', KEYS[1], 'stage', 'answer', 'owner')
+local stage = fields[1]
 if not stage then
   return 0
 end
 if stage == 'waiting' then
   return 1
 end
+if stage == 'answered' and fields[2] then
+  finish(KEYS[1], id, 'taken', fields[3])
+  return fields[2]
+end
 if stage == 'taken' then
   return 2
 end
-local answer = redis.call('HGET', KEYS[1], 'answer')
-redis.call('HSET', KEYS[1], 'stage', 'taken')
-redis.call('HDEL', KEYS[1], 'answer')
-if not answer then
-  return 2
+if stage == 'closed' then
+  return 3
 end
-return answer
+if stage == 'expired' then
+  return 4
+end
+return -1
+";
+
+/// `close`: ends the page `KEYS[1]` as closed if it is open (waiting or answered), its record and
+/// any answer deleted. Returns 1 when it closed the page, 0 otherwise.
+const CLOSE: &str = r"
+local fields = redis.call('HMGET', KEYS[1], 'stage', 'owner')
+if fields[1] == 'waiting' or fields[1] == 'answered' then
+  finish(KEYS[1], id, 'closed', fields[2])
+  return 1
+end
+return 0
 ";
 
 /// The pending pages in Redis, shared by every replica that uses the same Redis and the same
-/// prefix: a [`PageStore`] whose every step is atomic (see [the module](self)). It holds no page
-/// itself, and bounds nothing: Redis does, with its `maxmemory` (pages are keys with an expiry, so
-/// under `volatile-ttl` the pages nearest their end go first; under `noeviction` a full Redis
-/// refuses new pages, and `create` fails).
+/// prefix: a [`PageStore`] whose every step is atomic, which keeps each owner to their share
+/// across replicas, and keeps an ended page as a marker of a few bytes (see [the module](self)).
+/// It holds no page itself, and bounds the whole only through Redis's `maxmemory`, which Redis
+/// must enforce with `maxmemory-policy noeviction` ([`RedisStore::check_eviction_policy`]): then
+/// a full Redis refuses new pages, and evicts none.
 ///
 /// Cloning it is cheap: the clones share one connection (Redis pipelines their commands).
 ///
 /// ```no_run
 /// use std::time::Duration;
 /// use mcp_elicit::page::redis::RedisStore;
-/// use mcp_elicit::page::seal::{PageId, PageSeal};
-/// use mcp_elicit::page::store::{Answered, PageStore, StoreError, Taken};
+/// use mcp_elicit::page::seal::{Kind, PageId, PageSeal};
+/// use mcp_elicit::page::store::{Answered, Created, Ended, NewPage, PageStore, Stored, Taken};
 /// use mcp_elicit::rounds::StateKeys;
 ///
 /// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
-/// // Two replicas: one Redis, one key (from `MCP_ELICIT_STATE_KEY` in a real server).
+/// // Two replicas: one Redis (run with `maxmemory-policy noeviction`, which `connect` checks),
+/// // one key (from `MCP_ELICIT_STATE_KEY` in a real server).
 /// let keys = StateKeys::new([7; 32]);
 /// let a = RedisStore::connect("redis://127.0.0.1:6379/").await?.prefix("my-app:page:");
 /// let b = RedisStore::connect("redis://127.0.0.1:6379/").await?.prefix("my-app:page:");
 /// let (seal_a, seal_b) = (PageSeal::new(&keys), PageSeal::new(&keys));
 ///
-/// // Replica A makes the page; the person's answer is posted to replica B.
+/// // Replica A makes the page, for Alice, who may have 8 open pages.
 /// let id = PageId::random()?;
-/// a.create(&id, seal_a.seal(&id, b"the form")?, Duration::from_secs(600)).await?;
-/// let page = b.read(&id).await?.expect("the page");
-/// assert_eq!(seal_b.open(&id, &page.record)?, b"the form");
-/// assert_eq!(b.answer(&id, seal_b.seal(&id, b"the answer")?).await?, Answered::Now);
+/// let record = seal_a.seal(&id, Kind::Record, b"the form")?;
+/// let page = NewPage::new(id, seal_a.owner(Some("alice")), record, Duration::from_mins(10))
+///     .keep(Duration::from_mins(15))
+///     .share(8);
+/// assert_eq!(a.create(page).await?, Created::Made);
 ///
-/// // The call, retried on replica A, takes the answer, once.
+/// // The person's answer is posted to replica B.
+/// let Some(Stored::Waiting(record)) = b.read(&id).await? else { panic!("a waiting page") };
+/// assert_eq!(*seal_b.open(&id, Kind::Record, &record)?, b"the form");
+/// let answer = seal_b.seal(&id, Kind::Answer, b"the answer")?;
+/// assert_eq!(b.answer(&id, answer).await?, Answered::Now);
+///
+/// // The call, retried on replica A, takes the answer, once: the page keeps only a marker.
 /// let Taken::Answer(sealed) = a.take(&id).await? else { panic!("an answer") };
-/// assert_eq!(seal_a.open(&id, &sealed)?, b"the answer");
-/// assert_eq!(a.take(&id).await?, Taken::Before);
+/// assert_eq!(*seal_a.open(&id, Kind::Answer, &sealed)?, b"the answer");
+/// assert_eq!(a.take(&id).await?, Taken::Ended(Ended::Taken));
+/// assert_eq!(b.read(&id).await?, Some(Stored::Ended(Ended::Taken)));
 /// # Ok(())
 /// # }
 /// ```
@@ -130,6 +284,7 @@ return answer
 pub struct RedisStore {
     connection: ConnectionManager,
     prefix: String,
+    markers: usize,
     scripts: Scripts,
 }
 
@@ -139,6 +294,7 @@ struct Scripts {
     create: Script,
     answer: Script,
     take: Script,
+    close: Script,
 }
 
 impl fmt::Debug for RedisStore {
@@ -155,28 +311,34 @@ impl RedisStore {
     /// manager that reconnects by itself, with the `redis` crate's defaults: half a second for a
     /// reply, and a Redis that cannot be reached tried again six times, over about ten seconds,
     /// before a step fails (so that a restart of Redis is ridden out). For other limits, build the
-    /// [`ConnectionManager`] yourself and call [`RedisStore::new`]. Must be called within a
-    /// tokio runtime.
+    /// [`ConnectionManager`] yourself and call [`RedisStore::new`]. Checks that Redis evicts no
+    /// key ([`RedisStore::check_eviction_policy`]). Must be called within a tokio runtime.
     ///
     /// # Errors
     ///
-    /// [`StoreError::Backend`] when the URL is none, or Redis cannot be reached.
+    /// [`StoreError::Backend`] when the URL is none, Redis cannot be reached, or it runs with a
+    /// `maxmemory-policy` other than `noeviction`.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
         let client = Client::open(url).map_err(backend)?;
         let connection = ConnectionManager::new(client).await.map_err(backend)?;
-        Ok(RedisStore::new(connection))
+        let store = RedisStore::new(connection);
+        store.check_eviction_policy().await?;
+        Ok(store)
     }
 
     /// The store on the Redis behind `connection` (built with the timeouts, retries or TLS of
-    /// your choice), its keys under [`DEFAULT_PREFIX`].
+    /// your choice), its keys under [`DEFAULT_PREFIX`]. Call
+    /// [`RedisStore::check_eviction_policy`] once connected: `new` checks nothing.
     pub fn new(connection: ConnectionManager) -> Self {
         RedisStore {
             connection,
             prefix: DEFAULT_PREFIX.to_owned(),
+            markers: DEFAULT_MARKERS,
             scripts: Scripts {
-                create: Script::new(CREATE),
+                create: Script::new(&format!("{COMMON}{CREATE}")),
                 answer: Script::new(ANSWER),
-                take: Script::new(TAKE),
+                take: Script::new(&format!("{COMMON}{TAKE}")),
+                close: Script::new(&format!("{COMMON}{CLOSE}")),
             },
         }
     }
@@ -184,9 +346,68 @@ impl RedisStore {
     /// The store with its keys under `prefix` rather than [`DEFAULT_PREFIX`]: replicas share
     /// their pages when they share the prefix, and applications sharing one Redis keep theirs
     /// apart with different ones.
+    #[must_use]
     pub fn prefix(mut self, prefix: impl Into<String>) -> Self {
         self.prefix = prefix.into();
         self
+    }
+
+    /// Each owner keeps at most `markers` markers of ended pages ([`DEFAULT_MARKERS`] by
+    /// default): past them, the oldest is deleted, and its page is then one the store does not
+    /// keep. A marker is a few bytes, and tells a page that has ended (410) from one never made
+    /// (404) until its keep-time ends.
+    #[must_use]
+    pub fn markers(mut self, markers: usize) -> Self {
+        self.markers = markers;
+        self
+    }
+
+    /// Checks that Redis evicts no key when its memory is full (`maxmemory-policy noeviction`),
+    /// with `CONFIG GET maxmemory-policy`. Under any other policy a flood of pages could make
+    /// Redis drop a page still waiting, another user's, or the sets that keep each user to their
+    /// share. A Redis that refuses `CONFIG` (managed services rename or forbid it) passes the
+    /// check: check its policy yourself.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Backend`] when Redis runs with another policy (the error names it, and the
+    /// fix), or cannot be reached.
+    pub async fn check_eviction_policy(&self) -> Result<(), StoreError> {
+        let mut connection = self.connection.clone();
+        let reply: Value = match ::redis::cmd("CONFIG")
+            .arg("GET")
+            .arg("maxmemory-policy")
+            .query_async(&mut connection)
+            .await
+        {
+            Ok(reply) => reply,
+            Err(error) if refused(&error) => return Ok(()),
+            Err(error) => return Err(backend(error)),
+        };
+        let policy = match reply {
+            Value::Array(mut pair) if pair.len() == 2 => pair.pop(),
+            Value::Map(mut pairs) if pairs.len() == 1 => pairs.pop().map(|(_, policy)| policy),
+            // A server that knows no such setting: nothing to check.
+            Value::Array(pair) if pair.is_empty() => return Ok(()),
+            Value::Map(pairs) if pairs.is_empty() => return Ok(()),
+            _ => None,
+        };
+        let policy = match policy {
+            Some(Value::BulkString(policy)) => policy,
+            Some(Value::SimpleString(policy)) => policy.into_bytes(),
+            _ => return Err(unexpected("CONFIG GET maxmemory-policy")),
+        };
+        if policy == b"noeviction" {
+            return Ok(());
+        }
+        // A policy's name: a few letters and dashes (anything else is not shown).
+        let name = String::from_utf8(policy)
+            .ok()
+            .filter(|name| {
+                name.len() <= 32 && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            })
+            .unwrap_or_else(|| "(unknown)".to_owned());
+        Err(StoreError::Backend(Box::new(Evicting(name))))
     }
 
     /// The key of the page `id`.
@@ -194,9 +415,23 @@ impl RedisStore {
         format!("{}{id}", self.prefix)
     }
 
-    /// Runs `script` on the key of `id` with `args`.
-    async fn run(&self, script: &Script, id: &PageId, args: &[&[u8]]) -> Result<Value, StoreError> {
-        let mut invocation = script.key(self.key(id));
+    /// Runs `script` on `keys` with the common arguments (the prefix, the markers, the id `id`)
+    /// and `args`.
+    async fn run(
+        &self,
+        script: &Script,
+        keys: &[&str],
+        id: &PageId,
+        args: &[&[u8]],
+    ) -> Result<Value, StoreError> {
+        let mut invocation = script.prepare_invoke();
+        for key in keys {
+            invocation.key(*key);
+        }
+        invocation
+            .arg(&self.prefix)
+            .arg(self.markers)
+            .arg(id.to_string());
         for arg in args {
             invocation.arg(*arg);
         }
@@ -209,14 +444,41 @@ impl RedisStore {
 }
 
 impl PageStore for RedisStore {
-    async fn create(&self, id: &PageId, record: Vec<u8>, keep: Duration) -> Result<(), StoreError> {
-        let keep = keep_millis(keep).to_string();
+    async fn create(&self, page: NewPage) -> Result<Created, StoreError> {
+        let keep = keep_millis(page.keep);
+        let open = keep_millis(page.open).min(keep).to_string();
+        let keep = keep.to_string();
+        let share = u64::try_from(page.share)
+            .unwrap_or(MAX_SHARE)
+            .clamp(1, MAX_SHARE);
+        let owner = page.owner.to_string();
+        let (open_set, ended_set) = (
+            format!("{}owner:{owner}", self.prefix),
+            format!("{}ended:{owner}", self.prefix),
+        );
         let made = self
-            .run(&self.scripts.create, id, &[&record, keep.as_bytes()])
+            .run(
+                &self.scripts.create,
+                &[&self.key(&page.id), &open_set, &ended_set],
+                &page.id,
+                &[
+                    &page.record,
+                    open.as_bytes(),
+                    keep.as_bytes(),
+                    share.to_string().as_bytes(),
+                    owner.as_bytes(),
+                ],
+            )
             .await?;
         match made {
-            Value::Int(1) => Ok(()),
+            Value::Int(1) => Ok(Created::Made),
             Value::Int(0) => Err(StoreError::Taken),
+            Value::Int(2) => Err(StoreError::Share { share: page.share }),
+            Value::BulkString(id) => std::str::from_utf8(&id)
+                .ok()
+                .and_then(PageId::parse)
+                .map(Created::Replaced)
+                .ok_or_else(|| unexpected("create")),
             _ => Err(unexpected("create")),
         }
     }
@@ -233,23 +495,38 @@ impl PageStore for RedisStore {
         let Value::Array(fields) = fields else {
             return Err(unexpected("read"));
         };
-        match <[Value; 2]>::try_from(fields) {
-            Ok([Value::Nil, Value::Nil]) => Ok(None),
-            Ok([Value::BulkString(stage), Value::BulkString(record)]) => {
-                let stage = match stage.as_slice() {
-                    WAITING => Stage::Waiting,
-                    ANSWERED => Stage::Answered,
-                    TAKEN => Stage::Taken,
-                    _ => return Err(unexpected("read")),
+        let Ok([stage, record]) = <[Value; 2]>::try_from(fields) else {
+            return Err(unexpected("read"));
+        };
+        let stage = match stage {
+            Value::Nil => {
+                return match record {
+                    Value::Nil => Ok(None),
+                    _ => Err(unexpected("read")),
                 };
-                Ok(Some(Stored { record, stage }))
             }
+            Value::BulkString(stage) => stage,
+            _ => return Err(unexpected("read")),
+        };
+        match (stage.as_slice(), record) {
+            (b"waiting", Value::BulkString(record)) => Ok(Some(Stored::Waiting(record))),
+            (b"answered", Value::BulkString(record)) => Ok(Some(Stored::Answered(record))),
+            (b"taken", Value::Nil) => Ok(Some(Stored::Ended(Ended::Taken))),
+            (b"closed", Value::Nil) => Ok(Some(Stored::Ended(Ended::Closed))),
+            (b"expired", Value::Nil) => Ok(Some(Stored::Ended(Ended::Expired))),
             _ => Err(unexpected("read")),
         }
     }
 
     async fn answer(&self, id: &PageId, answer: Vec<u8>) -> Result<Answered, StoreError> {
-        match self.run(&self.scripts.answer, id, &[&answer]).await? {
+        let mut invocation = self.scripts.answer.key(self.key(id));
+        invocation.arg(answer);
+        let mut connection = self.connection.clone();
+        let answered: Value = invocation
+            .invoke_async(&mut connection)
+            .await
+            .map_err(backend)?;
+        match answered {
             Value::Int(2) => Ok(Answered::Now),
             Value::Int(1) => Ok(Answered::Before),
             Value::Int(0) => Ok(Answered::Unknown),
@@ -258,12 +535,27 @@ impl PageStore for RedisStore {
     }
 
     async fn take(&self, id: &PageId) -> Result<Taken, StoreError> {
-        match self.run(&self.scripts.take, id, &[]).await? {
+        match self
+            .run(&self.scripts.take, &[&self.key(id)], id, &[])
+            .await?
+        {
             Value::BulkString(answer) => Ok(Taken::Answer(answer)),
-            Value::Int(2) => Ok(Taken::Before),
-            Value::Int(1) => Ok(Taken::Waiting),
             Value::Int(0) => Ok(Taken::Unknown),
+            Value::Int(1) => Ok(Taken::Waiting),
+            Value::Int(2) => Ok(Taken::Ended(Ended::Taken)),
+            Value::Int(3) => Ok(Taken::Ended(Ended::Closed)),
+            Value::Int(4) => Ok(Taken::Ended(Ended::Expired)),
             _ => Err(unexpected("take")),
+        }
+    }
+
+    async fn close(&self, id: &PageId) -> Result<(), StoreError> {
+        match self
+            .run(&self.scripts.close, &[&self.key(id)], id, &[])
+            .await?
+        {
+            Value::Int(0 | 1) => Ok(()),
+            _ => Err(unexpected("close")),
         }
     }
 }
@@ -273,6 +565,16 @@ impl PageStore for RedisStore {
 fn keep_millis(keep: Duration) -> u64 {
     let millis = keep.as_nanos().div_ceil(1_000_000);
     u64::try_from(millis).map_or(MAX_KEEP_MS, |millis| millis.min(MAX_KEEP_MS))
+}
+
+/// Whether Redis refused a command itself (unknown, renamed, or forbidden to this user), rather
+/// than failing to answer.
+fn refused(error: &RedisError) -> bool {
+    matches!(
+        error.kind(),
+        ErrorKind::Server(ServerErrorKind::ResponseError | ServerErrorKind::NoPerm)
+            | ErrorKind::Extension
+    )
 }
 
 /// Redis's error as the store's. A `RedisError` names the failure (a connection, a timeout, a
@@ -302,6 +604,22 @@ impl fmt::Display for Unexpected {
 
 impl std::error::Error for Unexpected {}
 
+/// Redis runs with an eviction policy that may drop the store's keys: its name.
+#[derive(Debug)]
+struct Evicting(String);
+
+impl fmt::Display for Evicting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Redis runs with `maxmemory-policy {}`, under which a full Redis evicts keys: pages still waiting, other users' pages, and the sets that keep each user to their share. Run it with `noeviction`: `CONFIG SET maxmemory-policy noeviction` (and `CONFIG REWRITE`), or the line `maxmemory-policy noeviction` in redis.conf",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for Evicting {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -314,8 +632,10 @@ mod tests {
         assert_eq!(keep_millis(Duration::from_mins(10)), 600_000);
         assert_eq!(keep_millis(Duration::MAX), MAX_KEEP_MS);
         // Redis refuses an expiry whose time overflows its clock (milliseconds since 1970 in an
-        // i64): the bound leaves room for centuries.
-        assert!(MAX_KEEP_MS < u64::try_from(i64::MAX / 2).unwrap());
+        // i64): the bound leaves room for centuries; and Lua's doubles hold a time in
+        // milliseconds plus it exactly.
+        const { assert!(MAX_KEEP_MS < i64::MAX as u64 / 2) };
+        const { assert!(MAX_KEEP_MS * 2 < 1 << 53) };
     }
 
     #[test]
@@ -326,5 +646,40 @@ mod tests {
             "the page store failed: Redis answered `take` with a reply that is not a page's: is the key prefix shared with another program?"
         );
         assert!(std::error::Error::source(&error).is_some());
+    }
+
+    #[test]
+    fn an_evicting_redis_is_named_with_the_fix() {
+        let error = StoreError::Backend(Box::new(Evicting("allkeys-lru".to_owned())));
+        let message = error.to_string();
+        assert!(
+            message.starts_with(
+                "the page store failed: Redis runs with `maxmemory-policy allkeys-lru`"
+            ),
+            "{message}"
+        );
+        assert!(
+            message.contains("CONFIG SET maxmemory-policy noeviction"),
+            "{message}"
+        );
+        assert!(
+            message.contains("`maxmemory-policy noeviction` in redis.conf"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn the_scripts_are_one_each_and_differ() {
+        let store_scripts = [
+            format!("{COMMON}{CREATE}"),
+            ANSWER.to_owned(),
+            format!("{COMMON}{TAKE}"),
+            format!("{COMMON}{CLOSE}"),
+        ];
+        let hashes: std::collections::HashSet<String> = store_scripts
+            .iter()
+            .map(|code| Script::new(code).get_hash().to_owned())
+            .collect();
+        assert_eq!(hashes.len(), 4);
     }
 }

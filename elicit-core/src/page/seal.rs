@@ -150,9 +150,7 @@ impl PageSeal {
             .into_iter()
             .map(|key| XChaCha20Poly1305::new(&(*key).into()))
             .collect();
-        let owner_key = keys.subkeys(OWNER_LABEL).swap_remove(0);
-        let owners =
-            Hmac::<Sha256>::new_from_slice(&*owner_key).expect("HMAC takes a key of any length");
+        let owners = owner_mac(&keys.subkeys(OWNER_LABEL)[0]);
         PageSeal { ciphers, owners }
     }
 
@@ -237,6 +235,11 @@ impl PageSeal {
     }
 }
 
+/// The MAC of the owners' digests, keyed with `key`.
+fn owner_mac(key: &[u8; 32]) -> Hmac<Sha256> {
+    Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes a key of any length")
+}
+
 /// Why a record could not be sealed or opened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -298,14 +301,29 @@ mod tests {
     fn a_record_opens_with_its_key_and_id_only() {
         let id = PageId::random().unwrap();
         let record = seal(1).seal(&id, Kind::Answer, b"the answer").unwrap();
-        assert_eq!(*seal(1).open(&id, Kind::Answer, &record).unwrap(), b"the answer");
+        assert_eq!(
+            *seal(1).open(&id, Kind::Answer, &record).unwrap(),
+            b"the answer"
+        );
         // Another key, another id, another kind.
-        assert_eq!(seal(2).open(&id, Kind::Answer, &record), Err(SealError::Forged));
+        assert_eq!(
+            seal(2).open(&id, Kind::Answer, &record),
+            Err(SealError::Forged)
+        );
         let other = PageId::random().unwrap();
-        assert_eq!(seal(1).open(&other, Kind::Answer, &record), Err(SealError::Forged));
-        assert_eq!(seal(1).open(&id, Kind::Record, &record), Err(SealError::Forged));
+        assert_eq!(
+            seal(1).open(&other, Kind::Answer, &record),
+            Err(SealError::Forged)
+        );
+        assert_eq!(
+            seal(1).open(&id, Kind::Record, &record),
+            Err(SealError::Forged)
+        );
         // Each seal draws its own nonce: the same answer is never the same record.
-        assert_ne!(seal(1).seal(&id, Kind::Answer, b"the answer").unwrap(), record);
+        assert_ne!(
+            seal(1).seal(&id, Kind::Answer, b"the answer").unwrap(),
+            record
+        );
     }
 
     #[test]
@@ -332,7 +350,10 @@ mod tests {
         }
         let mut longer = record.clone();
         longer.push(0);
-        assert_eq!(seal(1).open(&id, Kind::Answer, &longer), Err(SealError::Forged));
+        assert_eq!(
+            seal(1).open(&id, Kind::Answer, &longer),
+            Err(SealError::Forged)
+        );
     }
 
     #[test]
@@ -348,7 +369,10 @@ mod tests {
         );
         // What the rotated keys seal, the old ones cannot open.
         let new = rotated.seal(&id, Kind::Record, b"after").unwrap();
-        assert_eq!(seal(1).open(&id, Kind::Record, &new), Err(SealError::Forged));
+        assert_eq!(
+            seal(1).open(&id, Kind::Record, &new),
+            Err(SealError::Forged)
+        );
     }
 
     #[test]

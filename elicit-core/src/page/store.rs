@@ -12,11 +12,13 @@
 //! its keep-time ends.
 //!
 //! **One user cannot starve the others.** Each page belongs to an [`Owner`] (a keyed digest of
-//! the user whose call made it), and a user's open pages (waiting within their time, or answered
-//! and not taken) are at most their `share` ([`NewPage::share`]): a new page beyond it closes that
-//! user's oldest waiting page, and when every one of them holds an answer not taken yet, the new
-//! page is refused ([`StoreError::Share`]) for that user alone. The store's own bounds (a count and,
-//! for [`MemoryStore`], bytes) only bound the whole.
+//! the user whose call made it), and a user's open pages (those within their time, waiting or
+//! answered and not taken) are at most their `share` ([`NewPage::share`]): a new page beyond it
+//! closes that user's oldest waiting page, and when every one of them holds an answer not taken
+//! yet, the new page is refused ([`StoreError::Share`]) for that user alone, until one is taken or
+//! its time is up. An answer not taken within its page's time no longer counts, and is kept until
+//! the page's keep-time ends (for a call that comes back late), or until a full store needs the
+//! room. The store's own bounds (a count and, for [`MemoryStore`], bytes) only bound the whole.
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
@@ -67,12 +69,12 @@ pub struct NewPage {
     pub owner: Owner,
     /// Its sealed record.
     pub record: Vec<u8>,
-    /// How long it may be answered: past it, a waiting page is ended, and counts no more in its
-    /// owner's share.
+    /// How long it may be answered: past it, the page counts no more in its owner's share (and
+    /// a waiting one is ended).
     pub open: Duration,
     /// How long the store keeps it (at least `open`): past it, the store forgets it.
     pub keep: Duration,
-    /// How many open pages (waiting within their time, or answered and not taken) its owner may
+    /// How many open pages (within their time, waiting or answered and not taken) its owner may
     /// have, this one included.
     pub share: usize,
 }
@@ -300,7 +302,7 @@ impl fmt::Display for StoreError {
             StoreError::Taken => f.write_str("a pending page of this id exists already"),
             StoreError::Share { share } => write!(
                 f,
-                "this user has {share} pages answered and not yet read by their calls, as many as a user may have: retry those calls, or wait until they expire"
+                "this user has {share} pages answered and not yet read by their calls, as many as a user may have: retry those calls, or wait until their pages' time is up"
             ),
             StoreError::Full { capacity } => write!(
                 f,
@@ -362,10 +364,9 @@ impl Entry {
         self.record.len() + self.answer.as_ref().map_or(0, Vec::len)
     }
 
-    /// Whether it counts in its owner's share at `now`: answered (until it is forgotten), or
-    /// waiting within its time.
+    /// Whether it counts in its owner's share at `now`: within its time.
     fn counts(&self, now: Instant) -> bool {
-        now < self.until && (self.answer.is_some() || now < self.open_until)
+        now < self.open_until
     }
 }
 
@@ -406,7 +407,10 @@ impl Book {
             return;
         };
         while let Some(oldest) = self.ended_order.front() {
-            let stale = self.ended.get(oldest).is_none_or(|(_, until)| *until <= now);
+            let stale = self
+                .ended
+                .get(oldest)
+                .is_none_or(|(_, until)| *until <= now);
             if !stale && self.ended.len() < markers {
                 break;
             }
@@ -513,7 +517,7 @@ impl MemoryStore {
                     }
                 } else if now >= entry.until {
                     book.forget(&id);
-                } else {
+                } else if entry.answer.is_none() {
                     book.end(&id, Ended::Expired, now, markers);
                 }
             }
@@ -525,14 +529,10 @@ impl MemoryStore {
                 book.end(&oldest, Ended::Closed, now, markers);
                 created = Created::Replaced(oldest);
             }
-            if book.open.len() >= self.capacity
-                || book.bytes + page.record.len() > self.max_bytes
-            {
+            if book.open.len() >= self.capacity || book.bytes + page.record.len() > self.max_bytes {
                 book.sweep(now, markers);
             }
-            if book.open.len() >= self.capacity
-                || book.bytes + page.record.len() > self.max_bytes
-            {
+            if book.open.len() >= self.capacity || book.bytes + page.record.len() > self.max_bytes {
                 return Err(self.full());
             }
             if page.keep.is_zero() {
@@ -549,7 +549,10 @@ impl MemoryStore {
                     until: after(now, page.keep),
                 },
             );
-            book.owners.entry(page.owner).or_default().push_back(page.id);
+            book.owners
+                .entry(page.owner)
+                .or_default()
+                .push_back(page.id);
             Ok(created)
         })
     }
@@ -622,11 +625,12 @@ impl PageStore for MemoryStore {
     fn close(&self, id: &PageId) -> impl Future<Output = Result<(), StoreError>> + Send {
         let now = Instant::now();
         let markers = self.capacity;
-        ready(Ok(self.with_pages(|book| {
+        self.with_pages(|book| {
             if book.live(id, now).is_some() {
                 book.end(id, Ended::Closed, now, markers);
             }
-        })))
+        });
+        ready(Ok(()))
     }
 }
 
@@ -699,12 +703,12 @@ mod tests {
             now(store.read(&id)).unwrap(),
             Some(Stored::Ended(Ended::Taken))
         );
-        assert_eq!(store.with_pages(|book| (book.open.len(), book.bytes)), (0, 0));
+        assert_eq!(
+            store.with_pages(|book| (book.open.len(), book.bytes)),
+            (0, 0)
+        );
         // Its id is not made again while its marker is kept.
-        assert!(matches!(
-            now(store.create(new)),
-            Err(StoreError::Taken)
-        ));
+        assert!(matches!(now(store.create(new)), Err(StoreError::Taken)));
     }
 
     #[test]
@@ -730,7 +734,10 @@ mod tests {
         now(store.create(short)).unwrap();
         std::thread::sleep(Duration::from_millis(40));
         // Still kept (its grace), so told from a page never made.
-        assert!(matches!(now(store.read(&id)).unwrap(), Some(Stored::Waiting(_))));
+        assert!(matches!(
+            now(store.read(&id)).unwrap(),
+            Some(Stored::Waiting(_))
+        ));
         // It counts no more: the owner's next page is made without closing anything, and the
         // expired one keeps only its marker.
         let (next, new) = page(ALICE, b"next");
@@ -740,7 +747,10 @@ mod tests {
             Some(Stored::Ended(Ended::Expired))
         );
         assert_eq!(now(store.take(&id)).unwrap(), Taken::Ended(Ended::Expired));
-        assert!(matches!(now(store.read(&next)).unwrap(), Some(Stored::Waiting(_))));
+        assert!(matches!(
+            now(store.read(&next)).unwrap(),
+            Some(Stored::Waiting(_))
+        ));
     }
 
     #[test]
@@ -751,7 +761,10 @@ mod tests {
             let mut owner = [0; 16];
             owner[..4].copy_from_slice(&n.to_le_bytes());
             let owner = Owner::from_bytes(owner);
-            now(store.create(NewPage::new(id, owner, Vec::new(), Duration::ZERO).keep(Duration::from_millis(1)))).unwrap();
+            now(store.create(
+                NewPage::new(id, owner, Vec::new(), Duration::ZERO).keep(Duration::from_millis(1)),
+            ))
+            .unwrap();
         }
         std::thread::sleep(Duration::from_millis(5));
         // Full of forgotten pages: they make room.
@@ -784,17 +797,31 @@ mod tests {
             alices.push(id);
         }
         // Alice holds her share, and the pages she replaced are closed, holding nothing.
-        assert_eq!(store.with_pages(|book| (book.open.len(), book.bytes)), (9, 8 * 100 + 3));
+        assert_eq!(
+            store.with_pages(|book| (book.open.len(), book.bytes)),
+            (9, 8 * 100 + 3)
+        );
         assert_eq!(
             now(store.read(&alices[10_000])).unwrap(),
             Some(Stored::Ended(Ended::Closed))
         );
-        assert_eq!(now(store.take(&alices[10_000])).unwrap(), Taken::Ended(Ended::Closed));
+        assert_eq!(
+            now(store.take(&alices[10_000])).unwrap(),
+            Taken::Ended(Ended::Closed)
+        );
         // Bob's page waits as it did, and Bob still makes pages.
-        assert_eq!(now(store.read(&bobs)).unwrap(), Some(Stored::Waiting(b"bob".to_vec())));
-        assert_eq!(now(store.create(page(BOB, b"again").1)).unwrap(), Created::Made);
+        assert_eq!(
+            now(store.read(&bobs)).unwrap(),
+            Some(Stored::Waiting(b"bob".to_vec()))
+        );
+        assert_eq!(
+            now(store.create(page(BOB, b"again").1)).unwrap(),
+            Created::Made
+        );
         // The markers are bounded too (the oldest go first).
-        assert!(store.with_pages(|book| book.ended.len() <= 10_000 && book.ended_order.len() == book.ended.len()));
+        assert!(store.with_pages(
+            |book| book.ended.len() <= 10_000 && book.ended_order.len() == book.ended.len()
+        ));
     }
 
     #[test]
@@ -804,7 +831,10 @@ mod tests {
         for _ in 0..3 {
             let (id, new) = page(ALICE, b"r");
             now(store.create(new)).unwrap();
-            assert_eq!(now(store.answer(&id, b"a".to_vec())).unwrap(), Answered::Now);
+            assert_eq!(
+                now(store.answer(&id, b"a".to_vec())).unwrap(),
+                Answered::Now
+            );
             answered.push(id);
         }
         // Nothing to replace: every open page holds an answer its call has not read.
@@ -812,16 +842,25 @@ mod tests {
         assert!(matches!(error, StoreError::Share { share: 3 }), "{error}");
         assert_eq!(
             error.to_string(),
-            "this user has 3 pages answered and not yet read by their calls, as many as a user may have: retry those calls, or wait until they expire"
+            "this user has 3 pages answered and not yet read by their calls, as many as a user may have: retry those calls, or wait until their pages' time is up"
         );
         // Nothing was lost, and Bob is not refused.
         for id in &answered {
-            assert!(matches!(now(store.read(id)).unwrap(), Some(Stored::Answered(_))));
+            assert!(matches!(
+                now(store.read(id)).unwrap(),
+                Some(Stored::Answered(_))
+            ));
         }
         assert_eq!(now(store.create(page(BOB, b"r").1)).unwrap(), Created::Made);
         // One answer read: Alice has room again.
-        assert_eq!(now(store.take(&answered[0])).unwrap(), Taken::Answer(b"a".to_vec()));
-        assert_eq!(now(store.create(page(ALICE, b"r").1)).unwrap(), Created::Made);
+        assert_eq!(
+            now(store.take(&answered[0])).unwrap(),
+            Taken::Answer(b"a".to_vec())
+        );
+        assert_eq!(
+            now(store.create(page(ALICE, b"r").1)).unwrap(),
+            Created::Made
+        );
     }
 
     #[test]
@@ -834,15 +873,27 @@ mod tests {
         now(store.answer(&answered, b"secret".to_vec())).unwrap();
         for id in [waiting, answered] {
             now(store.close(&id)).unwrap();
-            assert_eq!(now(store.read(&id)).unwrap(), Some(Stored::Ended(Ended::Closed)));
+            assert_eq!(
+                now(store.read(&id)).unwrap(),
+                Some(Stored::Ended(Ended::Closed))
+            );
             assert_eq!(now(store.take(&id)).unwrap(), Taken::Ended(Ended::Closed));
-            assert_eq!(now(store.answer(&id, b"late".to_vec())).unwrap(), Answered::Before);
+            assert_eq!(
+                now(store.answer(&id, b"late".to_vec())).unwrap(),
+                Answered::Before
+            );
         }
-        assert_eq!(store.with_pages(|book| (book.open.len(), book.bytes, book.owners.len())), (0, 0, 0));
+        assert_eq!(
+            store.with_pages(|book| (book.open.len(), book.bytes, book.owners.len())),
+            (0, 0, 0)
+        );
         // Closing again, or closing what is not kept, changes nothing.
         now(store.close(&waiting)).unwrap();
         now(store.close(&PageId::random().unwrap())).unwrap();
-        assert_eq!(now(store.read(&waiting)).unwrap(), Some(Stored::Ended(Ended::Closed)));
+        assert_eq!(
+            now(store.read(&waiting)).unwrap(),
+            Some(Stored::Ended(Ended::Closed))
+        );
     }
 
     #[test]

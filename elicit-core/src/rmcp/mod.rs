@@ -55,7 +55,7 @@ pub use client::answer_elicitation;
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
 pub use page::{AskPage, DEFAULT_WAIT};
 pub use stop::{Handled, Respond, ReturnTheStopFromTheHandler, Stop};
-pub use url::{AskUrl, url_completed};
+pub use url::{AskUrl, DEFAULT_URL_TIMEOUT, url_completed};
 
 /// `T`'s requested schema as a tool's `inputSchema`: a flat object schema is a valid one, so the
 /// model sees the same constraints (lengths, bounds, formats, options, descriptions from doc

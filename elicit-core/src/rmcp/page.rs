@@ -9,6 +9,7 @@ use ::rmcp::model::ProgressNotificationParam;
 use ::rmcp::service::{RequestContext, RoleServer};
 
 use super::ask::{Asking, Surface};
+use super::url::Sent;
 use super::{AskUrl, DEFAULT_KEY, ElicitError, Stop, url_completed};
 use crate::answer::{Elicitation, Outcome};
 use crate::form::Elicit;
@@ -162,17 +163,37 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
         self.message.as_deref().unwrap_or(T::message())
     }
 
-    /// 2025-11-25, to a client that has URL mode: the request, then the wait.
+    /// 2025-11-25, to a client that has URL mode: the request, then the wait, the whole of it
+    /// within [`AskPage::wait`] (and the page's life) and ended by the call's cancellation. A
+    /// call that ends without the page's answer closes the page (a guard does, should the
+    /// handler itself be dropped), so that the person is not told an answer is saved, and no
+    /// secret waits unused in the store.
     pub(super) async fn request(
         &self,
         context: &RequestContext<RoleServer>,
     ) -> Result<Elicitation<T>, ElicitError> {
         let (id, url) = self.create().await?;
-        match self.url_request(&id, url).request(context).await? {
-            Elicitation::Accepted(()) => self.wait_for(context, &id).await,
-            Elicitation::Declined => Ok(Elicitation::Declined),
-            Elicitation::Cancelled => Ok(Elicitation::Cancelled),
-        }
+        let guard = CloseOnDrop {
+            pages: self.pages.clone(),
+            id: Some(id),
+        };
+        let started = Instant::now();
+        let limit = self.wait.min(self.pages.page_ttl());
+        let answer = match self.url_request(&id, url).request(context, limit).await {
+            Ok(Sent::Answered(Elicitation::Accepted(()))) => {
+                self.wait_for(context, &id, started, limit).await
+            }
+            Ok(Sent::Answered(Elicitation::Declined)) => Ok(Elicitation::Declined),
+            Ok(Sent::Answered(Elicitation::Cancelled) | Sent::Cancelled) => {
+                Ok(Elicitation::Cancelled)
+            }
+            Ok(Sent::TimedOut) => Err(ElicitError::Page(PageError::NotAnswered {
+                waited: started.elapsed(),
+            })),
+            Err(error) => Err(error),
+        };
+        guard.close().await;
+        answer
     }
 
     /// The URL request of the page `id` at `url`, named by the page's id (on 2026-07-28 too:
@@ -195,19 +216,22 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
         &self,
         context: &RequestContext<RoleServer>,
         id: &PageId,
+        started: Instant,
+        limit: Duration,
     ) -> Result<Elicitation<T>, ElicitError> {
         let progress = context.meta.get_progress_token();
-        let started = Instant::now();
         let mut poll = Duration::from_millis(100);
         let mut told = Duration::ZERO;
         loop {
             let taken = self.pages.take::<T>(id, self.subject.as_deref()).await;
             if let Some(answer) = taken.map_err(ElicitError::Page)? {
-                url_completed(context, &id.to_string()).await?;
+                // The answer is the call's now, taken once: a client that cannot be told the
+                // page is done (gone, say) does not lose it.
+                let _ = url_completed(context, &id.to_string()).await;
                 return Ok(answer);
             }
             let waited = started.elapsed();
-            if waited >= self.wait {
+            if waited >= limit {
                 return Err(ElicitError::Page(PageError::NotAnswered { waited }));
             }
             if let Some(token) = &progress
@@ -219,7 +243,7 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
                 // A client gone is found by the next look, or by the cancellation.
                 let _ = context.peer.notify_progress(note).await;
             }
-            let pause = poll.min(self.wait.saturating_sub(waited));
+            let pause = poll.min(limit.saturating_sub(waited));
             if tokio::time::timeout(pause, context.ct.cancelled())
                 .await
                 .is_ok()
@@ -263,6 +287,9 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
                         })
                     })?;
                     if let Some(refusal) = outcome.refusal() {
+                        // Declined or cancelled in the client: the page is of no more use. (Its
+                        // id is from this call's own sealed state: the page is this call's.)
+                        let _ = self.pages.close_page(&id).await;
                         return Ok(refusal);
                     }
                     match self.pages.take::<T>(&id, self.subject.as_deref()).await {
@@ -271,12 +298,17 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
                             return Ok(answer);
                         }
                         Ok(None) => {}
-                        // Another user's state, or one whose page is gone, expired or taken:
-                        // the state is not one for this call (the call starts over).
+                        // Another user's state, or one whose page is gone, expired, closed or
+                        // taken: the state is not one for this call (the call starts over).
                         Err(PageError::NotYours) => {
                             return Err(refused(RoundError::State(StateError::OtherRequest)));
                         }
-                        Err(PageError::Unknown | PageError::Taken | PageError::Expired) => {
+                        Err(
+                            PageError::Unknown
+                            | PageError::Taken
+                            | PageError::Expired
+                            | PageError::Closed,
+                        ) => {
                             return Err(refused(RoundError::State(StateError::Expired)));
                         }
                         Err(error) => return Err(Stop::Elicit(ElicitError::Page(error))),
@@ -297,5 +329,37 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
         Err(refused(RoundError::MissingCapability(
             Capability::ElicitationUrl,
         )))
+    }
+}
+
+/// Closes its page when dropped unless told it is done with it: a 2025-11-25 call that ends
+/// without the page's answer (a decline, a cancel, a timeout, an error, or the handler's future
+/// dropped) leaves no page open.
+struct CloseOnDrop<S: PageStore + 'static> {
+    pages: Pages<S>,
+    id: Option<PageId>,
+}
+
+impl<S: PageStore + 'static> CloseOnDrop<S> {
+    /// Closes the page now (a page whose answer was taken has ended: nothing changes).
+    async fn close(mut self) {
+        if let Some(id) = self.id.take() {
+            let _ = self.pages.close_page(&id).await;
+        }
+    }
+}
+
+impl<S: PageStore + 'static> Drop for CloseOnDrop<S> {
+    fn drop(&mut self) {
+        let Some(id) = self.id.take() else {
+            return;
+        };
+        // Dropped before `close` ran: the handler itself was dropped, within a runtime.
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            let pages = self.pages.clone();
+            runtime.spawn(async move {
+                let _ = pages.close_page(&id).await;
+            });
+        }
     }
 }

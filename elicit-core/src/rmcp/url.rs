@@ -3,11 +3,13 @@
 //! must not (passwords, API keys, payment details).
 
 use std::borrow::Cow;
+use std::time::Duration;
 
 use ::rmcp::model::{
-    ClientCapabilities, CustomNotification, ElicitRequestParams, ServerNotification,
+    ClientCapabilities, ClientResult, CustomNotification, ElicitRequest, ElicitRequestParams,
+    ServerNotification, ServerRequest,
 };
-use ::rmcp::service::{RequestContext, RoleServer};
+use ::rmcp::service::{PeerRequestOptions, RequestContext, RoleServer, ServiceError};
 
 use super::{Asking, DEFAULT_KEY, ElicitError, Flow, Stop, Surface, action, flow};
 use crate::answer::{Elicitation, Outcome};
@@ -72,6 +74,22 @@ pub struct AskUrl {
     url: Cow<'static, str>,
     elicitation_id: Cow<'static, str>,
     key: Cow<'static, str>,
+    timeout: Duration,
+}
+
+/// How long a handler on 2025-11-25 waits for the client to answer a URL request, by default:
+/// ten minutes (a page's own life, [`DEFAULT_PAGE_TTL`](crate::page::serve::DEFAULT_PAGE_TTL)
+/// with the feature `page`).
+pub const DEFAULT_URL_TIMEOUT: Duration = Duration::from_mins(10);
+
+/// What the request of a URL elicitation came to, before 2026-07-28.
+pub(super) enum Sent {
+    /// The client answered.
+    Answered(Elicitation<()>),
+    /// The call was cancelled while the client had not answered (the request is cancelled too).
+    Cancelled,
+    /// The client did not answer in time (the request is cancelled).
+    TimedOut,
 }
 
 impl AskUrl {
@@ -87,7 +105,18 @@ impl AskUrl {
             url: url.into(),
             elicitation_id: elicitation_id.into(),
             key: Cow::Borrowed(DEFAULT_KEY),
+            timeout: DEFAULT_URL_TIMEOUT,
         }
+    }
+
+    /// How long a handler on 2025-11-25 waits for the client to answer ([`DEFAULT_URL_TIMEOUT`]):
+    /// then the request is cancelled and the call ends with [`ElicitError::Service`] (a
+    /// timeout). The call's own cancellation ends the wait at once, as `Cancelled`. (On
+    /// 2026-07-28 nothing waits: the client calls again.)
+    #[must_use]
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
     }
 
     /// The key of the request in `inputRequests` and `inputResponses` (2026-07-28).
@@ -145,23 +174,49 @@ impl AskUrl {
             Flow::InputRequired => Ok(None),
             Flow::Requests(version) => {
                 require_url_mode(context, version)?;
-                self.request(context).await.map(Some)
+                match self.request(context, self.timeout).await? {
+                    Sent::Answered(answer) => Ok(Some(answer)),
+                    Sent::Cancelled => Ok(Some(Elicitation::Cancelled)),
+                    Sent::TimedOut => Err(ElicitError::Service(ServiceError::Timeout {
+                        timeout: self.timeout,
+                    })),
+                }
             }
         }
     }
 
     /// Before 2026-07-28, to a client that has URL mode ([`require_url_mode`]): the request
-    /// sent, and its answer.
+    /// sent, and its answer, raced against the call's cancellation and `limit` (either cancels
+    /// the request: a client that never answers holds nothing).
     pub(super) async fn request(
         &self,
         context: &RequestContext<RoleServer>,
-    ) -> Result<Elicitation<()>, ElicitError> {
-        let result = context
+        limit: Duration,
+    ) -> Result<Sent, ElicitError> {
+        let request =
+            ServerRequest::ElicitRequest(ElicitRequest::new(self.params(&self.elicitation_id)));
+        let mut handle = context
             .peer
-            .create_elicitation(self.params(&self.elicitation_id))
+            .send_request_with_option(request, PeerRequestOptions::no_options())
             .await
             .map_err(ElicitError::Service)?;
-        answer(action(&result)).map_err(ElicitError::Answer)
+        let (sent, reason) = tokio::select! {
+            response = &mut handle.rx => {
+                let response = response
+                    .map_err(|_| ElicitError::Service(ServiceError::TransportClosed))?
+                    .map_err(ElicitError::Service)?;
+                let ClientResult::ElicitResult(result) = response else {
+                    return Err(ElicitError::Service(ServiceError::UnexpectedResponse));
+                };
+                let answer = answer(action(&result)).map_err(ElicitError::Answer)?;
+                return Ok(Sent::Answered(answer));
+            }
+            () = context.ct.cancelled() => (Sent::Cancelled, "the call was cancelled"),
+            () = tokio::time::sleep(limit) => (Sent::TimedOut, "no answer in time"),
+        };
+        // The client is told the request is over; one gone is no matter.
+        let _ = handle.cancel(Some(reason.to_owned())).await;
+        Ok(sent)
     }
 
     /// The request's params, with `elicitation_id`.

@@ -69,7 +69,10 @@ struct Key {
     /// The MAC keyed with the state's own key, cloned for each tag (its pads are hashed once).
     state: HmacSha256,
     /// What every use's key is expanded from (HKDF's pseudorandom key).
-    #[cfg_attr(not(feature = "page"), expect(dead_code, reason = "read by the pages only"))]
+    #[cfg_attr(
+        not(feature = "page"),
+        expect(dead_code, reason = "read by the pages only")
+    )]
     root: Hkdf<Sha256>,
 }
 

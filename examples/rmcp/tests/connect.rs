@@ -174,6 +174,14 @@ async fn hostile_twins_through_mcp() {
         let (_, message) = call(origin, ADA, url_mode(), retry(action, &other_state)).await;
         assert_eq!(text(&message), "Nothing was connected: no key was given.");
     }
+    // ... which closes the page: the person is told so, and is asked for nothing; the state,
+    // accepted afterwards, starts over.
+    let (status, _, page) = ada.get(&other_url).await;
+    assert_eq!(status, 410);
+    assert!(page.contains("This page was closed"), "{page}");
+    assert!(!page.contains("api_key"), "{page}");
+    let (_, message) = call(origin, ADA, url_mode(), retry("accept", &other_state)).await;
+    assert_eq!(message["error"]["code"], -32602, "{message:#}");
     // A response that is not one.
     let bad = json!({"inputResponses": {"form": {"action": "maybe"}}, "requestState": other_state});
     let (_, message) = call(origin, ADA, url_mode(), bad).await;

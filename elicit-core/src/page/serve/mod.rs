@@ -12,7 +12,9 @@
 //! | an id the store does not keep | 404 |
 //! | a page past its expiry | 410 |
 //! | a page answered already (its POST replayed) | 410 to show, 409 to post |
-//! | no one signed in | 303 to the sign-in page, or 401 |
+//! | a page closed (its call gave up on it, or the user's newer pages took its place) | 410 |
+//! | another method (axum's own answer) | 405, with the same headers |
+//! | no one signed in (or an empty subject) | 303 to the sign-in page, or 401, the body unread |
 //! | another user signed in | 403, and nothing changes |
 //! | a POST without the page's CSRF token, or with another | 403, and nothing changes |
 //! | a body over the limit | 413 |
@@ -53,8 +55,9 @@ const GRACE: Duration = Duration::from_hours(1);
 /// The largest body a page's POST may have, by default: 64 KiB.
 pub const DEFAULT_MAX_BODY: usize = 64 * 1024;
 
-/// How many open pages (waiting, or answered and not yet taken by their call) one user may have
-/// at a time, by default: 8. A ninth closes their oldest waiting page (see [`Pages::share`]).
+/// How many open pages (within their time, waiting or answered and not yet taken by their call)
+/// one user may have at a time, by default: 8. A ninth closes their oldest waiting page (see
+/// [`Pages::share`]).
 pub const DEFAULT_SHARE: usize = 8;
 
 /// The field of a page's form that carries its CSRF token.
@@ -265,12 +268,13 @@ impl<S: PageStore + 'static> Pages<S> {
         self
     }
 
-    /// How many open pages (waiting within their time, or answered and not yet taken by their
+    /// How many open pages (within their time, waiting or answered and not yet taken by their
     /// call) one user may have at a time ([`DEFAULT_SHARE`] by default, at least 1), so that
     /// one user cannot fill the store for everyone: a page beyond it closes that user's oldest
     /// waiting page (its call then ends with [`PageError::Closed`]), and when every one of them
     /// holds an answer not taken yet, [`Pages::create`] fails for that user alone
-    /// ([`StoreError::Share`]). On every store, atomically across replicas on a shared one.
+    /// ([`StoreError::Share`]) until one is taken or its time is up. On every store, atomically
+    /// across replicas on a shared one.
     ///
     /// # Panics
     ///
@@ -318,7 +322,10 @@ impl<S: PageStore + 'static> Pages<S> {
             csrf: URL_SAFE_NO_PAD.encode(csrf),
             expires: crate::rounds::now_secs().saturating_add(self.inner.ttl.as_secs()),
         };
-        let sealed = self.inner.seal.seal(&id, Kind::Record, &record.to_bytes())?;
+        let sealed = self
+            .inner
+            .seal
+            .seal(&id, Kind::Record, &record.to_bytes())?;
         let owner = self.inner.seal.owner(subject);
         let page = NewPage::new(id, owner, sealed, self.inner.ttl)
             .keep(self.inner.ttl + GRACE)
@@ -392,7 +399,11 @@ impl<S: PageStore + 'static> Pages<S> {
     ///
     /// A page made for another subject or another form, a record these keys did not seal, or
     /// the store's failure.
-    pub async fn close<T: Elicit>(&self, id: &PageId, subject: Option<&str>) -> Result<(), PageError> {
+    pub async fn close<T: Elicit>(
+        &self,
+        id: &PageId,
+        subject: Option<&str>,
+    ) -> Result<(), PageError> {
         let sealed_record = match self.inner.store.read(id).await? {
             Some(Stored::Waiting(record) | Stored::Answered(record)) => record,
             Some(Stored::Ended(_)) | None => return Ok(()),
@@ -401,6 +412,12 @@ impl<S: PageStore + 'static> Pages<S> {
         if record.subject.as_deref() != subject || record.form != std::any::type_name::<T>() {
             return Err(PageError::NotYours);
         }
+        Ok(self.inner.store.close(id).await?)
+    }
+
+    /// Closes the page `id`, whoever's it is: for a call closing the page it made itself.
+    #[cfg(feature = "rmcp")]
+    pub(crate) async fn close_page(&self, id: &PageId) -> Result<(), PageError> {
         Ok(self.inner.store.close(id).await?)
     }
 

@@ -9,8 +9,8 @@ use axum::extract::{Path, State};
 use axum::http::header::{self, HeaderMap, HeaderValue};
 use axum::http::request::Parts;
 use axum::http::{Request, StatusCode};
-use axum::response::{IntoResponse, Response};
 use axum::middleware;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
@@ -37,10 +37,12 @@ impl<S: PageStore + 'static> Pages<S> {
             .route("/{id}", get(show::<S>).post(answer::<S>))
             .fallback(|| async { not_found() })
             .with_state(self.clone())
-            .layer(middleware::map_response(|mut response: Response| async move {
-                secure(response.headers_mut());
-                response
-            }))
+            .layer(middleware::map_response(
+                |mut response: Response| async move {
+                    secure(response.headers_mut());
+                    response
+                },
+            ))
     }
 }
 
@@ -76,9 +78,7 @@ impl<S: PageStore + 'static> Pages<S> {
             Ok(Some(Stored::Waiting(record))) => (record, false),
             Ok(Some(Stored::Answered(record))) => (record, true),
             // An ended page keeps no record, and so no owner: it says only that it has ended.
-            Ok(Some(Stored::Ended(Ended::Taken))) => {
-                return refuse(StatusCode::GONE, "Answered", ANSWERED);
-            }
+            Ok(Some(Stored::Ended(Ended::Taken))) => return Err(answered(parts)),
             Ok(Some(Stored::Ended(Ended::Closed))) => {
                 return refuse(StatusCode::GONE, "Page closed", CLOSED);
             }
@@ -142,7 +142,7 @@ async fn show<S: PageStore + 'static>(
     let (parts, _) = request.into_parts();
     let opened = match pages.open(&id, &parts).await {
         Ok(opened) if !opened.answered => opened,
-        Ok(_) => return status_page(StatusCode::GONE, "Answered", ANSWERED),
+        Ok(_) => return answered(&parts),
         Err(response) => return response,
     };
     html(StatusCode::OK, opened.page(&parts).render())
@@ -159,7 +159,7 @@ async fn answer<S: PageStore + 'static>(
     // that may not answer the page is refused before a byte of it is read.
     let opened = match pages.open(&id, &parts).await {
         Ok(opened) if !opened.answered => opened,
-        Ok(_) => return status_page(StatusCode::CONFLICT, "Answered", ANSWERED),
+        Ok(_) => return answered(&parts),
         Err(response) => return response,
     };
     let form_type = parts
@@ -266,6 +266,16 @@ fn csrf_matches(body: &[u8], token: &str) -> bool {
         return false;
     };
     bool::from(value.as_bytes().ct_eq(token.as_bytes()))
+}
+
+/// The page of a page answered already: 410 to show it, 409 to post to it again.
+fn answered(parts: &Parts) -> Response {
+    let status = if parts.method == axum::http::Method::POST {
+        StatusCode::CONFLICT
+    } else {
+        StatusCode::GONE
+    };
+    status_page(status, "Answered", ANSWERED)
 }
 
 /// The page of an id that is none of this server's pages.

@@ -424,9 +424,18 @@ async fn two_replicas_share_pages_and_retries_through_redis() {
     assert!(!keys.trim().is_empty(), "the pages are in Redis");
     let mut held = String::new();
     for key in keys.lines().map(|k| k.trim_matches('"')) {
-        held.push_str(&cli(&["HGETALL", key]));
+        // The page's hash, and its owner's sorted sets of open and ended pages.
+        match cli(&["TYPE", key]).trim() {
+            "hash" => held.push_str(&cli(&["HGETALL", key])),
+            _ => held.push_str(&cli(&["ZRANGE", key, "0", "-1"])),
+        }
     }
-    assert!(held.contains("record"), "{held}");
+    // The page, its answer taken, keeps only a marker: no record, no answer.
+    assert!(held.contains("\"taken\""), "{held}");
+    assert!(
+        !held.contains("record") && !held.contains("answer"),
+        "{held}"
+    );
     let everything = format!("{held}{first}{done}{}{}{}", browser.seen, a.log(), b.log());
     assert!(!everything.contains(SECRET));
 }

@@ -102,9 +102,19 @@ impl Answer {
     }
 }
 
-/// What [`Answer::to_bytes`] writes.
-#[derive(serde::Serialize)]
+/// What [`Answer::to_bytes`] writes: `{"accepted": .., "content": {..}}`, the content borrowed
+/// (a `json!` would copy it, a secret among it).
 struct AnswerRef<'a> {
     accepted: bool,
     content: &'a Content,
+}
+
+impl serde::Serialize for AnswerRef<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("accepted", &self.accepted)?;
+        map.serialize_entry("content", self.content)?;
+        map.end()
+    }
 }

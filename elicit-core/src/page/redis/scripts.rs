@@ -1,0 +1,166 @@
+//! The store's Lua scripts, each one atomic step of it (`EVALSHA`, whichever replica runs it).
+
+/// What the scripts that end pages start with: the common arguments (`ARGV[1]`, the prefix;
+/// `ARGV[2]`, the markers an owner keeps; `ARGV[3]`, the page's id), Redis's clock, and
+/// `finish`, which ends a page.
+///
+/// `finish(key, page, how, owner)` ends the page `page` (its key `key`, its owner `owner`, false
+/// when unknown) as `how`: drops everything but its stage, keeping the key's expiry; moves it from
+/// its owner's open pages to their markers; and deletes the oldest markers past the owner's
+/// number of them (a few at a time).
+pub(super) const COMMON: &str = r"
+local prefix, markers, id = ARGV[1], tonumber(ARGV[2]), ARGV[3]
+local time = redis.call('TIME')
+local now_ms = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local now_us = tonumber(time[1]) * 1000000 + tonumber(time[2])
+
+local function finish(key, page, how, owner)
+  redis.call('HDEL', key, 'record', 'answer', 'owner', 'open_until')
+  redis.call('HSET', key, 'stage', how)
+  if not owner then
+    return
+  end
+  redis.call('ZREM', prefix .. 'owner:' .. owner, page)
+  local ended = prefix .. 'ended:' .. owner
+  redis.call('ZADD', ended, string.format('%.0f', now_us), page)
+  local ttl = redis.call('PTTL', key)
+  if ttl > 0 and redis.call('PTTL', ended) < ttl then
+    redis.call('PEXPIRE', ended, ttl)
+  end
+  local over = math.min(redis.call('ZCARD', ended) - markers, 8)
+  for _ = 1, over do
+    local oldest = redis.call('ZPOPMIN', ended)
+    local gone = prefix .. oldest[1]
+    local stage = redis.pcall('HGET', gone, 'stage')
+    if stage == 'taken' or stage == 'closed' or stage == 'expired' then
+      redis.call('DEL', gone)
+    end
+  end
+end
+";
+
+/// `create`: makes the page `KEYS[1]` (id `ARGV[3]`) of the owner `ARGV[8]` (whose open pages
+/// are `KEYS[2]`, their markers `KEYS[3]`), with the record `ARGV[4]`, open `ARGV[5]` and kept
+/// `ARGV[6]` milliseconds, within the share `ARGV[7]`. Returns 0 when the id is in use, 2 when
+/// the owner's open pages all hold an answer (the share), 1 when it made the page, or the id of
+/// the owner's page it closed to make room. Walks the owner's open pages oldest first: those
+/// forgotten or ended leave the set, those waiting past their time end as expired, the others are
+/// counted. Under the share, only the eight oldest are looked at (nothing to count: the set is
+/// shorter than the share), to trim the set as it goes. A keep-time of zero makes a page that is
+/// forgotten at once: nothing is written for it.
+pub(super) const CREATE: &str = r"
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  return 0
+end
+local owner, share, open = ARGV[8], tonumber(ARGV[7]), KEYS[2]
+local size = redis.call('ZCARD', open)
+local walk = size
+if size < share then
+  walk = math.min(size, 8)
+end
+local counted, oldest = 0, false
+if walk > 0 then
+  for _, page in ipairs(redis.call('ZRANGE', open, 0, walk - 1)) do
+    local key = prefix .. page
+    local fields = redis.pcall('HMGET', key, 'stage', 'owner', 'open_until')
+    if type(fields) ~= 'table' or fields.err or fields[2] ~= owner then
+      redis.call('ZREM', open, page)
+    elseif fields[1] == 'answered' and now_ms < (tonumber(fields[3]) or 0) then
+      counted = counted + 1
+    elseif fields[1] == 'waiting' and now_ms < (tonumber(fields[3]) or 0) then
+      counted = counted + 1
+      oldest = oldest or page
+    elseif fields[1] == 'waiting' then
+      finish(key, page, 'expired', owner)
+    else
+      -- Ended, or answered past its time: it counts no more (an answer stays for a late take).
+      redis.call('ZREM', open, page)
+    end
+  end
+end
+local replaced = false
+if counted >= share then
+  if not oldest then
+    return 2
+  end
+  finish(prefix .. oldest, oldest, 'closed', owner)
+  replaced = oldest
+end
+if ARGV[6] ~= '0' then
+  local open_until = string.format('%.0f', now_ms + tonumber(ARGV[5]))
+  redis.call('HSET', KEYS[1], 'stage', 'waiting', 'record', ARGV[4], 'owner', owner,
+    'open_until', open_until)
+  redis.call('PEXPIRE', KEYS[1], ARGV[6])
+  local score = now_us
+  local last = redis.call('ZRANGE', open, -1, -1, 'WITHSCORES')
+  if last[2] and tonumber(last[2]) >= score then
+    score = tonumber(last[2]) + 1
+  end
+  redis.call('ZADD', open, string.format('%.0f', score), id)
+  if redis.call('PTTL', open) < tonumber(ARGV[6]) then
+    redis.call('PEXPIRE', open, ARGV[6])
+  end
+end
+if replaced then
+  return replaced
+end
+return 1
+";
+
+/// `answer`: gives the page `KEYS[1]` the answer `ARGV[1]` if it waits for one; its expiry stays.
+/// Returns 2 when this call answered, 1 when the page had its answer already or has ended, 0 for
+/// no page, -1 for a hash that is not a page's.
+pub(super) const ANSWER: &str = r"
+local stage = redis.call('HGET', KEYS[1], 'stage')
+if not stage then
+  return 0
+end
+if stage == 'waiting' then
+  redis.call('HSET', KEYS[1], 'stage', 'answered', 'answer', ARGV[1])
+  return 2
+end
+if stage == 'answered' or stage == 'taken' or stage == 'closed' or stage == 'expired' then
+  return 1
+end
+return -1
+";
+
+/// `take`: takes the answer of the page `KEYS[1]`, ending the page (its record and answer
+/// deleted, its marker kept until its expiry). Returns the answer, or 0 for no page, 1 when the
+/// page waits, 2, 3 or 4 when it has ended (taken, closed, expired), -1 for a hash that is not a
+/// page's.
+pub(super) const TAKE: &str = r"
+local fields = redis.call('HMGET', KEYS[1], 'stage', 'answer', 'owner')
+local stage = fields[1]
+if not stage then
+  return 0
+end
+if stage == 'waiting' then
+  return 1
+end
+if stage == 'answered' and fields[2] then
+  finish(KEYS[1], id, 'taken', fields[3])
+  return fields[2]
+end
+if stage == 'taken' then
+  return 2
+end
+if stage == 'closed' then
+  return 3
+end
+if stage == 'expired' then
+  return 4
+end
+return -1
+";
+
+/// `close`: ends the page `KEYS[1]` as closed if it is open (waiting or answered), its record and
+/// any answer deleted. Returns 1 when it closed the page, 0 otherwise.
+pub(super) const CLOSE: &str = r"
+local fields = redis.call('HMGET', KEYS[1], 'stage', 'owner')
+if fields[1] == 'waiting' or fields[1] == 'answered' then
+  finish(KEYS[1], id, 'closed', fields[2])
+  return 1
+end
+return 0
+";

@@ -1,0 +1,167 @@
+//! [`RoundError`]: why a round has no answer, and how a form whose rounds are spent is named.
+
+use std::fmt;
+
+use serde_json::Value;
+
+use super::{Capability, INVALID_PARAMS, MISSING_REQUIRED_CLIENT_CAPABILITY, StateError};
+use crate::choices::ChoicesError;
+use crate::error::ContentError;
+use crate::version::Unrepresentable;
+
+/// "once", "2 times": how many times a form was asked, in words.
+fn times(rounds: u8) -> String {
+    if rounds == 1 {
+        "once".to_owned()
+    } else {
+        format!("{rounds} times")
+    }
+}
+
+/// What is said of a form whose every round had an answer breaking its rules: the form named by
+/// `form` (its title or message; never by its key, which means nothing to whoever reads it), how
+/// many times it was asked, and the last answer's problems.
+pub(crate) fn still_invalid(
+    f: &mut fmt::Formatter<'_>,
+    form: Option<&str>,
+    rounds: u8,
+    problems: &ContentError,
+) -> fmt::Result {
+    match form {
+        Some(form) => write!(f, "the form \"{form}\"")?,
+        None => f.write_str("the form")?,
+    }
+    write!(
+        f,
+        " was asked {}, and the last answer still breaks its rules:\n{problems}",
+        times(rounds)
+    )
+}
+
+/// Why a round has no answer: a protocol fault of the call ([`RoundError::is_protocol_error`]),
+/// an answer that kept breaking the form's rules, or a mistake of the server's.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum RoundError {
+    /// The `requestState` is refused (a protocol error, `-32602`).
+    State(StateError),
+    /// The `inputResponses` are malformed (a protocol error, `-32602`).
+    Responses {
+        /// The key of the malformed response, if one is.
+        key: Option<String>,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The client did not declare what a request needs (on 2026-07-28 a protocol error,
+    /// `-32021`). A round leaves such items out instead; this is for a handler that cannot go on
+    /// without one.
+    MissingCapability(Capability),
+    /// Every round the form allows had an answer that breaks its rules; these are the last one's
+    /// problems.
+    StillInvalid {
+        /// The form's key.
+        key: String,
+        /// What the form is called in the error: its title (`#[elicit(title = "..")]` on the
+        /// struct) or else its message, unless that is the default one.
+        form: Option<String>,
+        /// How many rounds were asked.
+        rounds: u8,
+        /// What was wrong with the last answer.
+        problems: ContentError,
+    },
+    /// The options supplied for the form's runtime selects cannot be sent.
+    Choices(ChoicesError),
+    /// Two items of a call have one key: their answers could not be told apart.
+    SameKey {
+        /// The key.
+        key: String,
+    },
+    /// The form says what the protocol version cannot.
+    Unrepresentable(Unrepresentable),
+}
+
+impl RoundError {
+    /// Whether it is a fault of the call that the spec answers with a JSON-RPC error (on
+    /// 2026-07-28): a refused state, malformed responses, a missing capability.
+    pub fn is_protocol_error(&self) -> bool {
+        self.code().is_some()
+    }
+
+    /// Its JSON-RPC error code, if it is a protocol error.
+    pub fn code(&self) -> Option<i32> {
+        match self {
+            RoundError::State(_) | RoundError::Responses { .. } => Some(INVALID_PARAMS),
+            RoundError::MissingCapability(_) => Some(MISSING_REQUIRED_CLIENT_CAPABILITY),
+            _ => None,
+        }
+    }
+
+    /// The JSON-RPC error's `data`, if it has any: `{"requiredCapabilities": ..}` for a missing
+    /// capability.
+    pub fn data(&self) -> Option<Value> {
+        match self {
+            RoundError::MissingCapability(capability) => {
+                Some(serde_json::json!({"requiredCapabilities": capability.required()}))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for RoundError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RoundError::State(error) => write!(
+                f,
+                "the `requestState` is refused: {error}; call again without `inputResponses` and `requestState` to start over"
+            ),
+            RoundError::Responses {
+                key: Some(key),
+                reason,
+            } => write!(
+                f,
+                "the response under `{key}` in `inputResponses` is malformed: {reason}; call again without `inputResponses` and `requestState` to start over"
+            ),
+            RoundError::Responses { key: None, reason } => write!(
+                f,
+                "{reason}; call again without `inputResponses` and `requestState` to start over"
+            ),
+            RoundError::MissingCapability(Capability::ElicitationForm) => {
+                f.write_str("the client did not declare form elicitation (`elicitation.form`)")
+            }
+            RoundError::MissingCapability(Capability::ElicitationUrl) => {
+                f.write_str("the client did not declare URL elicitation (`elicitation.url`)")
+            }
+            RoundError::MissingCapability(Capability::Sampling) => {
+                f.write_str("the client did not declare sampling")
+            }
+            RoundError::MissingCapability(_) => {
+                f.write_str("the client did not declare the capability a request needs")
+            }
+            RoundError::StillInvalid {
+                form,
+                rounds,
+                problems,
+                ..
+            } => still_invalid(f, form.as_deref(), *rounds, problems),
+            RoundError::Choices(error) => fmt::Display::fmt(error, f),
+            RoundError::SameKey { key } => write!(
+                f,
+                "two requests of one call have the key `{key}`: give each its own with `Ask::key`"
+            ),
+            RoundError::Unrepresentable(error) => fmt::Display::fmt(error, f),
+        }
+    }
+}
+
+impl std::error::Error for RoundError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RoundError::State(error) => Some(error),
+            RoundError::StillInvalid { problems, .. } => Some(problems),
+            RoundError::Choices(error) => Some(error),
+            RoundError::Unrepresentable(error) => Some(error),
+            _ => None,
+        }
+    }
+}

@@ -1138,3 +1138,33 @@ async fn quick(url: &str) -> redis::RedisResult<ConnectionManager> {
         .set_max_delay(Duration::from_millis(50));
     ConnectionManager::new_with_config(redis::Client::open(url)?, config).await
 }
+
+#[path = "support/store_model.rs"]
+mod store_model;
+
+/// Redis held to the model of a page store (`support/store_model.rs`), as the memory store is:
+/// any sequence of steps by several owners gives what the model says, each case under a prefix of
+/// its own on one Redis.
+#[test]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+fn redis_keeps_the_stores_contract() {
+    use proptest::prelude::*;
+    let redis = Redis::start();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let case = std::sync::atomic::AtomicU32::new(0);
+    let config = ProptestConfig::with_cases(64);
+    proptest::test_runner::TestRunner::new(config)
+        .run(&store_model::steps(), |steps| {
+            let case = case.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let outcome = runtime.block_on(async {
+                let store = connect(&redis).await.prefix(format!("model:{case}:"));
+                store_model::run(&store, &steps).await
+            });
+            prop_assert!(outcome.is_ok(), "{}", outcome.unwrap_err());
+            Ok(())
+        })
+        .unwrap();
+}

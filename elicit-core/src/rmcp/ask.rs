@@ -6,9 +6,10 @@ use ::rmcp::model::{
     CallToolRequestParams, GetPromptRequestParams, InputRequiredResult, InputResponses, JsonObject,
     ReadResourceRequestParams, ServerRequest,
 };
-use ::rmcp::service::{Peer, RequestContext, RoleServer};
+use ::rmcp::service::{RequestContext, RoleServer};
 use serde_json::Value;
 
+use super::send::{Sent, send};
 use super::{ElicitError, Flow, Stop, flow};
 use crate::answer::Elicitation;
 use crate::form::Elicit;
@@ -440,7 +441,7 @@ impl<'a> Asking<'a> {
                         item.set_unavailable();
                         continue;
                     }
-                    send_rounds(&self.context.peer, version, &mut **item).await?;
+                    send_rounds(self.context, version, &mut **item).await?;
                 }
                 Ok(None)
             }
@@ -491,8 +492,11 @@ impl<'a> Asking<'a> {
 }
 
 /// 2025-06-18 and 2025-11-25: a request per round, until an answer.
+/// Each request is raced against the call's cancellation (a person may take their time: no
+/// other limit): a call cancelled while the client shows the form ends at once, as `Cancelled`,
+/// and the client is told the request is over.
 async fn send_rounds(
-    peer: &Peer<RoleServer>,
+    context: &RequestContext<RoleServer>,
     version: ProtocolVersion,
     item: &mut dyn Item,
 ) -> Result<(), ElicitError> {
@@ -503,11 +507,12 @@ async fn send_rounds(
             serde_json::from_value::<ServerRequest>(request).map_err(ElicitError::Model)
         },
         |request| async move {
-            let response = peer
-                .send_request(request)
-                .await
-                .map_err(ElicitError::Service)?;
-            serde_json::to_value(response).map_err(ElicitError::Model)
+            match send(context, request, None).await? {
+                Sent::Answered(response) => {
+                    serde_json::to_value(response).map_err(ElicitError::Model)
+                }
+                Sent::Cancelled | Sent::TimedOut => Ok(serde_json::json!({"action": "cancel"})),
+            }
         },
     )
     .await

@@ -43,6 +43,7 @@ mod ask;
 mod client;
 #[cfg(feature = "page")]
 mod page;
+mod send;
 mod stop;
 mod url;
 

@@ -9,9 +9,9 @@ use ::rmcp::model::{
     ClientCapabilities, ClientResult, CustomNotification, ElicitRequest, ElicitRequestParams,
     ServerNotification, ServerRequest,
 };
-use ::rmcp::service::{PeerRequestOptions, RequestContext, RoleServer, ServiceError};
+use ::rmcp::service::{RequestContext, RoleServer, ServiceError};
 
-use super::{Asking, DEFAULT_KEY, ElicitError, Flow, Stop, Surface, action, flow};
+use super::{Asking, DEFAULT_KEY, ElicitError, Flow, Stop, Surface, action, flow, send};
 use crate::answer::{Elicitation, Outcome};
 use crate::error::ElicitResultError;
 use crate::rounds::{Capability, Input, RoundError};
@@ -195,28 +195,16 @@ impl AskUrl {
     ) -> Result<Sent, ElicitError> {
         let request =
             ServerRequest::ElicitRequest(ElicitRequest::new(self.params(&self.elicitation_id)));
-        let mut handle = context
-            .peer
-            .send_request_with_option(request, PeerRequestOptions::no_options())
-            .await
-            .map_err(ElicitError::Service)?;
-        let (sent, reason) = tokio::select! {
-            response = &mut handle.rx => {
-                let response = response
-                    .map_err(|_| ElicitError::Service(ServiceError::TransportClosed))?
-                    .map_err(ElicitError::Service)?;
-                let ClientResult::ElicitResult(result) = response else {
-                    return Err(ElicitError::Service(ServiceError::UnexpectedResponse));
-                };
-                let answer = answer(action(&result)).map_err(ElicitError::Answer)?;
-                return Ok(Sent::Answered(answer));
+        Ok(match send::send(context, request, Some(limit)).await? {
+            send::Sent::Answered(ClientResult::ElicitResult(result)) => {
+                Sent::Answered(answer(action(&result)).map_err(ElicitError::Answer)?)
             }
-            () = context.ct.cancelled() => (Sent::Cancelled, "the call was cancelled"),
-            () = tokio::time::sleep(limit) => (Sent::TimedOut, "no answer in time"),
-        };
-        // The client is told the request is over; one gone is no matter.
-        let _ = handle.cancel(Some(reason.to_owned())).await;
-        Ok(sent)
+            send::Sent::Answered(_) => {
+                return Err(ElicitError::Service(ServiceError::UnexpectedResponse));
+            }
+            send::Sent::Cancelled => Sent::Cancelled,
+            send::Sent::TimedOut => Sent::TimedOut,
+        })
     }
 
     /// The request's params, with `elicitation_id`.

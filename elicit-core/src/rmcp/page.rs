@@ -9,7 +9,7 @@ use ::rmcp::model::ProgressNotificationParam;
 use ::rmcp::service::{RequestContext, RoleServer};
 
 use super::ask::{Asking, Surface};
-use super::url::Sent;
+use super::send::Sent;
 use super::{AskUrl, DEFAULT_KEY, ElicitError, Stop, url_completed};
 use crate::answer::{Elicitation, Outcome};
 use crate::form::Elicit;

@@ -10,10 +10,10 @@ use ::rmcp::service::{PeerRequestOptions, RequestContext, RoleServer};
 use super::ElicitError;
 use ::rmcp::service::ServiceError;
 
-/// What a request came to.
-pub(super) enum Sent {
+/// What a request came to: the client's answer (read as `T`), or why there is none.
+pub(super) enum Sent<T = ClientResult> {
     /// The client answered.
-    Answered(ClientResult),
+    Answered(T),
     /// The call was cancelled first.
     Cancelled,
     /// The limit passed first.

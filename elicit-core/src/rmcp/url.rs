@@ -11,7 +11,8 @@ use ::rmcp::model::{
 };
 use ::rmcp::service::{RequestContext, RoleServer, ServiceError};
 
-use super::{Asking, DEFAULT_KEY, ElicitError, Flow, Stop, Surface, action, flow, send};
+use super::send::{Sent, send};
+use super::{Asking, DEFAULT_KEY, ElicitError, Flow, Stop, Surface, action, flow};
 use crate::answer::{Elicitation, Outcome};
 use crate::error::ElicitResultError;
 use crate::rounds::{Capability, Input, RoundError};
@@ -81,16 +82,6 @@ pub struct AskUrl {
 /// ten minutes (a page's own life, [`DEFAULT_PAGE_TTL`](crate::page::serve::DEFAULT_PAGE_TTL)
 /// with the feature `page`).
 pub const DEFAULT_URL_TIMEOUT: Duration = Duration::from_mins(10);
-
-/// What the request of a URL elicitation came to, before 2026-07-28.
-pub(super) enum Sent {
-    /// The client answered.
-    Answered(Elicitation<()>),
-    /// The call was cancelled while the client had not answered (the request is cancelled too).
-    Cancelled,
-    /// The client did not answer in time (the request is cancelled).
-    TimedOut,
-}
 
 impl AskUrl {
     /// A request to open `url`, shown under `message`. `elicitation_id` names it on 2025-11-25
@@ -192,18 +183,18 @@ impl AskUrl {
         &self,
         context: &RequestContext<RoleServer>,
         limit: Duration,
-    ) -> Result<Sent, ElicitError> {
+    ) -> Result<Sent<Elicitation<()>>, ElicitError> {
         let request =
             ServerRequest::ElicitRequest(ElicitRequest::new(self.params(&self.elicitation_id)));
-        Ok(match send::send(context, request, Some(limit)).await? {
-            send::Sent::Answered(ClientResult::ElicitResult(result)) => {
+        Ok(match send(context, request, Some(limit)).await? {
+            Sent::Answered(ClientResult::ElicitResult(result)) => {
                 Sent::Answered(answer(action(&result)).map_err(ElicitError::Answer)?)
             }
-            send::Sent::Answered(_) => {
+            Sent::Answered(_) => {
                 return Err(ElicitError::Service(ServiceError::UnexpectedResponse));
             }
-            send::Sent::Cancelled => Sent::Cancelled,
-            send::Sent::TimedOut => Sent::TimedOut,
+            Sent::Cancelled => Sent::Cancelled,
+            Sent::TimedOut => Sent::TimedOut,
         })
     }
 

@@ -15,7 +15,6 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use zeroize::Zeroizing;
 
-use super::store::Owner;
 use crate::rounds::StateKeys;
 
 /// What the key of the seal is drawn under, from the state keys (HKDF's `info`).
@@ -106,6 +105,36 @@ impl fmt::Display for PageId {
 impl fmt::Debug for PageId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "PageId({self})")
+    }
+}
+
+/// Whose a page is, as a store counts a user's share: a digest of the user's subject keyed with
+/// the server's key ([`PageSeal::owner`]), so a store never holds
+/// who the user is. Written as 32 hexadecimal digits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Owner([u8; 16]);
+
+impl Owner {
+    /// The owner of these 16 bytes (a digest: [`PageSeal::owner`]).
+    pub const fn from_bytes(bytes: [u8; 16]) -> Self {
+        Owner(bytes)
+    }
+
+    /// Its bytes.
+    pub fn as_bytes(&self) -> &[u8; 16] {
+        &self.0
+    }
+}
+
+impl fmt::Display for Owner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|byte| write!(f, "{byte:02x}"))
+    }
+}
+
+impl fmt::Debug for Owner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Owner({self})")
     }
 }
 

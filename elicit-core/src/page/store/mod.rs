@@ -24,37 +24,9 @@ use std::fmt;
 use std::future::Future;
 use std::time::Duration;
 
+/// Whose a page is: [`seal::Owner`](super::seal::Owner), here too, as the stores use it.
+pub use super::seal::Owner;
 use super::seal::PageId;
-
-/// Whose a page is, as a store counts a user's share: a digest of the user's subject keyed with
-/// the server's key ([`PageSeal::owner`](super::seal::PageSeal::owner)), so a store never holds
-/// who the user is. Written as 32 hexadecimal digits.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Owner([u8; 16]);
-
-impl Owner {
-    /// The owner of these 16 bytes (a digest: [`PageSeal::owner`](super::seal::PageSeal::owner)).
-    pub const fn from_bytes(bytes: [u8; 16]) -> Self {
-        Owner(bytes)
-    }
-
-    /// Its bytes.
-    pub fn as_bytes(&self) -> &[u8; 16] {
-        &self.0
-    }
-}
-
-impl fmt::Display for Owner {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.iter().try_for_each(|byte| write!(f, "{byte:02x}"))
-    }
-}
-
-impl fmt::Debug for Owner {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Owner({self})")
-    }
-}
 
 /// A page to make ([`PageStore::create`]): its id, owner, sealed record, how long it may be
 /// answered and kept, and its owner's share.

@@ -31,48 +31,35 @@ pub(crate) struct Integration {
     pub(crate) format_check: &'static str,
 }
 
+impl Integration {
+    /// The integration whose fields go through `field_trait` and whose `format` is checked by
+    /// `format_check`.
+    const fn of(field_trait: &'static str, format_check: &'static str) -> Self {
+        Integration {
+            field_trait,
+            format_check,
+        }
+    }
+}
+
 /// The paths of the integrations' field types, as they are written: in full, from the crate's
 /// root (`chrono::NaiveDate`, `civil::Date` after `use jiff::civil`), or by a name no other
 /// integration has (`NaiveDate`; not `Date`, which is `time`'s and `jiff`'s). `DateTime` is
 /// chrono's only with its time zone argument (jiff's `civil::DateTime` takes none, and is no
 /// field).
 const INTEGRATIONS: &[(&str, Integration)] = {
-    const CHRONO_DATE: Integration = Integration {
-        field_trait: "ChronoField",
-        format_check: "require_no_date_format",
-    };
-    const CHRONO_DATE_TIME: Integration = Integration {
-        field_trait: "ChronoField",
-        format_check: "require_no_date_time_format",
-    };
-    const JIFF_DATE: Integration = Integration {
-        field_trait: "JiffField",
-        format_check: "require_no_date_format",
-    };
-    const JIFF_TIMESTAMP: Integration = Integration {
-        field_trait: "JiffField",
-        format_check: "require_no_date_time_format",
-    };
-    const TIME_DATE: Integration = Integration {
-        field_trait: "TimeField",
-        format_check: "require_no_date_format",
-    };
-    const TIME_OFFSET_DATE_TIME: Integration = Integration {
-        field_trait: "TimeField",
-        format_check: "require_no_date_time_format",
-    };
-    const URL: Integration = Integration {
-        field_trait: "UrlField",
-        format_check: "require_no_uri_format",
-    };
-    const EMAIL_ADDRESS: Integration = Integration {
-        field_trait: "EmailAddressField",
-        format_check: "require_no_email_format",
-    };
-    const UUID: Integration = Integration {
-        field_trait: "UuidField",
-        format_check: "require_no_uuid_format",
-    };
+    const CHRONO_DATE: Integration = Integration::of("ChronoField", "require_no_date_format");
+    const CHRONO_DATE_TIME: Integration =
+        Integration::of("ChronoField", "require_no_date_time_format");
+    const JIFF_DATE: Integration = Integration::of("JiffField", "require_no_date_format");
+    const JIFF_TIMESTAMP: Integration = Integration::of("JiffField", "require_no_date_time_format");
+    const TIME_DATE: Integration = Integration::of("TimeField", "require_no_date_format");
+    const TIME_OFFSET_DATE_TIME: Integration =
+        Integration::of("TimeField", "require_no_date_time_format");
+    const URL: Integration = Integration::of("UrlField", "require_no_uri_format");
+    const EMAIL_ADDRESS: Integration =
+        Integration::of("EmailAddressField", "require_no_email_format");
+    const UUID: Integration = Integration::of("UuidField", "require_no_uuid_format");
     &[
         ("chrono::NaiveDate", CHRONO_DATE),
         ("chrono::naive::NaiveDate", CHRONO_DATE),

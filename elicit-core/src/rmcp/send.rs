@@ -5,10 +5,9 @@
 use std::time::Duration;
 
 use ::rmcp::model::{ClientResult, ServerRequest};
-use ::rmcp::service::{PeerRequestOptions, RequestContext, RoleServer};
+use ::rmcp::service::{PeerRequestOptions, RequestContext, RoleServer, ServiceError};
 
 use super::ElicitError;
-use ::rmcp::service::ServiceError;
 
 /// What a request came to: the client's answer (read as `T`), or why there is none.
 pub(super) enum Sent<T = ClientResult> {

@@ -365,10 +365,7 @@ impl<S: PageStore + 'static> Pages<S> {
             Some(Stored::Ended(how)) => return Err(PageError::ended(how)),
             Some(Stored::Waiting(record) | Stored::Answered(record)) => record,
         };
-        let record = self.open_record(id, &sealed_record)?;
-        if record.subject.as_deref() != subject || record.form != std::any::type_name::<T>() {
-            return Err(PageError::NotYours);
-        }
+        let record = self.own_record::<T>(id, &sealed_record, subject)?;
         let sealed = match self.inner.store.take(id).await? {
             Taken::Answer(sealed) => sealed,
             Taken::Waiting if record.expired() => {
@@ -408,10 +405,7 @@ impl<S: PageStore + 'static> Pages<S> {
             Some(Stored::Waiting(record) | Stored::Answered(record)) => record,
             Some(Stored::Ended(_)) | None => return Ok(()),
         };
-        let record = self.open_record(id, &sealed_record)?;
-        if record.subject.as_deref() != subject || record.form != std::any::type_name::<T>() {
-            return Err(PageError::NotYours);
-        }
+        self.own_record::<T>(id, &sealed_record, subject)?;
         Ok(self.inner.store.close(id).await?)
     }
 
@@ -419,6 +413,20 @@ impl<S: PageStore + 'static> Pages<S> {
     #[cfg(feature = "rmcp")]
     pub(crate) async fn close_page(&self, id: &PageId) -> Result<(), PageError> {
         Ok(self.inner.store.close(id).await?)
+    }
+
+    /// The record of the page `id`, if it was made for the call of `subject` asking for `T`.
+    fn own_record<T: Elicit>(
+        &self,
+        id: &PageId,
+        sealed: &[u8],
+        subject: Option<&str>,
+    ) -> Result<Record, PageError> {
+        let record = self.open_record(id, sealed)?;
+        if record.subject.as_deref() != subject || record.form != std::any::type_name::<T>() {
+            return Err(PageError::NotYours);
+        }
+        Ok(record)
     }
 
     fn open_record(&self, id: &PageId, sealed: &[u8]) -> Result<Record, PageError> {

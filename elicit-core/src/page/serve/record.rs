@@ -94,10 +94,12 @@ impl Answer {
             }
             None => return None,
         };
-        let answer = Answer {
-            accepted: accepted?,
+        // Held by an `Answer` first, so that its content is zeroed however this ends.
+        let mut answer = Answer {
+            accepted: false,
             content,
         };
+        answer.accepted = accepted?;
         Some(answer)
     }
 }

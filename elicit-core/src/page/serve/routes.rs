@@ -16,7 +16,6 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
-
 use zeroize::Zeroizing;
 
 use super::record::{Answer, Record};
@@ -220,7 +219,7 @@ async fn answer<S: PageStore + 'static>(
     match pages.inner.store.answer(id, sealed).await {
         Ok(Answered::Now) if answer.accepted => status_page(StatusCode::OK, "Done", DONE),
         Ok(Answered::Now) => status_page(StatusCode::OK, "Declined", DECLINED),
-        Ok(Answered::Before) => status_page(StatusCode::CONFLICT, "Answered", ANSWERED),
+        Ok(Answered::Before) => answered(&parts),
         Ok(Answered::Unknown) => not_found(),
         Err(_) => status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
     }

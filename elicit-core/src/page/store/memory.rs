@@ -217,10 +217,13 @@ impl MemoryStore {
                 book.end(&oldest, Ended::Closed, now, markers);
                 created = Created::Replaced(oldest);
             }
-            if book.open.len() >= self.capacity || book.bytes + page.record.len() > self.max_bytes {
+            let full = |book: &Book| {
+                book.open.len() >= self.capacity || book.bytes + page.record.len() > self.max_bytes
+            };
+            if full(book) {
                 book.sweep(now, markers);
             }
-            if book.open.len() >= self.capacity || book.bytes + page.record.len() > self.max_bytes {
+            if full(book) {
                 return Err(self.full());
             }
             if page.keep.is_zero() {
@@ -274,23 +277,22 @@ impl PageStore for MemoryStore {
         let now = Instant::now();
         ready(self.with_pages(|book| {
             let bytes = book.bytes;
-            if book.live(id, now).is_none() {
+            let Some(entry) = book.live(id, now) else {
                 return Ok(match book.marker(id, now) {
                     Some(_) => Answered::Before,
                     None => Answered::Unknown,
                 });
+            };
+            if entry.answer.is_some() {
+                return Ok(Answered::Before);
             }
-            match book.live(id, now) {
-                None => Ok(Answered::Unknown),
-                Some(entry) if entry.answer.is_some() => Ok(Answered::Before),
-                Some(_) if bytes + answer.len() > self.max_bytes => Err(self.full()),
-                Some(entry) => {
-                    let size = answer.len();
-                    entry.answer = Some(answer);
-                    book.bytes += size;
-                    Ok(Answered::Now)
-                }
+            if bytes + answer.len() > self.max_bytes {
+                return Err(self.full());
             }
+            let size = answer.len();
+            entry.answer = Some(answer);
+            book.bytes += size;
+            Ok(Answered::Now)
         }))
     }
 

@@ -6,6 +6,8 @@
 //! types, and `expand` writes the code, or `fallback` the errors.
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "rmcp")]
+mod asks;
 mod ast;
 mod attr;
 mod case;
@@ -34,4 +36,13 @@ use proc_macro::TokenStream;
 pub fn derive_elicit(input: TokenStream) -> TokenStream {
     let input = syn::parse_macro_input!(input as syn::DeriveInput);
     expand::derive(&input).into()
+}
+
+/// Marks a `#[tool]` or `#[prompt]` method of rmcp's routers that asks forms: it takes a
+/// `call: mcp_elicit::rmcp::Call` (in any position), returns `mcp_elicit::rmcp::Handled<T>`, and
+/// uses `?` on every ask. Goes above `#[tool]` or `#[prompt]`. See `mcp_elicit::rmcp::Call`.
+#[cfg(feature = "rmcp")]
+#[proc_macro_attribute]
+pub fn asks(attr: TokenStream, item: TokenStream) -> TokenStream {
+    asks::expand(attr.into(), item.into()).into()
 }

@@ -1,5 +1,9 @@
 //! Compile-fail cases of the rmcp adapter (feature `rmcp`), with the exact message a user reads:
-//! a `Stop` made into an `ErrorData` or a message, which on 2026-07-28 would lose the form.
+//! a `Stop` made into an `ErrorData` or a message, which on 2026-07-28 would lose the form; and
+//! the misuses of `#[asks]` (below `#[tool]`, without a `Call`, returning rmcp's
+//! `Result<_, ErrorData>`, `Call<Args>` beside `Parameters`, a prompt with typed arguments, outside
+//! a router). `call-without-asks` is rmcp's own error, which this crate cannot reword: the
+//! method's `Call` and `Stop` are all it shows.
 
 #[rustversion::attr(
     not(stable(1.95)),

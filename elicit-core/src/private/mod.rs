@@ -39,3 +39,11 @@ pub fn single_from_value<E: Choice>(value: &Value) -> Result<E, Refusal> {
 pub fn single_to_value<E: Choice>(choice: &E) -> Option<Value> {
     wire_value(choice)
 }
+
+/// What `#[asks]` generates for a `#[tool]` or `#[prompt]` method of rmcp's routers.
+#[cfg(feature = "rmcp")]
+pub mod rmcp {
+    pub use crate::rmcp::call::{CallPart, Pending, PromptResponse, PromptReturn, ToolReturn};
+    pub use crate::rmcp::input_schema;
+    pub use ::rmcp::model::{CallToolResponse, ErrorData};
+}

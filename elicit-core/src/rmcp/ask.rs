@@ -9,6 +9,7 @@ use ::rmcp::model::{
 use ::rmcp::service::{RequestContext, RoleServer};
 use serde_json::Value;
 
+use super::call::Pending;
 use super::send::{Sent, send};
 use super::{ElicitError, Flow, Stop, flow};
 use crate::answer::Elicitation;
@@ -146,7 +147,7 @@ impl<T: Elicit + Send + 'static> Ask<T> {
 /// `resources/read` (sealed).
 pub trait Surface: sealed::Sealed + Sync {
     /// The method, as the protocol writes it.
-    const METHOD: &'static str;
+    fn method(&self) -> &'static str;
 
     /// The tool's or prompt's name, or the resource's URI.
     fn name(&self) -> &str;
@@ -161,8 +162,16 @@ pub trait Surface: sealed::Sealed + Sync {
     fn request_state(&self) -> Option<&str>;
 }
 
-mod sealed {
-    pub trait Sealed {}
+pub(super) mod sealed {
+    use super::super::call::Pending;
+
+    pub trait Sealed {
+        /// Where the form a handler asks is kept until its result is made: a [`Call`]'s
+        /// (`super::super::Call`), or none (the request's extensions may hold one).
+        fn pending(&self) -> Option<&Pending> {
+            None
+        }
+    }
     impl Sealed for rmcp::model::CallToolRequestParams {}
     impl Sealed for rmcp::model::GetPromptRequestParams {}
     impl Sealed for rmcp::model::ReadResourceRequestParams {}
@@ -172,7 +181,9 @@ mod sealed {
 macro_rules! surface {
     ($params:ty, $method:literal, |$p:ident| $name:expr, |$q:ident| $arguments:expr) => {
         impl Surface for $params {
-            const METHOD: &'static str = $method;
+            fn method(&self) -> &'static str {
+                $method
+            }
             fn name(&self) -> &str {
                 let $p = self;
                 $name
@@ -261,6 +272,9 @@ surface!(
 pub struct Asking<'a> {
     context: &'a RequestContext<RoleServer>,
     flow: Asked<'a>,
+    /// Where a form asked on 2026-07-28 is kept, so that it reaches the client even if the
+    /// handler swallows the [`Stop`] ([`Call`](super::Call), [`Forms`](super::Forms)).
+    pending: Option<Pending>,
     /// The request's arguments, for [`Asking::ask_arguments`].
     arguments: Option<&'a JsonObject>,
 }
@@ -316,7 +330,7 @@ impl<'a> Asking<'a> {
                 let responses = request.input_responses().map(|r| {
                     Value::Object(r.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
                 });
-                let incoming = Incoming::new(R::METHOD, request.name())
+                let incoming = Incoming::new(request.method(), request.name())
                     .protocol_version(version)
                     .arguments(request.arguments())
                     .input_responses(responses.as_ref())
@@ -327,9 +341,14 @@ impl<'a> Asking<'a> {
                 ))
             }
         };
+        let pending = request
+            .pending()
+            .or_else(|| context.extensions.get::<Pending>())
+            .cloned();
         Ok(Asking {
             context,
             flow,
+            pending,
             arguments: request.arguments(),
         })
     }
@@ -407,10 +426,13 @@ impl<'a> Asking<'a> {
     /// return it); a malformed response, a spent form, two items with one key, or a failed
     /// request.
     pub async fn round(&mut self, items: &mut [&mut dyn Item]) -> Result<(), Stop> {
-        self.settle(items)
-            .await
-            .map_err(Stop::Elicit)?
-            .map_or(Ok(()), |result| Err(Stop::InputRequired(Box::new(result))))
+        let Some(form) = self.settle(items).await.map_err(Stop::Elicit)? else {
+            return Ok(());
+        };
+        if let Some(pending) = &self.pending {
+            pending.keep(&form);
+        }
+        Err(Stop::InputRequired(Box::new(form)))
     }
 
     /// [`Asking::round`]: `None` when every item is settled, the `InputRequiredResult` of the

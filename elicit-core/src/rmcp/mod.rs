@@ -40,7 +40,9 @@ use crate::schema::RequestedSchema;
 use crate::version::{ProtocolVersion, Unrepresentable};
 
 mod ask;
+pub(crate) mod call;
 mod client;
+mod forms;
 #[cfg(feature = "page")]
 mod page;
 mod send;
@@ -51,7 +53,9 @@ mod url;
 #[doc(no_inline)]
 pub use crate::rounds::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS};
 pub use ask::{Asking, Surface, ask, ask_arguments};
+pub use call::Call;
 pub use client::answer_elicitation;
+pub use forms::Forms;
 #[cfg(feature = "page")]
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
 pub use page::{AskPage, DEFAULT_WAIT};
@@ -191,6 +195,10 @@ pub enum ElicitError {
     /// `inputResponses`, a missing capability: [`RoundError::is_protocol_error`]), an answer that
     /// kept breaking the form's rules, or a mistake in the forms asked.
     Round(RoundError),
+    /// A `prompts/get` on 2026-07-28 reached an asking `#[prompt]` method without its answers:
+    /// rmcp's `#[prompt_handler]` leaves them out, and only a server served through [`Forms`]
+    /// gets them to the method.
+    PromptRoundsUnseen,
     /// A page could not be made, or its answer taken ([`AskPage`]).
     #[cfg(feature = "page")]
     #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
@@ -215,6 +223,9 @@ impl fmt::Display for ElicitError {
             ElicitError::Service(err) => write!(f, "the request to the client failed: {err}"),
             ElicitError::Answer(err) => fmt::Display::fmt(err, f),
             ElicitError::Round(err) => fmt::Display::fmt(err, f),
+            ElicitError::PromptRoundsUnseen => f.write_str(
+                "this prompt asks for input, and on MCP 2026-07-28 the answers come in the retried prompts/get, which rmcp's #[prompt_handler] does not pass on: serve the server as `mcp_elicit::rmcp::Forms::new(server)`",
+            ),
             #[cfg(feature = "page")]
             ElicitError::Page(err) => fmt::Display::fmt(err, f),
             ElicitError::InvalidArguments(problems) => write!(

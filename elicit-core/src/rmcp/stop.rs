@@ -97,7 +97,7 @@ impl Stop {
     }
 
     /// What a `tools/call` returns for it.
-    fn into_tool_response(self) -> Result<CallToolResponse, ErrorData> {
+    pub(super) fn into_tool_response(self) -> Result<CallToolResponse, ErrorData> {
         match self {
             Stop::InputRequired(result) => Ok(CallToolResponse::from(*result)),
             Stop::Elicit(error) => error.into(),
@@ -110,7 +110,7 @@ impl Stop {
 
     /// What a handler without an error result (`prompts/get`, `resources/read`) returns: the
     /// round's requests, or a JSON-RPC error.
-    fn into_response<R: From<InputRequiredResult>>(self) -> Result<R, ErrorData> {
+    pub(super) fn into_response<R: From<InputRequiredResult>>(self) -> Result<R, ErrorData> {
         match self {
             Stop::InputRequired(result) => Ok(R::from(*result)),
             Stop::Elicit(error) => Err(error.into_error_data()),

@@ -1,0 +1,347 @@
+//! [`Call`]: the call a `#[tool]` or `#[prompt]` method of rmcp's routers handles, which asks
+//! with `?` (the method marked [`#[asks]`](https://docs.rs/mcp-elicit/latest/mcp_elicit/rmcp/attr.asks.html));
+//! and [`Pending`], the form a call asked for on 2026-07-28, kept until the call's result is
+//! made, so that a handler that swallows the ask's error still returns the form.
+
+use std::future::Future;
+use std::marker::PhantomData;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use ::rmcp::handler::server::common::FromContextPart;
+use ::rmcp::handler::server::prompt::IntoGetPromptResult;
+use ::rmcp::handler::server::prompt::PromptContext;
+use ::rmcp::handler::server::tool::IntoCallToolResult;
+use ::rmcp::handler::server::tool::ToolCallContext;
+use ::rmcp::model::{
+    CallToolResponse, ErrorData, GetPromptResponse, InputRequiredResult, InputResponses, JsonObject,
+};
+use ::rmcp::service::{RequestContext, RoleServer};
+
+use super::{Ask, Asking, ElicitError, Flow, Stop, flow};
+use crate::answer::Elicitation;
+use crate::form::Elicit;
+
+/// The call a `#[tool]` or `#[prompt]` method handles: ask forms in it with `?`. `A` is the
+/// tool's arguments, a derived struct ([`Call::arguments`]); a method without arguments of its
+/// own (or with rmcp's `Parameters`) takes a `Call`.
+///
+/// A method takes it as a parameter, in any position, and is marked `#[asks]` above `#[tool]` or
+/// `#[prompt]`; `#[asks]` reads the call before any other parameter (so that rmcp's `Parameters`,
+/// which takes the arguments, cannot leave the state bound to none), lets the method return
+/// [`Handled`](super::Handled) and use `?`, and returns a form the method asked even where the
+/// method swallowed the ask's error (an `Err(_) =>` arm, `.ok()`, `.unwrap_or(..)`): on
+/// 2026-07-28 that error *is* the form, which the client must see.
+///
+/// The example is on [`mcp_elicit::rmcp`](https://docs.rs/mcp-elicit/latest/mcp_elicit/rmcp/index.html)
+/// (`#[asks]` is the facade's).
+pub struct Call<A = ()> {
+    context: RequestContext<RoleServer>,
+    method: &'static str,
+    name: String,
+    arguments: Option<JsonObject>,
+    input_responses: Option<InputResponses>,
+    request_state: Option<String>,
+    pending: Pending,
+    arguments_of: PhantomData<fn() -> A>,
+}
+
+impl<A> Call<A> {
+    /// The request's context (its peer, cancellation, extensions), for anything else the method
+    /// does with rmcp.
+    pub fn context(&self) -> &RequestContext<RoleServer> {
+        &self.context
+    }
+
+    /// The tool's or the prompt's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The arguments as the client sent them (read them typed with [`Call::arguments`]).
+    pub fn raw_arguments(&self) -> Option<&JsonObject> {
+        self.arguments.as_ref()
+    }
+
+    /// Asks for `T`'s form: [`ask`](super::ask) in this call.
+    ///
+    /// # Errors
+    ///
+    /// A [`Stop`]: on 2026-07-28 the form itself (return it with `?`), or why there is no answer,
+    /// as [`Asking::ask`].
+    pub async fn ask<T: Elicit + Send + 'static>(&self) -> Result<Elicitation<T>, Stop> {
+        self.asking()?.ask(&Ask::checked_by_caller()).await
+    }
+
+    /// Asks for the form `ask` describes (its message, key, rounds): [`Ask::run`] in this call.
+    ///
+    /// # Errors
+    ///
+    /// As [`Call::ask`].
+    pub async fn run<T: Elicit + Send + 'static>(
+        &self,
+        ask: &Ask<T>,
+    ) -> Result<Elicitation<T>, Stop> {
+        self.asking()?.ask(ask).await
+    }
+
+    /// The asking of this call, for several forms in sequence (a wizard), a round of several
+    /// requests, or a page ([`Asking::page`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Asking::new`], made a [`Stop`].
+    pub fn asking(&self) -> Result<Asking<'_>, Stop> {
+        Asking::new(&self.context, self).map_err(Stop::Elicit)
+    }
+}
+
+impl<A: Elicit + Send + 'static> Call<A> {
+    /// The tool's arguments read into `A`, asking the user for what the model left out or got
+    /// wrong: [`ask_arguments`](super::ask_arguments) in this call. `#[asks]` makes `A`'s
+    /// requested schema the tool's `inputSchema`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Asking::ask_arguments`].
+    pub async fn arguments(&self) -> Result<Elicitation<A>, Stop> {
+        const { crate::form::sendable::<A>() };
+        self.asking()?
+            .ask_arguments(&Ask::checked_by_caller())
+            .await
+    }
+}
+
+impl<A> super::ask::sealed::Sealed for Call<A> {
+    fn pending(&self) -> Option<&Pending> {
+        Some(&self.pending)
+    }
+}
+
+impl<A> super::Surface for Call<A> {
+    fn method(&self) -> &'static str {
+        self.method
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn arguments(&self) -> Option<&JsonObject> {
+        self.arguments.as_ref()
+    }
+    fn input_responses(&self) -> Option<&InputResponses> {
+        self.input_responses.as_ref()
+    }
+    fn request_state(&self) -> Option<&str> {
+        self.request_state.as_deref()
+    }
+}
+
+impl<A> std::fmt::Debug for Call<A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Call")
+            .field("method", &self.method)
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The form a call asked for on 2026-07-28 (the first, when several were), kept until the
+/// call's result is made: shared by the call's asks (through [`Call`], or the request's
+/// extensions under [`Forms`](super::Forms)) and what makes the result, which returns it even
+/// when the handler swallowed the ask's error. Reached through `__private` by what `#[asks]`
+/// generates.
+#[derive(Clone, Default)]
+pub struct Pending(Arc<Mutex<Option<InputRequiredResult>>>);
+
+impl Pending {
+    /// The slot of `call`.
+    pub fn of<A>(call: &Call<A>) -> Self {
+        call.pending.clone()
+    }
+
+    /// Keeps `form`, unless one is kept already.
+    pub(crate) fn keep(&self, form: &InputRequiredResult) {
+        let mut slot = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if slot.is_none() {
+            *slot = Some(form.clone());
+        }
+    }
+
+    /// The kept form, if any, no longer kept.
+    pub(crate) fn take(&self) -> Option<InputRequiredResult> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).take()
+    }
+
+    /// What a `#[tool]` method marked `#[asks]` returns to rmcp: `body`'s result made a response
+    /// ([`Stop`]), or the form it asked and did not return.
+    ///
+    /// # Errors
+    ///
+    /// The JSON-RPC error a [`Stop`] ends in.
+    pub async fn tool<R: ToolReturn, F: Future<Output = R>>(
+        self,
+        body: F,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let result = body.await.into_result();
+        self.finish(result, Stop::into_tool_response, CallToolResponse::from)
+    }
+
+    /// What a `#[prompt]` method marked `#[asks]` returns to rmcp, as [`Pending::tool`].
+    ///
+    /// # Errors
+    ///
+    /// The JSON-RPC error a [`Stop`] ends in.
+    pub async fn prompt<R: PromptReturn, F: Future<Output = R>>(
+        self,
+        body: F,
+    ) -> Result<PromptResponse, ErrorData> {
+        let result = body.await.into_result();
+        self.finish(result, Stop::into_response, GetPromptResponse::from)
+            .map(PromptResponse)
+    }
+
+    /// The form the handler returned, or the one it asked and swallowed, or its result.
+    fn finish<T>(
+        &self,
+        result: Result<Result<T, ErrorData>, Stop>,
+        stop: impl FnOnce(Stop) -> Result<T, ErrorData>,
+        form: impl FnOnce(InputRequiredResult) -> T,
+    ) -> Result<T, ErrorData> {
+        let kept = self.take();
+        match (result, kept) {
+            (Err(Stop::InputRequired(returned)), _) => Ok(form(*returned)),
+            (_, Some(swallowed)) => Ok(form(swallowed)),
+            (Err(other), None) => stop(other),
+            (Ok(response), None) => response,
+        }
+    }
+}
+
+/// A prompt's response as rmcp's prompt router takes it from a method (rmcp reads a
+/// `GetPromptResult` or an `InputRequiredResult`, not the response that is either).
+pub struct PromptResponse(GetPromptResponse);
+
+impl IntoGetPromptResult for PromptResponse {
+    fn into_get_prompt_result(self) -> Result<GetPromptResponse, ErrorData> {
+        Ok(self.0)
+    }
+}
+
+/// What a `#[tool]` method marked `#[asks]` may return: [`Handled<T>`](super::Handled), `T`
+/// anything rmcp makes a tool result of (`CallToolResult`, `String`, `Json<..>`, contents).
+#[diagnostic::on_unimplemented(
+    message = "a `#[tool]` method marked `#[asks]` returns `mcp_elicit::rmcp::Handled<T>`, not `{Self}`",
+    label = "write `-> Handled` (a `CallToolResult`) or `-> Handled<String>`: `?` then carries the form to the client on every version",
+    note = "`Handled<T>` is `Result<T, mcp_elicit::rmcp::Stop>`; `T` is anything rmcp makes a tool result of"
+)]
+pub trait ToolReturn {
+    /// The result, the `Ok` made rmcp's response.
+    ///
+    /// # Errors
+    ///
+    /// The method's [`Stop`].
+    fn into_result(self) -> Result<Result<CallToolResponse, ErrorData>, Stop>;
+}
+
+impl<T: IntoCallToolResult> ToolReturn for Result<T, Stop> {
+    fn into_result(self) -> Result<Result<CallToolResponse, ErrorData>, Stop> {
+        self.map(IntoCallToolResult::into_call_tool_result)
+    }
+}
+
+/// What a `#[prompt]` method marked `#[asks]` may return: [`Handled<T>`](super::Handled), `T`
+/// a `GetPromptResult` or the prompt's messages.
+#[diagnostic::on_unimplemented(
+    message = "a `#[prompt]` method marked `#[asks]` returns `mcp_elicit::rmcp::Handled<GetPromptResult>`, not `{Self}`",
+    label = "write `-> Handled<GetPromptResult>` (or `Handled<Vec<PromptMessage>>`): `?` then carries the form to the client on every version",
+    note = "`Handled<T>` is `Result<T, mcp_elicit::rmcp::Stop>`"
+)]
+pub trait PromptReturn {
+    /// The result, the `Ok` made rmcp's response.
+    ///
+    /// # Errors
+    ///
+    /// The method's [`Stop`].
+    fn into_result(self) -> Result<Result<GetPromptResponse, ErrorData>, Stop>;
+}
+
+impl<T: IntoGetPromptResult> PromptReturn for Result<T, Stop> {
+    fn into_result(self) -> Result<Result<GetPromptResponse, ErrorData>, Stop> {
+        self.map(IntoGetPromptResult::into_get_prompt_result)
+    }
+}
+
+/// The state of a `prompts/get` on 2026-07-28, which rmcp's `#[prompt_handler]` leaves out of
+/// the `PromptContext` it makes: carried in the request's extensions by
+/// [`Forms`](super::Forms).
+#[derive(Clone)]
+pub(crate) struct PromptRound {
+    pub(crate) input_responses: Option<InputResponses>,
+    pub(crate) request_state: Option<String>,
+}
+
+/// What `#[asks]` reads first of a `#[tool]` or `#[prompt]` method's call (not for use by hand:
+/// take a [`Call`] and mark the method `#[asks]`).
+pub struct CallPart<A>(Call<A>);
+
+impl<A> CallPart<A> {
+    /// The call.
+    pub fn into_call(self) -> Call<A> {
+        self.0
+    }
+}
+
+/// The pending slot of a request: the one [`Forms`](super::Forms) put in its extensions, or a
+/// fresh one.
+fn pending_of(context: &RequestContext<RoleServer>) -> Pending {
+    context
+        .extensions
+        .get::<Pending>()
+        .cloned()
+        .unwrap_or_default()
+}
+
+impl<S, A> FromContextPart<ToolCallContext<'_, S>> for CallPart<A> {
+    fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
+        Ok(CallPart(Call {
+            pending: pending_of(&context.request_context),
+            context: context.request_context.clone(),
+            method: "tools/call",
+            name: context.name.to_string(),
+            arguments: context.arguments.clone(),
+            input_responses: context.input_responses.clone(),
+            request_state: context.request_state.clone(),
+            arguments_of: PhantomData,
+        }))
+    }
+}
+
+impl<S, A> FromContextPart<PromptContext<'_, S>> for CallPart<A> {
+    fn from_context_part(context: &mut PromptContext<'_, S>) -> Result<Self, ErrorData> {
+        let round = context.context.extensions.get::<PromptRound>().cloned();
+        let rounds = context
+            .context
+            .protocol_version()
+            .is_some_and(|version| matches!(flow(&version), Ok(Flow::InputRequired)));
+        if rounds && round.is_none() {
+            // rmcp's `#[prompt_handler]` leaves the answers out of the prompt's context: without
+            // them the prompt would ask forever.
+            return Err(ErrorData::internal_error(
+                ElicitError::PromptRoundsUnseen.to_string(),
+                None,
+            ));
+        }
+        let (input_responses, request_state) = round
+            .map(|r| (r.input_responses, r.request_state))
+            .unwrap_or_default();
+        Ok(CallPart(Call {
+            pending: pending_of(&context.context),
+            context: context.context.clone(),
+            method: "prompts/get",
+            name: context.name.clone(),
+            arguments: context.arguments.clone(),
+            input_responses,
+            request_state,
+            arguments_of: PhantomData,
+        }))
+    }
+}

@@ -75,6 +75,13 @@ pub async fn ask_arguments<T: Elicit + Send + 'static>(
 /// [`Respond::respond`](super::Respond::respond) makes its result what rmcp's `ServerHandler`
 /// returns (the `InputRequiredResult`, a protocol error, or a tool error the model reads).
 ///
+/// Never swallow the error (`Err(_) => fallback`, `.ok()`, `.unwrap_or(..)`, `if let Ok(..)`):
+/// on 2026-07-28 it is the form, and a handler that falls back from it answers without ever
+/// asking. A handler whose result passes through this crate still returns the form it asked and
+/// swallowed: a `#[tool]` or `#[prompt]` method marked `#[asks]`, and any handler of a server
+/// served as [`Forms::new(server)`](super::Forms); a hand-written `ServerHandler` served without
+/// `Forms` loses it.
+///
 /// ```no_run
 /// use mcp_elicit::rmcp::{Handled, Respond, ask};
 /// use mcp_elicit::{Elicit, Elicitation};

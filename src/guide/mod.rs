@@ -5,7 +5,8 @@
 //!   `#[derive(Elicit)]`, and choices known only at run time.
 //! - [`_composition`]: fields of your own types (`transparent`, `FormField`, `from_str`, `with`),
 //!   flattened structs, skipped fields, validation functions.
-//! - [`_servers`]: protocol versions; the official Rust SDK (rmcp): one call on every version and
+//! - [`_servers`]: protocol versions; the official Rust SDK (rmcp): `#[asks]` on rmcp's `#[tool]`
+//!   and `#[prompt]` methods, or a hand-written `ServerHandler`; one call on every version and
 //!   every request that may ask, wizards and mixed rounds, the sealed state of 2026-07-28, URL
 //!   mode, and forms for the tool arguments a model left out.
 //! - [`_pages`]: secrets asked on a page of the server's own (feature `page`): secret fields, the

@@ -17,7 +17,8 @@ pub const STATE_KEY: &str = "6d63702d656c69636974207061676573206f6e2074776f20726
 /// The API key a person types into the page: searched for, and never found, in what leaves it.
 pub const SECRET: &str = "wx-live-9f8e7d6c5b4a39281706";
 
-/// A `connect_server`, with everything it wrote to its output and error streams.
+/// A `connect_server` (or `router_server`), with everything it wrote to its output and error
+/// streams.
 pub struct Server {
     child: Child,
     /// `http://127.0.0.1:PORT`.
@@ -28,7 +29,13 @@ pub struct Server {
 impl Server {
     /// Started on a free port with `args` (`--redis`, `--page-ttl`, ...).
     pub fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_connect_server"))
+        Server::start_program(env!("CARGO_BIN_EXE_connect_server"), args)
+    }
+
+    /// `program` (a server on the same site, such as `router_server`) started on a free port with
+    /// `args`.
+    pub fn start_program(program: &str, args: &[&str]) -> Server {
+        let mut child = Command::new(program)
             .args(["--port", "0"])
             .args(args)
             .env("MCP_ELICIT_STATE_KEY", STATE_KEY)
@@ -37,7 +44,7 @@ impl Server {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .expect("connect_server starts");
+            .unwrap_or_else(|e| panic!("{program} starts: {e}"));
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
         let mut line = String::new();
         stdout.read_line(&mut line).unwrap();
@@ -45,7 +52,7 @@ impl Server {
             .trim()
             .strip_prefix("serving ")
             .and_then(|url| url.strip_suffix("/mcp"))
-            .unwrap_or_else(|| panic!("connect_server said {line:?}"))
+            .unwrap_or_else(|| panic!("{program} said {line:?}"))
             .to_owned();
         let log = Arc::new(Mutex::new(line));
         let stderr = child.stderr.take().unwrap();
@@ -219,17 +226,29 @@ impl Browser {
     /// Opens the page at `url` and answers it with `key` (label `Work`, region `eu`), `action`
     /// being the button pressed: the status of the POST and its page.
     pub async fn answer(&mut self, url: &str, key: &str, action: &str) -> (u16, String) {
+        let fields = [("label", "Work"), ("api_key", key), ("region", "eu")];
+        self.fill(url, &fields, action).await
+    }
+
+    /// Opens the page at `url` and answers it with `fields` (each form field's name and value),
+    /// `action` being the button pressed: the status of the POST and its page.
+    pub async fn fill(
+        &mut self,
+        url: &str,
+        fields: &[(&str, &str)],
+        action: &str,
+    ) -> (u16, String) {
         let (status, _, page) = self.get(url).await;
         assert_eq!(status, 200, "{page}");
         let csrf = csrf(&page);
-        let fields = [
-            ("csrf", csrf.as_str()),
-            ("f.label", "Work"),
-            ("f.api_key", key),
-            ("f.region", "eu"),
-            ("action", action),
-        ];
-        let (status, _, page) = self.post(url, &fields).await;
+        let named: Vec<(String, &str)> = fields
+            .iter()
+            .map(|&(name, value)| (format!("f.{name}"), value))
+            .collect();
+        let mut posted = vec![("csrf", csrf.as_str())];
+        posted.extend(named.iter().map(|(name, value)| (name.as_str(), *value)));
+        posted.push(("action", action));
+        let (status, _, page) = self.post(url, &posted).await;
         (status, page)
     }
 }

@@ -1,0 +1,319 @@
+//! rmcp's own `elicitation_stdio` example (a greeting that asks the user's name once), grown into
+//! a server written the way rmcp users write theirs: one `#[tool_router]` impl of `#[tool]`
+//! methods, one `#[prompt_router]` impl of `#[prompt]` methods, `#[tool_handler]` and
+//! `#[prompt_handler]` on the `ServerHandler`, and no hand-written `call_tool` or `get_prompt`.
+//! Each method that asks is marked `#[asks]`, takes a `Call` and asks with `?`, on 2025-11-25 and
+//! 2026-07-28 alike. `router_server --port P [--public-url URL]`, its keys from
+//! `MCP_ELICIT_STATE_KEY`.
+//!
+//! - MCP at `/mcp` (Streamable HTTP), the pages at `/pages/{id}`, and the stand-in sign-in of
+//!   `site.rs` (never deploy it): MCP requests carry `Authorization: Bearer dev-NAME`, the
+//!   browser signs in at `/login` with `token=dev-NAME`.
+//! - `greet_user` (`greeting`, rmcp's `Parameters`): asks the user's name unless it knows it for
+//!   that user, and answers `GREETING NAME!` (`GREETING Guest!` when declined); `reset_name`
+//!   forgets it.
+//! - `book_table` (a derived `Booking` is its arguments): asks for exactly what the model left
+//!   out or got wrong, and answers `Booked a table for N on DATE, SEATING.`
+//! - `connect_service`: a label and an API key through a page of the server's (URL mode), the key
+//!   kept on the server; answers `Connected LABEL`.
+//! - The prompt `plan_trip`: asks the destination, and is `Plan a trip to DESTINATION.`
+#[path = "site.rs"]
+mod site;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use axum::Router;
+use mcp_elicit::page::SecretString;
+use mcp_elicit::page::serve::{Pages, Parts};
+use mcp_elicit::page::store::MemoryStore;
+use mcp_elicit::rmcp::{Call, Forms, Handled, asks};
+use mcp_elicit::rounds::StateKeys;
+use mcp_elicit::{Elicit, Elicitation};
+use rmcp::handler::server::common::Extension;
+use rmcp::handler::server::router::prompt::PromptRouter;
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, ClientRequest, ErrorData, GetPromptRequest,
+    GetPromptRequestParams, GetPromptResponse, GetPromptResult, ListPromptsResult, ListToolsResult,
+    PaginatedRequestParams, PromptMessage, Role, ServerConfig, ServerResult, Tool,
+};
+use rmcp::service::{RequestContext, RoleServer, Service};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::{ServerHandler, prompt, prompt_handler, prompt_router, tool, tool_handler, tool_router};
+use site::{Session, Site};
+
+/// `greet_user`'s arguments, as rmcp's example writes them.
+#[derive(rmcp::serde::Deserialize, rmcp::schemars::JsonSchema)]
+#[serde(crate = "rmcp::serde")]
+#[schemars(crate = "rmcp::schemars")]
+struct GreetArgs {
+    /// The greeting, such as `Hello`
+    greeting: String,
+}
+
+#[derive(Elicit)]
+#[elicit(message = "Please provide your name")]
+struct UserInfo {
+    /// How the greeting calls you
+    #[elicit(title = "Name", min_length = 2)]
+    name: String,
+}
+
+#[derive(Elicit, Clone, Copy)]
+#[elicit(rename_all = "lowercase")]
+enum Seating {
+    #[elicit(title = "Indoor")]
+    Indoor,
+    #[elicit(title = "Outdoor")]
+    Outdoor,
+}
+
+impl Seating {
+    fn title(self) -> &'static str {
+        match self {
+            Seating::Indoor => "Indoor",
+            Seating::Outdoor => "Outdoor",
+        }
+    }
+}
+
+/// A table to book: `book_table`'s arguments (its `inputSchema`), and the form of what the model
+/// left out or got wrong.
+#[derive(Elicit)]
+#[elicit(rename_all = "camelCase", message = "Which table should I book?")]
+struct Booking {
+    #[elicit(title = "Date", format = "date")]
+    date: String,
+    #[elicit(title = "Party size", minimum = 1, maximum = 12)]
+    party_size: u8,
+    #[elicit(title = "Seating")]
+    seating: Seating,
+}
+
+/// Asked through a page: the key never passes through the client.
+#[derive(Elicit)]
+#[elicit(
+    title = "Connect a weather service",
+    message = "Connect your weather service"
+)]
+struct Connection {
+    /// A name for this connection
+    #[elicit(title = "Label", min_length = 2, max_length = 40)]
+    label: String,
+    /// The service's API key (it stays on this server)
+    #[elicit(title = "API key", min_length = 20)]
+    api_key: SecretString,
+}
+
+#[derive(Elicit)]
+#[elicit(message = "Where would you like to go?")]
+struct Trip {
+    #[elicit(title = "Destination", min_length = 2)]
+    destination: String,
+}
+
+/// What every session of the server shares (rmcp's Streamable HTTP service makes one server a
+/// session).
+#[derive(Clone)]
+struct Shared {
+    pages: Pages<MemoryStore>,
+    /// The names the greeting knows, by user.
+    names: Arc<Mutex<HashMap<String, String>>>,
+    /// The keys kept on the server, by user and label (a real server would seal them at rest).
+    keys: Arc<Mutex<HashMap<(String, String), SecretString>>>,
+}
+
+#[derive(Clone)]
+struct Server {
+    shared: Shared,
+    tool_router: ToolRouter<Self>,
+    prompt_router: PromptRouter<Self>,
+}
+
+impl Server {
+    fn new(shared: Shared) -> Self {
+        Server {
+            shared,
+            tool_router: Self::tool_router(),
+            prompt_router: Self::prompt_router(),
+        }
+    }
+
+    fn names(&self) -> std::sync::MutexGuard<'_, HashMap<String, String>> {
+        self.shared
+            .names
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The signed-in user of an MCP request (its bearer token's NAME).
+fn user(request: &Parts) -> Result<String, ErrorData> {
+    site::user(request)
+        .map(str::to_owned)
+        .ok_or_else(|| ErrorData::invalid_request("not signed in", None))
+}
+
+#[tool_router]
+impl Server {
+    #[asks]
+    #[tool(description = "Greets the user by name, asking the name the first time")]
+    async fn greet_user(
+        &self,
+        call: Call,
+        Parameters(args): Parameters<GreetArgs>,
+        Extension(request): Extension<Parts>,
+    ) -> Handled<String> {
+        let user = user(&request)?;
+        let known = self.names().get(&user).cloned();
+        let name = match known {
+            Some(name) => name,
+            None => match call.ask::<UserInfo>().await? {
+                Elicitation::Accepted(info) => {
+                    self.names().insert(user, info.name.clone());
+                    info.name
+                }
+                _ => "Guest".to_owned(),
+            },
+        };
+        Ok(format!("{} {name}!", args.greeting))
+    }
+
+    #[tool(description = "Forgets the user's name")]
+    async fn reset_name(&self, Extension(request): Extension<Parts>) -> Result<String, ErrorData> {
+        self.names().remove(&user(&request)?);
+        Ok("User name reset. Next greeting will ask for name again.".to_owned())
+    }
+
+    #[asks]
+    #[tool(description = "Books a table, asking for what is missing")]
+    async fn book_table(&self, call: Call<Booking>) -> Handled<String> {
+        let Elicitation::Accepted(booking) = call.arguments().await? else {
+            return Ok("Nothing was booked.".to_owned());
+        };
+        Ok(format!(
+            "Booked a table for {} on {}, {}.",
+            booking.party_size,
+            booking.date,
+            booking.seating.title()
+        ))
+    }
+
+    #[asks]
+    #[tool(description = "Connects your weather service")]
+    async fn connect_service(
+        &self,
+        call: Call,
+        Extension(request): Extension<Parts>,
+    ) -> Handled<String> {
+        let user = user(&request)?;
+        let asked = self.shared.pages.ask::<Connection>(Some(&user));
+        let Elicitation::Accepted(connection) = asked.run(call.context(), &call).await? else {
+            return Ok("Nothing was connected: no key was given.".to_owned());
+        };
+        let answer = format!("Connected {}", connection.label);
+        tracing::info!(user, label = %connection.label, "connected");
+        self.shared
+            .keys
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert((user, connection.label), connection.api_key);
+        Ok(answer)
+    }
+}
+
+#[prompt_router]
+impl Server {
+    #[asks]
+    #[prompt(description = "Plans a trip to where the user would like to go")]
+    async fn plan_trip(&self, call: Call) -> Handled<GetPromptResult> {
+        let text = match call.ask::<Trip>().await? {
+            Elicitation::Accepted(trip) => format!("Plan a trip to {}.", trip.destination),
+            _ => "Plan a trip.".to_owned(),
+        };
+        let message = PromptMessage::new_text(Role::User, text);
+        Ok(GetPromptResult::new(vec![message]))
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+#[prompt_handler(router = self.prompt_router)]
+impl ServerHandler for Server {}
+
+/// `Forms` for rmcp's Streamable HTTP service, which serves a `ServerHandler` only (`Forms` is an
+/// rmcp `Service`): the server's tools and prompts as they are, and `prompts/get` through `Forms`,
+/// so that on 2026-07-28 a prompt's answers reach its `#[prompt]` method. Gone once `Forms` is a
+/// `ServerHandler` itself.
+struct Served<S>(Forms<S>);
+
+impl<S: ServerHandler> ServerHandler for Served<S> {
+    fn get_info(&self) -> ServerConfig {
+        self.0.inner().get_info()
+    }
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.0.inner().get_tool(name)
+    }
+    async fn list_tools(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        self.0.inner().list_tools(request, context).await
+    }
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.0.inner().call_tool(request, context).await
+    }
+    async fn list_prompts(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        self.0.inner().list_prompts(request, context).await
+    }
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let request = ClientRequest::GetPromptRequest(GetPromptRequest::new(request));
+        match Service::handle_request(&self.0, request, context).await? {
+            ServerResult::GetPromptResult(result) => Ok(result.into()),
+            ServerResult::InputRequiredResult(result) => Ok(result.into()),
+            other => Err(ErrorData::internal_error(
+                format!("prompts/get answered {other:?}"),
+                None,
+            )),
+        }
+    }
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    site::log();
+    let args: Vec<String> = std::env::args().collect();
+    let site = Site::bind(&args).await?;
+    let keys = StateKeys::from_env("MCP_ELICIT_STATE_KEY")?;
+    let pages = Pages::new(MemoryStore::new(10_000), &keys, &site.pages_url(), Session)
+        .form::<Connection>();
+    keys.install()?;
+    let shared = Shared {
+        pages: pages.clone(),
+        names: Arc::default(),
+        keys: Arc::default(),
+    };
+    // `Forms`: on 2026-07-28 a prompt's answers reach its `#[prompt]` method.
+    let service = StreamableHttpService::new(
+        move || Ok(Served(Forms::new(Server::new(shared.clone())))),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    let mcp = Router::new().nest_service("/mcp", service);
+    site.serve(mcp, pages.router()).await
+}

@@ -43,7 +43,8 @@ pub fn single_to_value<E: Choice>(choice: &E) -> Option<Value> {
 /// What `#[asks]` generates for a `#[tool]` or `#[prompt]` method of rmcp's routers.
 #[cfg(feature = "rmcp")]
 pub mod rmcp {
-    pub use crate::rmcp::call::{CallPart, Pending, PromptResponse, PromptReturn, ToolReturn};
+    pub use crate::rmcp::call::CallPart;
     pub use crate::rmcp::input_schema;
+    pub use crate::rmcp::pending::{Pending, PromptResponse, PromptReturn, ToolReturn};
     pub use ::rmcp::model::{CallToolResponse, ErrorData};
 }

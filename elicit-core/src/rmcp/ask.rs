@@ -9,7 +9,7 @@ use ::rmcp::model::{
 use ::rmcp::service::{RequestContext, RoleServer};
 use serde_json::Value;
 
-use super::call::Pending;
+use super::pending::Pending;
 use super::send::{Sent, send};
 use super::{ElicitError, Flow, Stop, flow};
 use crate::answer::Elicitation;
@@ -170,7 +170,7 @@ pub trait Surface: sealed::Sealed + Sync {
 }
 
 pub(super) mod sealed {
-    use super::super::call::Pending;
+    use super::super::pending::Pending;
 
     pub trait Sealed {
         /// Where the form a handler asks is kept until its result is made: a [`Call`]'s

@@ -1,22 +1,15 @@
 //! [`Call`]: the call a `#[tool]` or `#[prompt]` method of rmcp's routers handles, which asks
-//! with `?` (the method marked [`#[asks]`](https://docs.rs/mcp-elicit/latest/mcp_elicit/rmcp/attr.asks.html));
-//! and [`Pending`], the form a call asked for on 2026-07-28, kept until the call's result is
-//! made, so that a handler that swallows the ask's error still returns the form.
+//! with `?` (the method marked [`#[asks]`](https://docs.rs/mcp-elicit/latest/mcp_elicit/rmcp/attr.asks.html)).
 
-use std::future::Future;
 use std::marker::PhantomData;
-use std::sync::{Arc, Mutex, PoisonError};
 
 use ::rmcp::handler::server::common::FromContextPart;
-use ::rmcp::handler::server::prompt::IntoGetPromptResult;
 use ::rmcp::handler::server::prompt::PromptContext;
-use ::rmcp::handler::server::tool::IntoCallToolResult;
 use ::rmcp::handler::server::tool::ToolCallContext;
-use ::rmcp::model::{
-    CallToolResponse, ErrorData, GetPromptResponse, InputRequiredResult, InputResponses, JsonObject,
-};
+use ::rmcp::model::{ErrorData, InputResponses, JsonObject};
 use ::rmcp::service::{RequestContext, RoleServer};
 
+use super::pending::Pending;
 use super::{Ask, Asking, ElicitError, Flow, Stop, flow};
 use crate::answer::Elicitation;
 use crate::form::Elicit;
@@ -144,129 +137,10 @@ impl<A> std::fmt::Debug for Call<A> {
     }
 }
 
-/// The form a call asked for on 2026-07-28 (the first, when several were), kept until the
-/// call's result is made: shared by the call's asks (through [`Call`], or the request's
-/// extensions under [`Forms`](super::Forms)) and what makes the result, which returns it even
-/// when the handler swallowed the ask's error. Reached through `__private` by what `#[asks]`
-/// generates.
-#[derive(Clone, Default)]
-pub struct Pending(Arc<Mutex<Option<InputRequiredResult>>>);
-
 impl Pending {
     /// The slot of `call`.
     pub fn of<A>(call: &Call<A>) -> Self {
         call.pending.clone()
-    }
-
-    /// Keeps `form`, unless one is kept already.
-    pub(crate) fn keep(&self, form: &InputRequiredResult) {
-        let mut slot = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if slot.is_none() {
-            *slot = Some(form.clone());
-        }
-    }
-
-    /// The kept form, if any, no longer kept.
-    pub(crate) fn take(&self) -> Option<InputRequiredResult> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner).take()
-    }
-
-    /// What a `#[tool]` method marked `#[asks]` returns to rmcp: `body`'s result made a response
-    /// ([`Stop`]), or the form it asked and did not return.
-    ///
-    /// # Errors
-    ///
-    /// The JSON-RPC error a [`Stop`] ends in.
-    pub async fn tool<R: ToolReturn, F: Future<Output = R>>(
-        self,
-        body: F,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let result = body.await.into_result();
-        self.finish(result, Stop::into_tool_response, CallToolResponse::from)
-    }
-
-    /// What a `#[prompt]` method marked `#[asks]` returns to rmcp, as [`Pending::tool`].
-    ///
-    /// # Errors
-    ///
-    /// The JSON-RPC error a [`Stop`] ends in.
-    pub async fn prompt<R: PromptReturn, F: Future<Output = R>>(
-        self,
-        body: F,
-    ) -> Result<PromptResponse, ErrorData> {
-        let result = body.await.into_result();
-        self.finish(result, Stop::into_response, GetPromptResponse::from)
-            .map(PromptResponse)
-    }
-
-    /// The form the handler returned, or the one it asked and swallowed, or its result.
-    fn finish<T>(
-        &self,
-        result: Result<Result<T, ErrorData>, Stop>,
-        stop: impl FnOnce(Stop) -> Result<T, ErrorData>,
-        form: impl FnOnce(InputRequiredResult) -> T,
-    ) -> Result<T, ErrorData> {
-        let kept = self.take();
-        match (result, kept) {
-            (Err(Stop::InputRequired(returned)), _) => Ok(form(*returned)),
-            (_, Some(swallowed)) => Ok(form(swallowed)),
-            (Err(other), None) => stop(other),
-            (Ok(response), None) => response,
-        }
-    }
-}
-
-/// A prompt's response as rmcp's prompt router takes it from a method (rmcp reads a
-/// `GetPromptResult` or an `InputRequiredResult`, not the response that is either).
-pub struct PromptResponse(GetPromptResponse);
-
-impl IntoGetPromptResult for PromptResponse {
-    fn into_get_prompt_result(self) -> Result<GetPromptResponse, ErrorData> {
-        Ok(self.0)
-    }
-}
-
-/// What a `#[tool]` method marked `#[asks]` may return: [`Handled<T>`](super::Handled), `T`
-/// anything rmcp makes a tool result of (`CallToolResult`, `String`, `Json<..>`, contents).
-#[diagnostic::on_unimplemented(
-    message = "a `#[tool]` method marked `#[asks]` returns `mcp_elicit::rmcp::Handled<T>`, not `{Self}`",
-    label = "write `-> Handled` (a `CallToolResult`) or `-> Handled<String>`: `?` then carries the form to the client on every version",
-    note = "`Handled<T>` is `Result<T, mcp_elicit::rmcp::Stop>`; `T` is anything rmcp makes a tool result of"
-)]
-pub trait ToolReturn {
-    /// The result, the `Ok` made rmcp's response.
-    ///
-    /// # Errors
-    ///
-    /// The method's [`Stop`].
-    fn into_result(self) -> Result<Result<CallToolResponse, ErrorData>, Stop>;
-}
-
-impl<T: IntoCallToolResult> ToolReturn for Result<T, Stop> {
-    fn into_result(self) -> Result<Result<CallToolResponse, ErrorData>, Stop> {
-        self.map(IntoCallToolResult::into_call_tool_result)
-    }
-}
-
-/// What a `#[prompt]` method marked `#[asks]` may return: [`Handled<T>`](super::Handled), `T`
-/// a `GetPromptResult` or the prompt's messages.
-#[diagnostic::on_unimplemented(
-    message = "a `#[prompt]` method marked `#[asks]` returns `mcp_elicit::rmcp::Handled<GetPromptResult>`, not `{Self}`",
-    label = "write `-> Handled<GetPromptResult>` (or `Handled<Vec<PromptMessage>>`): `?` then carries the form to the client on every version",
-    note = "`Handled<T>` is `Result<T, mcp_elicit::rmcp::Stop>`"
-)]
-pub trait PromptReturn {
-    /// The result, the `Ok` made rmcp's response.
-    ///
-    /// # Errors
-    ///
-    /// The method's [`Stop`].
-    fn into_result(self) -> Result<Result<GetPromptResponse, ErrorData>, Stop>;
-}
-
-impl<T: IntoGetPromptResult> PromptReturn for Result<T, Stop> {
-    fn into_result(self) -> Result<Result<GetPromptResponse, ErrorData>, Stop> {
-        self.map(IntoGetPromptResult::into_get_prompt_result)
     }
 }
 

@@ -7,7 +7,8 @@ use std::borrow::Cow;
 use ::rmcp::model::{ClientRequest, ErrorData, ProtocolVersion as RmcpVersion, ServerResult};
 use ::rmcp::service::{NotificationContext, RequestContext, RoleServer, Service, ServiceRole};
 
-use super::call::{Pending, PromptRound};
+use super::call::PromptRound;
+use super::pending::Pending;
 
 /// A server (any rmcp `ServerHandler`, or `Service`) served so that every form it asks reaches
 /// the client:

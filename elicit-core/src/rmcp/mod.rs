@@ -45,6 +45,7 @@ mod client;
 mod forms;
 #[cfg(feature = "page")]
 mod page;
+pub(crate) mod pending;
 mod send;
 mod stop;
 mod url;

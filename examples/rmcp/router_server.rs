@@ -34,12 +34,7 @@ use rmcp::handler::server::common::Extension;
 use rmcp::handler::server::router::prompt::PromptRouter;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, ClientRequest, ErrorData, GetPromptRequest,
-    GetPromptRequestParams, GetPromptResponse, GetPromptResult, ListPromptsResult, ListToolsResult,
-    PaginatedRequestParams, PromptMessage, Role, ServerConfig, ServerResult, Tool,
-};
-use rmcp::service::{RequestContext, RoleServer, Service};
+use rmcp::model::{ErrorData, GetPromptResult, PromptMessage, Role};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ServerHandler, prompt, prompt_handler, prompt_router, tool, tool_handler, tool_router};
@@ -243,57 +238,6 @@ impl Server {
 #[prompt_handler(router = self.prompt_router)]
 impl ServerHandler for Server {}
 
-/// `Forms` for rmcp's Streamable HTTP service, which serves a `ServerHandler` only (`Forms` is an
-/// rmcp `Service`): the server's tools and prompts as they are, and `prompts/get` through `Forms`,
-/// so that on 2026-07-28 a prompt's answers reach its `#[prompt]` method. Gone once `Forms` is a
-/// `ServerHandler` itself.
-struct Served<S>(Forms<S>);
-
-impl<S: ServerHandler> ServerHandler for Served<S> {
-    fn get_info(&self) -> ServerConfig {
-        self.0.inner().get_info()
-    }
-    fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.0.inner().get_tool(name)
-    }
-    async fn list_tools(
-        &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, ErrorData> {
-        self.0.inner().list_tools(request, context).await
-    }
-    async fn call_tool(
-        &self,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        self.0.inner().call_tool(request, context).await
-    }
-    async fn list_prompts(
-        &self,
-        request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
-    ) -> Result<ListPromptsResult, ErrorData> {
-        self.0.inner().list_prompts(request, context).await
-    }
-    async fn get_prompt(
-        &self,
-        request: GetPromptRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<GetPromptResponse, ErrorData> {
-        let request = ClientRequest::GetPromptRequest(GetPromptRequest::new(request));
-        match Service::handle_request(&self.0, request, context).await? {
-            ServerResult::GetPromptResult(result) => Ok(result.into()),
-            ServerResult::InputRequiredResult(result) => Ok(result.into()),
-            other => Err(ErrorData::internal_error(
-                format!("prompts/get answered {other:?}"),
-                None,
-            )),
-        }
-    }
-}
-
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     site::log();
@@ -308,9 +252,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         names: Arc::default(),
         keys: Arc::default(),
     };
-    // `Forms`: on 2026-07-28 a prompt's answers reach its `#[prompt]` method.
+    // `Forms`: on 2026-07-28 a prompt's answers reach its `#[prompt]` method, and no form
+    // asked is lost.
     let service = StreamableHttpService::new(
-        move || Ok(Served(Forms::new(Server::new(shared.clone())))),
+        move || Ok(Forms::new(Server::new(shared.clone()))),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     );

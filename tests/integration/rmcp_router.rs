@@ -12,7 +12,8 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitResult,
     ElicitationAction, ErrorCode, ErrorData, GetPromptRequestParams, GetPromptResult,
-    InputResponses, JsonObject, PromptMessage, ProtocolVersion, Role,
+    InputResponses, JsonObject, PromptMessage, ProtocolVersion, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, ResourceContents, Role,
 };
 use rmcp::service::{RequestContext, RoleServer, ServiceError};
 use rmcp::{ServerHandler, prompt, prompt_handler, prompt_router, tool, tool_handler, tool_router};
@@ -393,6 +394,7 @@ impl ServerHandler for Swallowing {
         rmcp::model::ServerConfig::new(
             rmcp::model::ServerCapabilities::builder()
                 .enable_tools()
+                .enable_resources()
                 .build(),
         )
     }
@@ -408,6 +410,20 @@ impl ServerHandler for Swallowing {
         };
         Ok(CallToolResult::success(vec![ContentBlock::text(format!("Hello {name}!"))]).into())
     }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let name = ask::<Name>(&context, &request)
+            .await
+            .ok()
+            .and_then(Elicitation::accepted)
+            .map_or_else(|| "Unknown".to_owned(), |user| user.name);
+        let text = ResourceContents::text(format!("Notes of {name}"), request.uri);
+        Ok(ReadResourceResult::new(vec![text]).into())
+    }
 }
 
 #[tokio::test]
@@ -417,5 +433,34 @@ async fn a_handler_served_with_forms_keeps_a_swallowed_form() {
         let session = connect(Forms::new(Swallowing), version.clone(), true, answers).await;
         let (text, _, seen) = session.call("greet").await;
         assert_eq!((text.as_str(), seen.len()), ("Hello Ada!", 1), "{version}");
+
+        // `resources/read`, its ask swallowed by `.ok()`.
+        let answers = vec![accept(json!({"name": "Ada"}))];
+        let session = connect(Forms::new(Swallowing), version.clone(), true, answers).await;
+        let read = session
+            .client
+            .read_resource(ReadResourceRequestParams::new("notes://mine"))
+            .await
+            .expect("the resource is read");
+        let ResourceContents::TextResourceContents { text, .. } = &read.contents[0] else {
+            panic!("a text resource: {read:?}");
+        };
+        assert_eq!(
+            (text.as_str(), session.seen().len()),
+            ("Notes of Ada", 1),
+            "{version}"
+        );
+
+        // Without `Forms` the swallowed form of 2026-07-28 is lost: what `Forms` is for.
+        let answers = vec![accept(json!({"name": "Ada"}))];
+        let session = connect(Swallowing, version.clone(), true, answers).await;
+        let (text, _, seen) = session.call("greet").await;
+        let lost = version == ProtocolVersion::V_2026_07_28;
+        let expected = if lost {
+            ("Hello Unknown!", 0)
+        } else {
+            ("Hello Ada!", 1)
+        };
+        assert_eq!((text.as_str(), seen.len()), expected, "{version}");
     }
 }

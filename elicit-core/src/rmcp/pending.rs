@@ -7,7 +7,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use ::rmcp::handler::server::prompt::IntoGetPromptResult;
 use ::rmcp::handler::server::tool::IntoCallToolResult;
-use ::rmcp::model::{CallToolResponse, ErrorData, GetPromptResponse, InputRequiredResult};
+use ::rmcp::model::{
+    CallToolResponse, ErrorData, GetPromptResponse, InputRequiredResult, ReadResourceResponse,
+};
+use ::rmcp::service::{RequestContext, RoleServer};
 
 use super::Stop;
 
@@ -31,6 +34,23 @@ impl Pending {
     /// The kept form, if any, no longer kept.
     pub(crate) fn take(&self) -> Option<InputRequiredResult> {
         self.0.lock().unwrap_or_else(PoisonError::into_inner).take()
+    }
+
+    /// A fresh slot, put in `context`'s extensions for the asks of the request's handler.
+    pub(crate) fn within(context: &mut RequestContext<RoleServer>) -> Self {
+        let pending = Pending::default();
+        context.extensions.insert(pending.clone());
+        pending
+    }
+
+    /// The form `result` is, or the one the handler asked and swallowed, or `result`.
+    pub(crate) fn settle<T: Response>(&self, result: Result<T, ErrorData>) -> Result<T, ErrorData> {
+        let result = match result.map(Response::form) {
+            Ok(Ok(returned)) => Err(Stop::InputRequired(Box::new(returned))),
+            Ok(Err(response)) => Ok(Ok(response)),
+            Err(error) => Ok(Err(error)),
+        };
+        self.finish(result, Stop::into_response, T::from)
     }
 
     /// What a `#[tool]` method marked `#[asks]` returns to rmcp: `body`'s result made a response
@@ -74,6 +94,39 @@ impl Pending {
             (_, Some(swallowed)) => Ok(form(swallowed)),
             (Err(other), None) => stop(other),
             (Ok(response), None) => response,
+        }
+    }
+}
+
+/// A response of a request that may ask: its result, or the form asked.
+pub(crate) trait Response: From<InputRequiredResult> {
+    /// The form this response is, or the response.
+    fn form(self) -> Result<InputRequiredResult, Self>;
+}
+
+impl Response for CallToolResponse {
+    fn form(self) -> Result<InputRequiredResult, Self> {
+        match self {
+            CallToolResponse::InputRequired(form) => Ok(form),
+            other => Err(other),
+        }
+    }
+}
+
+impl Response for GetPromptResponse {
+    fn form(self) -> Result<InputRequiredResult, Self> {
+        match self {
+            GetPromptResponse::InputRequired(form) => Ok(form),
+            other => Err(other),
+        }
+    }
+}
+
+impl Response for ReadResourceResponse {
+    fn form(self) -> Result<InputRequiredResult, Self> {
+        match self {
+            ReadResourceResponse::InputRequired(form) => Ok(form),
+            other => Err(other),
         }
     }
 }

@@ -17,6 +17,12 @@
 //! `_capabilities`, the prompt `test_input_required_result_prompt`, and the resource
 //! `test://input-required` (a form from `resources/read`).
 //!
+//! And the fixtures of the tasks extension's scenarios (SEP-2663), each call a task made with
+//! `mcp_elicit::rmcp::task` whose forms are asked through its `TaskCall`: `confirm_delete`
+//! (argument `filename`; one form `{confirm}`), `multi_input` (two forms `{name, confirm}`
+//! pending at once) and `test_tool_with_task` (a form asked in the call's own rounds, then the
+//! task). One `TaskManager` serves every request.
+//!
 //! Its `requestState` is sealed with the key in the environment variable `MCP_ELICIT_STATE_KEY`
 //! (64 hexadecimal characters), shared by replicas; without it, a random key of this process.
 //!
@@ -30,18 +36,20 @@ use std::sync::Arc;
 
 use axum::serve::ListenerExt;
 
-use mcp_elicit::rmcp::{Asking, Handled, Respond};
+use mcp_elicit::rmcp::{Asking, Handled, Respond, ask, ask_arguments, input_schema, task};
 use mcp_elicit::rounds::{Ask, Input, StateKeys};
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::ServerHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData,
-    GetPromptRequestParams, GetPromptResponse, GetPromptResult, Implementation, JsonObject,
-    ListPromptsResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams, Prompt,
-    PromptMessage, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
-    ResourceContents, Role, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, ContentBlock,
+    ErrorData, GetPromptRequestParams, GetPromptResponse, GetPromptResult, GetTaskParams,
+    GetTaskResult, Implementation, JsonObject, ListPromptsResult, ListResourcesResult,
+    ListToolsResult, PaginatedRequestParams, Prompt, PromptMessage, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, Role, ServerCapabilities,
+    ServerConfig, Tool, UpdateTaskParams,
 };
 use rmcp::service::{RequestContext, RoleServer};
+use rmcp::task_manager::{TaskManager, TaskOptions};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::{Value, json};
@@ -131,7 +139,8 @@ enum TitledChoice {
     Value3,
 }
 
-/// `test_input_required_result_elicitation` (and the scenarios that reuse it).
+/// `test_input_required_result_elicitation` (and the scenarios that reuse it), and
+/// `test_tool_with_task`, before its task is made.
 #[derive(Elicit)]
 struct UserName {
     name: String,
@@ -155,7 +164,26 @@ struct PromptContext {
     context: String,
 }
 
-struct ConformanceServer;
+/// `confirm_delete` (tasks): the one form its task waits on.
+#[derive(Elicit)]
+struct Confirm {
+    confirm: bool,
+}
+
+/// `multi_input` (tasks): each of the two forms its task asks at once.
+#[derive(Elicit)]
+#[elicit(message = "Who is it for, and do you confirm?")]
+struct NameConfirm {
+    name: String,
+    confirm: bool,
+}
+
+/// The server, with the tasks it has made: one `TaskManager` shared by the server rmcp makes for
+/// each request.
+#[derive(Clone)]
+struct ConformanceServer {
+    tasks: TaskManager,
+}
 
 /// Asks for `T`'s form in this tool call, and says what came back.
 async fn elicit<T: Elicit + Send + 'static>(
@@ -228,7 +256,82 @@ fn name_of(answer: Option<Elicitation<UserName>>) -> String {
     }
 }
 
+/// `confirm_delete`'s arguments.
+#[derive(Elicit)]
+struct Filename {
+    filename: String,
+}
+
 impl ConformanceServer {
+    /// The fixtures of the tasks extension (SEP-2663), `confirm_delete` and `multi_input`: each
+    /// call becomes a task that asks its forms through `TaskCall`; `None` for another tool.
+    async fn task_tool(
+        &self,
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Option<Result<CallToolResponse, ErrorData>> {
+        let name = request.name.as_ref();
+        if !matches!(
+            name,
+            "confirm_delete" | "multi_input" | "test_tool_with_task"
+        ) {
+            return None;
+        }
+        Some(self.run_task_tool(name, request, context).await.respond())
+    }
+
+    async fn run_task_tool(
+        &self,
+        name: &str,
+        request: &CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Handled<CallToolResponse> {
+        let options = TaskOptions::new().with_poll_interval_ms(100);
+        if name == "multi_input" {
+            return task(context, &self.tasks, options, |task| async move {
+                let (first, second) =
+                    tokio::join!(task.ask::<NameConfirm>(), task.ask::<NameConfirm>());
+                let name = |answer: Elicitation<NameConfirm>| match answer {
+                    Elicitation::Accepted(answer) => answer.name,
+                    other => format!("({})", other.action()),
+                };
+                let text = format!("multi_input: {} and {}", name(first?), name(second?));
+                Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+            });
+        }
+        if name == "test_tool_with_task" {
+            // A form asked in the call (on 2026-07-28 an input-required round), then the task,
+            // which carries its answer.
+            let Elicitation::Accepted(UserName { name }) =
+                ask::<UserName>(context, request).await?
+            else {
+                return Ok(
+                    CallToolResult::success(vec![ContentBlock::text("No name given.")]).into(),
+                );
+            };
+            return task(context, &self.tasks, options, move |_task| async move {
+                let text = format!("Hello {name}, from a task.");
+                Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+            });
+        }
+        let Elicitation::Accepted(Filename { filename }) =
+            ask_arguments::<Filename>(context, request).await?
+        else {
+            let text = "No file named: nothing was deleted.";
+            return Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into());
+        };
+        task(context, &self.tasks, options, move |task| async move {
+            let ask = Ask::<Confirm>::new()
+                .message(format!("Delete {filename}?"))
+                .key("confirm");
+            let text = match task.run(&ask).await? {
+                Elicitation::Accepted(Confirm { confirm: true }) => format!("Deleted {filename}."),
+                other => format!("Kept {filename} ({}).", other.action()),
+            };
+            Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+        })
+    }
+
     /// The 2026-07-28 fixtures: `Ok(None)` for a tool this is not.
     async fn input_required_tool(
         request: &CallToolRequestParams,
@@ -359,6 +462,7 @@ impl ServerHandler for ConformanceServer {
                 .enable_tools()
                 .enable_prompts()
                 .enable_resources()
+                .enable_tasks()
                 .build(),
         )
         .with_server_info(Implementation::new(
@@ -401,7 +505,47 @@ impl ServerHandler for ConformanceServer {
                 none(),
             )
         }));
+        tools.push(Tool::new(
+            "confirm_delete",
+            "A task that asks to confirm deleting a file, then deletes it (nothing is deleted)",
+            input_schema::<Filename>(),
+        ));
+        tools.push(Tool::new(
+            "multi_input",
+            "A task that asks two forms at once",
+            none(),
+        ));
+        tools.push(Tool::new(
+            "test_tool_with_task",
+            "Asks the user's name in the call, then answers from a task",
+            none(),
+        ));
         Ok(ListToolsResult::with_all_items(tools))
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        Ok(GetTaskResult::new(self.tasks.get_task(&request.task_id)?))
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.tasks
+            .update_task(&request.task_id, request.input_responses)
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.tasks.cancel_task(&request.task_id)
     }
 
     async fn call_tool(
@@ -410,6 +554,9 @@ impl ServerHandler for ConformanceServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         if let Some(response) = Self::input_required_tool(&request, &context).await {
+            return response;
+        }
+        if let Some(response) = self.task_tool(&request, &context).await {
             return response;
         }
         match request.name.as_ref() {
@@ -535,8 +682,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let port = port()?;
     // The key replicas share, or a random one of this process.
     StateKeys::from_env("MCP_ELICIT_STATE_KEY")?.install()?;
+    let server = ConformanceServer {
+        tasks: TaskManager::new(),
+    };
     let service = StreamableHttpService::new(
-        || Ok(ConformanceServer),
+        move || Ok(server.clone()),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     );

@@ -1,16 +1,18 @@
 //! [`Call`]: the call a `#[tool]` or `#[prompt]` method of rmcp's routers handles, which asks
 //! with `?` (the method marked [`#[asks]`](https://docs.rs/mcp-elicit/latest/mcp_elicit/rmcp/attr.asks.html)).
 
+use std::future::Future;
 use std::marker::PhantomData;
 
 use ::rmcp::handler::server::common::FromContextPart;
 use ::rmcp::handler::server::prompt::PromptContext;
 use ::rmcp::handler::server::tool::ToolCallContext;
-use ::rmcp::model::{ErrorData, InputResponses, JsonObject};
+use ::rmcp::model::{CallToolResponse, CallToolResult, ErrorData, InputResponses, JsonObject};
 use ::rmcp::service::{RequestContext, RoleServer};
+use ::rmcp::task_manager::{TaskManager, TaskOptions};
 
 use super::pending::Pending;
-use super::{Ask, Asking, ElicitError, Flow, Stop, flow};
+use super::{Ask, Asking, ElicitError, Flow, Stop, TaskCall, flow};
 use crate::answer::Elicitation;
 use crate::form::Elicit;
 
@@ -75,6 +77,25 @@ impl<A> Call<A> {
         ask: &Ask<T>,
     ) -> Result<Elicitation<T>, Stop> {
         self.asking()?.ask(ask).await
+    }
+
+    /// Runs `work` as a task of `tasks` ([`task`](super::task) in this call) and gives the
+    /// `CreateTaskResult` to return: `work` asks its forms through its [`TaskCall`] with `?`.
+    ///
+    /// # Errors
+    ///
+    /// As [`task`](super::task): `-32021` when the client did not declare the tasks extension.
+    pub fn task<F, W>(
+        &self,
+        tasks: &TaskManager,
+        options: TaskOptions,
+        work: W,
+    ) -> Result<CallToolResponse, Stop>
+    where
+        W: FnOnce(TaskCall) -> F + Send + 'static,
+        F: Future<Output = Result<CallToolResult, Stop>> + Send + 'static,
+    {
+        super::task(&self.context, tasks, options, work)
     }
 
     /// The asking of this call, for several forms in sequence (a wizard), a round of several

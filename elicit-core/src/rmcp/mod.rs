@@ -16,6 +16,9 @@
 //!   URL mode; `Asking::page` makes it a wizard's last step.
 //! - [`Asking`]: several forms in sequence (a wizard), or a form beside other input requests
 //!   in one round, from `tools/call`, `prompts/get` or `resources/read`.
+//! - [`task`] (and [`Call::task`]): a call's work run as a task of rmcp's tasks extension
+//!   (SEP-2663), whose forms are asked through its [`TaskCall`] with `?`, judged and asked again
+//!   as everywhere else.
 //! - On 2026-07-28 the rounds are [`rounds`](crate::rounds)' (sealed, bound, expiring
 //!   `requestState`); a protocol fault becomes the JSON-RPC error the spec names.
 //! - [`elicitation_schema`] converts a schema into rmcp's model, order kept.
@@ -48,6 +51,7 @@ mod page;
 pub(crate) mod pending;
 mod send;
 mod stop;
+mod task;
 mod url;
 
 /// One type at two paths: [`rounds::Ask`](crate::rounds::Ask), re-exported here for rmcp servers.
@@ -61,6 +65,7 @@ pub use forms::Forms;
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
 pub use page::{AskPage, DEFAULT_WAIT};
 pub use stop::{Handled, Respond, ReturnTheStopFromTheHandler, Stop};
+pub use task::{TaskCall, task};
 pub use url::{AskUrl, DEFAULT_URL_TIMEOUT, url_completed};
 
 /// `T`'s requested schema as a tool's `inputSchema`: a flat object schema is a valid one, so the
@@ -200,6 +205,9 @@ pub enum ElicitError {
     /// rmcp's `#[prompt_handler]` leaves them out, and only a server served through [`Forms`]
     /// gets them to the method.
     PromptRoundsUnseen,
+    /// The task asking the form was cancelled (`tasks/cancel`) before it was answered: the task
+    /// ends cancelled ([`task`]).
+    TaskCancelled,
     /// A page could not be made, or its answer taken ([`AskPage`]).
     #[cfg(feature = "page")]
     #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
@@ -227,6 +235,9 @@ impl fmt::Display for ElicitError {
             ElicitError::PromptRoundsUnseen => f.write_str(
                 "this prompt asks for input, and on MCP 2026-07-28 the answers come in the retried prompts/get, which rmcp's #[prompt_handler] does not pass on: serve the server as `mcp_elicit::rmcp::Forms::new(server)`",
             ),
+            ElicitError::TaskCancelled => {
+                f.write_str("the task was cancelled while its form was asked")
+            }
             #[cfg(feature = "page")]
             ElicitError::Page(err) => fmt::Display::fmt(err, f),
             ElicitError::InvalidArguments(problems) => write!(

@@ -237,6 +237,19 @@ async fn the_official_input_required_scenarios_pass() {
     }
 }
 
+/// The tasks extension's scenarios of forms (SEP-2663, not on the spec's timeline: `--force`):
+/// forms asked from tasks (`confirm_delete`, and `multi_input`'s two at once) through
+/// `TaskCall`, and a form asked before the task is made (`test_tool_with_task`).
+#[tokio::test]
+#[ignore = "needs the conformance suite: npm install in examples/rmcp/conformance"]
+async fn the_official_tasks_input_scenarios_pass() {
+    let (_server, url) = start_server(None).await;
+    let args = ["server", "--url", &url, "--force"];
+    run_suite(Suite::V0_2, "tasks-mrtr-input", &args).await;
+    // A form asked in the call's own rounds, then a task carrying its answer.
+    run_suite(Suite::V0_2, "tasks-mrtr-composition", &args).await;
+}
+
 /// A stateless 2026-07-28 `tools/call` to `url` from a client declaring elicitation: its
 /// JSON-RPC response.
 async fn call(url: &str, params: Value) -> Value {

@@ -35,7 +35,6 @@ pub trait Elicit: Sized {
     /// Why the form may be asked through a page only, if it may: it holds a secret field (a
     /// `SecretString`), which a form would send through the client. The derive writes it, naming
     /// the field; every way of sending the form to a client refuses to compile for such a form.
-    #[doc(hidden)]
     const PAGE_ONLY: Option<&'static str> = None;
 
     /// The form's value from the `content` of an accepted answer, with everything checked: every

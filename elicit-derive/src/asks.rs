@@ -61,10 +61,26 @@ fn with_stub(error: syn::Error, method: &ImplItemFn, surface: Surface) -> TokenS
         Surface::Tool => quote!(#runtime::CallToolResponse),
         Surface::Prompt => quote!(#runtime::PromptResponse),
     };
+    // The types the method named, named again, so that the imports of them are still used and
+    // the error stands alone.
+    let named = method
+        .sig
+        .inputs
+        .iter()
+        .filter_map(|input| match input {
+            FnArg::Typed(typed) => Some(&*typed.ty),
+            FnArg::Receiver(_) => None,
+        })
+        .chain(match &method.sig.output {
+            ReturnType::Type(_, returned) => Some(&**returned),
+            ReturnType::Default => None,
+        })
+        .filter(|ty| !matches!(ty, Type::ImplTrait(_)));
     quote! {
         #error
         #(#attrs)*
         #vis fn #ident(#receiver) -> ::core::result::Result<#response, #runtime::ErrorData> {
+            let _: ::core::marker::PhantomData<(#(#named,)*)>;
             ::core::unimplemented!()
         }
     }
@@ -130,14 +146,21 @@ fn rewrite(method: &mut ImplItemFn) -> syn::Result<()> {
     );
     let span = returned.span();
     let (response, finish) = match surface {
-        Surface::Tool => (quote!(#runtime::CallToolResponse), Ident::new("tool", span)),
-        Surface::Prompt => (quote!(#runtime::PromptResponse), Ident::new("prompt", span)),
+        Surface::Tool => (
+            quote!(#runtime::CallToolResponse),
+            quote!(#runtime::ToolReturn),
+        ),
+        Surface::Prompt => (
+            quote!(#runtime::PromptResponse),
+            quote!(#runtime::PromptReturn),
+        ),
     };
     method.sig.output = syn::parse_quote_spanned! {span=>
         -> ::core::result::Result<#response, #runtime::ErrorData>
     };
     let body = &method.block;
-    let finish = quote_spanned! {span=> #pending.#finish::<#returned, _>(async move #body).await };
+    let finish =
+        quote_spanned! {span=> <#returned as #finish>::finish(#pending, async move #body).await };
     method.block = syn::parse_quote!({
         let #part = #part.into_call();
         let #pending = #runtime::Pending::of(&#part);

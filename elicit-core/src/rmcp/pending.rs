@@ -155,6 +155,17 @@ pub trait ToolReturn {
     ///
     /// The method's [`Stop`].
     fn into_result(self) -> Result<Result<CallToolResponse, ErrorData>, Stop>;
+
+    /// [`Pending::tool`], named through the return type so that a wrong one is named once.
+    fn finish<F: Future<Output = Self>>(
+        pending: Pending,
+        body: F,
+    ) -> impl Future<Output = Result<CallToolResponse, ErrorData>>
+    where
+        Self: Sized,
+    {
+        pending.tool(body)
+    }
 }
 
 impl<T: IntoCallToolResult> ToolReturn for Result<T, Stop> {
@@ -177,6 +188,17 @@ pub trait PromptReturn {
     ///
     /// The method's [`Stop`].
     fn into_result(self) -> Result<Result<GetPromptResponse, ErrorData>, Stop>;
+
+    /// [`Pending::prompt`], named through the return type so that a wrong one is named once.
+    fn finish<F: Future<Output = Self>>(
+        pending: Pending,
+        body: F,
+    ) -> impl Future<Output = Result<PromptResponse, ErrorData>>
+    where
+        Self: Sized,
+    {
+        pending.prompt(body)
+    }
 }
 
 impl<T: IntoGetPromptResult> PromptReturn for Result<T, Stop> {

@@ -9,8 +9,15 @@
 //! cargo run --bin terminal_client -- 2026-07-28    # 2026-07-28 round trips
 //! ```
 //!
-//! A second argument names the server program to start instead of `cargo run --bin rmcp_server`
-//! (the test passes the binary cargo built for it).
+//! Then `--tool NAME` and `--arguments JSON` call another tool (with those arguments) instead of
+//! `signup`, and what follows names the server program to start, with its arguments, instead of
+//! `cargo run --bin rmcp_server` (the tests pass the binary cargo built, or the official example
+//! server with every feature):
+//!
+//! ```sh
+//! cargo run --bin terminal_client -- 2025-11-25 --tool trigger-elicitation-request \
+//!     npx @modelcontextprotocol/server-everything
+//! ```
 
 #[path = "launch.rs"]
 mod launch;
@@ -31,7 +38,10 @@ struct Terminal {
 impl ClientHandler for Terminal {
     fn get_info(&self) -> ClientConfig {
         ClientConfig::new(
-            ClientCapabilities::builder().enable_elicitation().build(),
+            // Form mode, and URL mode since `TerminalUi` opens pages: exactly what it can do.
+            ClientCapabilities::builder()
+                .enable_elicitation_with(mcp_elicit::rmcp::elicitation_capability(&TerminalUi))
+                .build(),
             Implementation::new("mcp-elicit-terminal-client", env!("CARGO_PKG_VERSION")),
         )
         .with_protocol_version(self.version.clone())
@@ -48,9 +58,20 @@ impl ClientHandler for Terminal {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
     let version = launch::version(args.next())?;
-    let transport = TokioChildProcess::new(launch::server_command(args.next()))?;
+    let mut request = CallToolRequestParams::new("signup");
+    while let Some(option) = args.next_if(|a| a == "--tool" || a == "--arguments") {
+        let value = args.next().ok_or(format!("{option} needs a value"))?;
+        if option == "--tool" {
+            request.name = value.into();
+        } else {
+            request = request.with_arguments(serde_json::from_str(&value)?);
+        }
+    }
+    let mut server = launch::server_command(args.next());
+    server.args(args);
+    let transport = TokioChildProcess::new(server)?;
     let client = Terminal {
         version: version.clone(),
     };
@@ -62,9 +83,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     } else {
         client.serve(transport).await?
     };
-    let result = client
-        .call_tool(CallToolRequestParams::new("signup"))
-        .await?;
+    let result = client.call_tool(request).await?;
     for content in &result.content {
         if let Some(text) = content.as_text() {
             println!("The server says: {}", text.text);

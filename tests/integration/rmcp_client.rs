@@ -66,8 +66,11 @@ impl FormUi for Person {
             Value::Object(form.values.clone()),
             form.problems.map(ToString::to_string),
         ));
+        // As a person at a form: what it shows, with a name typed in.
         let name = if shown.len() == 1 { "A" } else { "Ada" };
-        Elicitation::Accepted(json!({"name": name}).as_object().unwrap().clone())
+        let mut values = form.values.clone();
+        values.insert("name".to_owned(), json!(name));
+        Elicitation::Accepted(values)
     }
 }
 

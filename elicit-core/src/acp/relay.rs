@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::{ElicitError, ElicitationRequest, supports_form, supports_url};
 use crate::answer::{Elicitation, Outcome};
-use crate::client::{FormToFill, FormUi};
+use crate::client::{FormToFill, FormUi, UrlToOpen};
 use crate::request::{FormRequest, UrlRequest};
 use crate::schema::Content;
 
@@ -20,9 +20,9 @@ use crate::schema::Content;
 /// `rmcp::answer_elicitation`), which reads the server's `requestedSchema` on every MCP version
 /// (2025-06-18's `enumNames`, 2025-11-25's and 2026-07-28's full form fields; a 2026-07-28
 /// `inputRequests` entry's `params` are read alike), checks the person's answer against that
-/// original schema, asks again over ACP while it breaks the rules (the problems named, the valid
-/// values kept), and fills in the defaults: what goes back to the MCP server keeps every rule
-/// it set.
+/// original schema, and asks again over ACP while it breaks the rules (the problems named, the
+/// valid values kept): what goes back to the MCP server is what the person left in the form, and
+/// keeps every rule it set.
 ///
 /// A failed ACP request (the client answered with an error, or its answer was malformed) ends
 /// the form as `cancel` for the MCP server; [`Relay::take_error`] says why.
@@ -31,7 +31,7 @@ use crate::schema::Content;
 /// use agent_client_protocol::v1::schema::{ClientCapabilities, ElicitationSessionScope};
 /// use agent_client_protocol::{Client, v1::ConnectionTo};
 /// use mcp_elicit::acp::Relay;
-/// use mcp_elicit::client::fill_form;
+/// use mcp_elicit::client::{NotFilled, fill_form};
 /// use serde_json::{Value, json};
 ///
 /// /// An MCP server's `elicitation/create` params, received during the tool call `call-3`: the
@@ -49,6 +49,8 @@ use crate::schema::Content;
 ///             Some(content) => json!({"action": "accept", "content": content}),
 ///             None => json!({"action": "cancel"}),
 ///         },
+///         // The answers kept breaking the form's rules: not the person's choice, but a cancel.
+///         Err(NotFilled::GaveUp(_)) => json!({"action": "cancel"}),
 ///         // Not a form the specification allows: tell the MCP server (a JSON-RPC error).
 ///         Err(refused) => json!({"error": refused.to_string()}),
 ///     }
@@ -129,14 +131,22 @@ impl FormUi for Relay<'_> {
         }
     }
 
-    async fn open_url(&self, message: &str, url: &str) -> Elicitation<Content> {
+    async fn open_url(&self, page: UrlToOpen<'_>) -> Elicitation<Content> {
         if !supports_url(self.client) {
             return self.refuse(ElicitError::UrlNotSupported);
         }
-        // The MCP request's own id is not handed to a `FormUi`; the ACP request gets its own.
-        let id = format!("relay-{}", self.urls.fetch_add(1, Ordering::Relaxed) + 1);
-        let request = UrlRequest::new(message, url, id);
+        // The MCP request's own id where it has one (2025-11-25), so that the editor's
+        // completion matches the server's; otherwise one of the relay's own.
+        let id = match page.elicitation_id {
+            Some(id) => id.to_owned(),
+            None => format!("relay-{}", self.urls.fetch_add(1, Ordering::Relaxed) + 1),
+        };
+        let request = UrlRequest::new(page.message, page.url, id);
         self.send(ElicitationRequest::url(&request, &self.scope, None))
             .await
+    }
+
+    fn opens_urls(&self) -> bool {
+        supports_url(self.client)
     }
 }

@@ -1,6 +1,7 @@
-//! The client side of a form: show a server's form to a person through a [`FormUi`], check what
-//! they enter against the form (showing it again, with the problems, until it fits), fill in
-//! the defaults, and answer accept, decline or cancel.
+//! The client side of a form: show a server's form to a person through a [`FormUi`], starting
+//! from its defaults, check what they enter against the form (showing it again, with the
+//! problems, until it fits), and answer accept (exactly what they left in the form), decline or
+//! cancel.
 //!
 //! [`fill_form`] works for any transport; with the feature `rmcp`,
 //! `rmcp::answer_elicitation` is the whole of `ClientHandler::create_elicitation`. With the
@@ -70,22 +71,49 @@ pub struct FormToFill<'a> {
     pub problems: Option<&'a ContentError>,
 }
 
+/// A page of the server's that a URL-mode request asks the person to open.
+#[derive(Clone, Copy, Debug)]
+pub struct UrlToOpen<'a> {
+    /// The server's message: why the page is to be opened.
+    pub message: &'a str,
+    /// The page.
+    pub url: &'a str,
+    /// The request's id (2025-11-25), which the server's
+    /// `notifications/elicitation/complete` names once the person is done on the page.
+    pub elicitation_id: Option<&'a str>,
+}
+
 /// A way to show a form to a person: a terminal, a window, a test script. Implement
-/// [`FormUi::fill`]; [`FormUi::open_url`] answers URL-mode requests, and declines them unless
-/// implemented.
+/// [`FormUi::fill`]; for URL mode, [`FormUi::open_url`] and [`FormUi::opens_urls`].
+///
+/// The futures it gives must be `Send` (rmcp's and ACP's handlers run on a multi-threaded
+/// runtime): a UI that keeps its state in a `RefCell` or an `Rc` across an `.await` does not
+/// compile; keep it in a `Mutex` (or do the work before the first `.await`).
 pub trait FormUi {
-    /// Shows `form` and gives back what the person did.
+    /// Shows `form` and gives back what the person did. Start from `form.values` (the form's
+    /// defaults, or their last attempt); what is returned is the answer as it is: leave out a
+    /// field the person cleared, give `""` for a text field they emptied.
     fn fill(&self, form: FormToFill<'_>) -> impl Future<Output = Elicitation<Content>> + Send;
 
-    /// Asks the person whether to open `url` (a page of the server's), explained by `message`:
-    /// `Accept` (with no values) once it is opened, `Decline` or `Cancel`. Declines by default.
-    fn open_url(
-        &self,
-        message: &str,
-        url: &str,
-    ) -> impl Future<Output = Elicitation<Content>> + Send {
-        let _ = (message, url);
+    /// Shows the person `page` (a page of the server's: its URL and why) and asks whether to
+    /// open it: `Accept` (with no values) once they consented and it is opened (or shown to be
+    /// opened), `Decline` or `Cancel`. Declines by default.
+    fn open_url(&self, page: UrlToOpen<'_>) -> impl Future<Output = Elicitation<Content>> + Send {
+        let _ = page;
         std::future::ready(Elicitation::Declined)
+    }
+
+    /// Whether this UI opens URLs ([`FormUi::open_url`]): the client declares URL mode to servers
+    /// only then (`rmcp::elicitation_capability`). `false` by default.
+    fn opens_urls(&self) -> bool {
+        false
+    }
+
+    /// Told when [`fill_form`] gave up on a form ([`NotFilled::GaveUp`]: the UI's answers broke
+    /// its rules [`MAX_ATTEMPTS`] times) and the server is answered `cancel`, which was not the
+    /// person's choice. Does nothing by default.
+    fn gave_up(&self, problems: &ContentError) {
+        let _ = problems;
     }
 }
 
@@ -102,23 +130,61 @@ impl std::fmt::Display for SchemaRefused {
 
 impl std::error::Error for SchemaRefused {}
 
+/// Why [`fill_form`] has no answer of the person's.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum NotFilled {
+    /// The server's `requestedSchema` is not one the specification allows: send it back to the
+    /// server as an error.
+    Refused(SchemaRefused),
+    /// The UI gave [`MAX_ATTEMPTS`] answers that each broke the form's rules: it was not the
+    /// person who stopped. Answer the server `cancel` (what `rmcp::answer_elicitation` does), and
+    /// tell whoever runs the UI: these are the last attempt's problems.
+    GaveUp(ContentError),
+}
+
+impl std::fmt::Display for NotFilled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotFilled::Refused(refused) => refused.fmt(f),
+            NotFilled::GaveUp(problems) => write!(
+                f,
+                "the form's answers broke its rules {MAX_ATTEMPTS} times, the last time:\n{problems}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NotFilled {}
+
+impl From<SchemaRefused> for NotFilled {
+    fn from(refused: SchemaRefused) -> Self {
+        NotFilled::Refused(refused)
+    }
+}
+
 /// Shows a server's form (`message` and `requested_schema`, as the request carries them) through
 /// `ui` until the person declines, cancels, or submits values that keep every rule of the form;
-/// then the answer, with the defaults of the fields they left out filled in. A form the
-/// specification does not allow is refused before anything is shown.
+/// then their answer. A form the specification does not allow is refused before anything is
+/// shown.
 ///
-/// The form starts with its defaults; after an attempt that breaks its rules it is shown again
-/// with what the person entered and the problems, up to [`MAX_ATTEMPTS`] times, then cancelled.
+/// What the person sees is what is sent: the form starts with its defaults (SEP-1034: a client
+/// pre-populates them), and what the UI returns *is* the answer. A field the person cleared stays
+/// out (a cleared text field the form lets be empty is `""`, the UI's to give); nothing is filled
+/// in behind their back. Keys the form does not have, and `null`s, are dropped; the answer's
+/// properties are in form order. After an attempt that breaks the form's rules it is shown again
+/// with what the person entered and the problems, up to [`MAX_ATTEMPTS`] times.
 ///
 /// # Errors
 ///
-/// When the server's `requestedSchema` is not one the specification allows: the error names the
-/// property and the reason, ready to send back to the server.
+/// [`NotFilled::Refused`] when the server's `requestedSchema` is not one the specification
+/// allows (the error names the property and the reason, ready to send back to the server);
+/// [`NotFilled::GaveUp`] when the attempts ran out (answer `cancel`).
 pub async fn fill_form<U: FormUi>(
     ui: &U,
     message: &str,
     requested_schema: &Value,
-) -> Result<Elicitation<Content>, SchemaRefused> {
+) -> Result<Elicitation<Content>, NotFilled> {
     let schema = RequestedSchema::deserialize(requested_schema)
         .map_err(|error| SchemaRefused(error.to_string()))?;
     let mut values = Content::new();
@@ -133,10 +199,10 @@ pub async fn fill_form<U: FormUi>(
                 problems: problems.as_ref(),
             })
             .await;
-        let Elicitation::Accepted(mut content) = filled else {
+        let Elicitation::Accepted(given) = filled else {
             return Ok(filled);
         };
-        schema.apply_defaults(&mut content);
+        let content = answer_of(&schema, &given);
         match schema.validate(&content) {
             Ok(()) => return Ok(Elicitation::Accepted(content)),
             Err(found) => {
@@ -145,5 +211,21 @@ pub async fn fill_form<U: FormUi>(
             }
         }
     }
-    Ok(Elicitation::Cancelled)
+    // Every attempt broke a rule (none at all only were `MAX_ATTEMPTS` 0).
+    problems.map_or(Ok(Elicitation::Cancelled), |problems| {
+        Err(NotFilled::GaveUp(problems))
+    })
+}
+
+/// What a UI gave, as the answer: the form's properties it holds, in form order, `null`s (a
+/// field left empty) out. Linear in the size of the form.
+fn answer_of(schema: &RequestedSchema, given: &Content) -> Content {
+    schema
+        .properties()
+        .iter()
+        .filter_map(|property| {
+            let value = given.get(property.name()).filter(|v| !v.is_null())?;
+            Some((property.name().to_owned(), value.clone()))
+        })
+        .collect()
 }

@@ -283,15 +283,7 @@ impl fmt::Display for ErrorKind {
                 )
             }
             ErrorKind::BadFormat { format, found } => {
-                let what = match format {
-                    StringFormat::Email => "an e-mail address",
-                    StringFormat::Uri => "an absolute URI, like https://example.com",
-                    StringFormat::Date => "a date, like 2025-11-25",
-                    StringFormat::DateTime => {
-                        "a date and time with an offset, like 2025-11-25T09:30:00Z"
-                    }
-                };
-                write!(f, "must be {what}, got {found:?}")
+                write!(f, "must be {}, got {found:?}", format.described())
             }
             ErrorKind::NotAnOption { found, options } => {
                 f.write_str("must be one of ")?;
@@ -325,7 +317,7 @@ impl fmt::Display for ErrorKind {
     }
 }
 
-fn plural(n: u64, word: &str) -> Cow<'_, str> {
+pub(crate) fn plural(n: u64, word: &str) -> Cow<'_, str> {
     if n == 1 {
         Cow::Borrowed(word)
     } else {

@@ -1,12 +1,24 @@
 //! The client side on rmcp: [`answer_elicitation`] is the whole of
 //! `ClientHandler::create_elicitation`, for forms and URL requests, on every protocol version
-//! (rmcp's client hands the input requests of 2026-07-28 to the same handler).
+//! (rmcp's client hands the input requests of 2026-07-28 to the same handler);
+//! [`elicitation_capability`] declares what the UI can do; [`call_tool`] handles 2025-11-25's
+//! `-32042` (URL elicitation required) in one call, with [`UrlCompletions`].
 
-use ::rmcp::model::{ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData};
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use ::rmcp::model::{
+    CallToolRequestParams, CallToolResult, CustomNotification, ElicitRequestParams, ElicitResult,
+    ElicitationAction, ElicitationCapability, ErrorCode, ErrorData, FormElicitationCapability,
+    UrlElicitationCapability,
+};
+use ::rmcp::service::{Peer, RoleClient, ServiceError};
 use serde_json::Value;
+use tokio::sync::Notify;
 
 use crate::answer::Elicitation;
-use crate::client::{FormUi, fill_form};
+use crate::client::{FormUi, MAX_ATTEMPTS, NotFilled, UrlToOpen, fill_form};
 
 /// Answers a server's elicitation request through `ui`: a form is shown (and shown again with
 /// the problems until what the person enters fits it), its defaults filled in; a URL request
@@ -59,13 +71,37 @@ pub async fn answer_elicitation<U: FormUi>(
         } => {
             let schema = serde_json::to_value(&requested_schema)
                 .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-            fill_form(ui, &message, &schema)
-                .await
-                .map_err(|refused| ErrorData::invalid_params(refused.to_string(), None))?
+            match fill_form(ui, &message, &schema).await {
+                Ok(filled) => filled,
+                Err(NotFilled::GaveUp(problems)) => {
+                    tracing::warn!(
+                        "the form's answers broke its rules {MAX_ATTEMPTS} times: answering cancel (not the person's choice)"
+                    );
+                    ui.gave_up(&problems);
+                    Elicitation::Cancelled
+                }
+                Err(refused) => return Err(ErrorData::invalid_params(refused.to_string(), None)),
+            }
         }
-        ElicitRequestParams::UrlElicitationParams { message, url, .. } => {
+        ElicitRequestParams::UrlElicitationParams {
+            message,
+            url,
+            elicitation_id,
+            ..
+        } => {
+            if !is_web_url(&url) {
+                return Err(ErrorData::invalid_params(
+                    format!("the page cannot be opened: {url:?} is not an http or https URL"),
+                    None,
+                ));
+            }
+            let page = UrlToOpen {
+                message: &message,
+                url: &url,
+                elicitation_id: Some(elicitation_id.as_str()).filter(|id| !id.is_empty()),
+            };
             // A URL request carries no values back.
-            let action = match ui.open_url(&message, &url).await {
+            let action = match ui.open_url(page).await {
                 Elicitation::Accepted(_) => ElicitationAction::Accept,
                 Elicitation::Declined => ElicitationAction::Decline,
                 Elicitation::Cancelled => ElicitationAction::Cancel,
@@ -83,4 +119,172 @@ pub async fn answer_elicitation<U: FormUi>(
         Elicitation::Declined => ElicitResult::new(ElicitationAction::Decline),
         Elicitation::Cancelled => ElicitResult::new(ElicitationAction::Cancel),
     })
+}
+
+/// Whether `url` is one a person may be asked to open: an absolute `http` or `https` URL,
+/// without whitespace or control characters (a `file:`, `javascript:` or `data:` URL is never
+/// opened, whatever the server sends).
+fn is_web_url(url: &str) -> bool {
+    let scheme_ends = url.find("://").unwrap_or(0);
+    let scheme = &url[..scheme_ends];
+    (scheme.eq_ignore_ascii_case("https") || scheme.eq_ignore_ascii_case("http"))
+        && url.len() > scheme_ends + 3
+        && !url.chars().any(|c| c.is_whitespace() || c.is_control())
+}
+
+/// The elicitation capability of a client whose person answers through `ui`: form mode, and URL
+/// mode when the UI opens URLs ([`FormUi::opens_urls`]). Servers offer URL-mode tools only to a
+/// client that declares it.
+///
+/// ```
+/// use mcp_elicit::client::TerminalUi;
+/// use mcp_elicit::rmcp::elicitation_capability;
+/// use rmcp::model::ClientCapabilities;
+///
+/// let capabilities = ClientCapabilities::builder()
+///     .enable_elicitation_with(elicitation_capability(&TerminalUi))
+///     .build();
+/// let declared = serde_json::to_value(&capabilities).unwrap();
+/// assert_eq!(declared["elicitation"], serde_json::json!({"form": {}, "url": {}}));
+/// ```
+pub fn elicitation_capability(ui: &impl FormUi) -> ElicitationCapability {
+    let capability = ElicitationCapability::new().with_form(FormElicitationCapability::default());
+    if ui.opens_urls() {
+        capability.with_url(UrlElicitationCapability::default())
+    } else {
+        capability
+    }
+}
+
+/// The URL-mode requests a server said are complete (`notifications/elicitation/complete`, on
+/// 2025-11-25), for [`call_tool`] to wait on. Hand it every custom notification the client gets
+/// (`ClientHandler::on_custom_notification`); clones share it.
+#[derive(Clone, Default)]
+pub struct UrlCompletions {
+    completed: Arc<(Mutex<HashSet<String>>, Notify)>,
+}
+
+/// The most completions kept: a server that sends notifications nobody waits for does not grow
+/// the client's memory without bound (the oldest are forgotten only in the sense that all are).
+const MAX_COMPLETIONS: usize = 1024;
+
+impl UrlCompletions {
+    /// Reads `notification`: `true` if it is an elicitation's completion, then kept.
+    pub fn observe(&self, notification: &CustomNotification) -> bool {
+        if notification.method != "notifications/elicitation/complete" {
+            return false;
+        }
+        let id = notification
+            .params
+            .as_ref()
+            .and_then(|params| params.get("elicitationId"))
+            .and_then(Value::as_str);
+        let Some(id) = id else {
+            return false;
+        };
+        let (completed, changed) = &*self.completed;
+        let mut completed = completed.lock().unwrap_or_else(PoisonError::into_inner);
+        if completed.len() >= MAX_COMPLETIONS {
+            completed.clear();
+        }
+        completed.insert(id.to_owned());
+        changed.notify_waiters();
+        true
+    }
+
+    /// Waits until the request `elicitation_id` is complete, at most `limit`: `true` if it is.
+    pub async fn wait(&self, elicitation_id: &str, limit: Duration) -> bool {
+        let (completed, changed) = &*self.completed;
+        let done = || {
+            completed
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .remove(elicitation_id)
+        };
+        let waiting = async {
+            loop {
+                let notified = changed.notified();
+                if done() {
+                    return;
+                }
+                notified.await;
+            }
+        };
+        tokio::time::timeout(limit, waiting).await.is_ok()
+    }
+}
+
+/// The most pages one `-32042` error may ask to open: more is refused, nothing opened.
+pub const MAX_URL_ELICITATIONS: usize = 8;
+
+/// Calls a tool through `peer`, and handles 2025-11-25's `-32042` (URL elicitation required) in
+/// the same call: each page the error names is shown through `ui` ([`FormUi::open_url`], with
+/// its `elicitationId`), each consented page's completion awaited in `completions` (up to
+/// `limit` each: a server that sends none is not waited on forever), then the tool is called
+/// once more. On 2026-07-28 a URL request arrives inside the call's input-required result and
+/// goes to `answer_elicitation` like any other.
+///
+/// # Errors
+///
+/// The call's own error; the `-32042` error as the server sent it when the person declined or
+/// cancelled a page, when its data is malformed or asks for more than
+/// [`MAX_URL_ELICITATIONS`] pages or for a page that is not an `http`/`https` URL (nothing is
+/// opened then), or when the call asks again after the pages.
+pub async fn call_tool<U: FormUi>(
+    peer: &Peer<RoleClient>,
+    ui: &U,
+    completions: &UrlCompletions,
+    request: CallToolRequestParams,
+    limit: Duration,
+) -> Result<CallToolResult, ServiceError> {
+    let error = match peer.call_tool(request.clone()).await {
+        Err(ServiceError::McpError(error)) if error.code == ErrorCode(-32042) => error,
+        other => return other,
+    };
+    let Some(pages) = pages_of(&error) else {
+        return Err(ServiceError::McpError(error));
+    };
+    for page in &pages {
+        let shown = UrlToOpen {
+            message: &page.message,
+            url: &page.url,
+            elicitation_id: Some(&page.elicitation_id),
+        };
+        if !matches!(ui.open_url(shown).await, Elicitation::Accepted(_)) {
+            return Err(ServiceError::McpError(error));
+        }
+    }
+    for page in &pages {
+        completions.wait(&page.elicitation_id, limit).await;
+    }
+    peer.call_tool(request).await
+}
+
+/// One page a `-32042` error asks to open.
+struct Page {
+    message: String,
+    url: String,
+    elicitation_id: String,
+}
+
+/// The pages of a `-32042` error's `data.elicitations`, each a URL-mode request with a web URL
+/// and an `elicitationId`; `None` when any is not, or there are none, or too many.
+fn pages_of(error: &ErrorData) -> Option<Vec<Page>> {
+    let elicitations = error.data.as_ref()?.get("elicitations")?.as_array()?;
+    if elicitations.is_empty() || elicitations.len() > MAX_URL_ELICITATIONS {
+        return None;
+    }
+    elicitations
+        .iter()
+        .map(|elicitation| {
+            let text = |key: &str| elicitation.get(key).and_then(Value::as_str);
+            let url = text("url").filter(|url| is_web_url(url))?;
+            (text("mode") == Some("url")).then_some(())?;
+            Some(Page {
+                message: text("message").unwrap_or_default().to_owned(),
+                url: url.to_owned(),
+                elicitation_id: text("elicitationId")?.to_owned(),
+            })
+        })
+        .collect()
 }

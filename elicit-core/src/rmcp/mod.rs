@@ -23,8 +23,10 @@
 //!   `requestState`); a protocol fault becomes the JSON-RPC error the spec names.
 //! - [`elicitation_schema`] converts a schema into rmcp's model, order kept.
 //! - For clients, [`answer_elicitation`] is the whole of `ClientHandler::create_elicitation`: a
-//!   server's form shown through a [`FormUi`](crate::client::FormUi), checked, its defaults
-//!   filled in.
+//!   server's form shown through a [`FormUi`](crate::client::FormUi) from its defaults, checked,
+//!   and answered with what the person left in it; a URL request shown and opened with consent.
+//!   [`elicitation_capability`] declares the modes the UI supports; [`call_tool`] (with
+//!   [`UrlCompletions`]) handles the `-32042` error of 2025-11-25 in one call.
 
 use std::fmt;
 
@@ -59,7 +61,9 @@ mod url;
 pub use crate::rounds::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS};
 pub use ask::{Asking, Surface, ask, ask_arguments};
 pub use call::Call;
-pub use client::answer_elicitation;
+pub use client::{
+    MAX_URL_ELICITATIONS, UrlCompletions, answer_elicitation, call_tool, elicitation_capability,
+};
 pub use forms::Forms;
 #[cfg(feature = "page")]
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]

@@ -1,10 +1,13 @@
 //! A person at a terminal fills in the example server's form with `terminal_client`, driven
-//! through a real pseudo-terminal (tmux) as a person would: keys in, screen out. They correct a
-//! field the form refuses, choose from lists, decline, and cancel.
+//! through a real pseudo-terminal (tmux) as a person would: keys in, screen out. They read each
+//! field's rules before typing, correct a field the form refuses, choose from lists, decline, and
+//! cancel; and they answer the official example server with every feature: its 13-field form
+//! (an optional boolean left unanswered, a default emptied) and its URL request.
 //!
-//! It needs tmux: `cargo test -p mcp-elicit-rmcp-examples --test terminal -- --ignored` (CI runs
-//! it).
+//! It needs tmux and `npm install` in `examples/rmcp/everything`:
+//! `cargo test -p mcp-elicit-rmcp-examples --test terminal -- --ignored` (CI runs it).
 
+use std::path::Path;
 use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
@@ -20,12 +23,34 @@ struct Screen {
 
 impl Screen {
     fn start(name: &str, version: &str) -> Screen {
+        Screen::run(name, &format!("{CLIENT} {version} {SERVER}"))
+    }
+
+    /// The terminal client calling `tool` (with `arguments`) of the official example server with
+    /// every feature, installed in `everything/`, on 2025-11-25 (the newest it speaks).
+    fn everything(name: &str, tool: &str, arguments: &str) -> Screen {
+        let modules = Path::new(env!("CARGO_MANIFEST_DIR")).join("everything/node_modules");
+        let index = modules.join("@modelcontextprotocol/server-everything/dist/index.js");
+        assert!(
+            index.exists(),
+            "the everything server is not installed: run `npm install` in examples/rmcp/everything"
+        );
+        let node = modules.join(".bin/node");
+        let command = format!(
+            "{CLIENT} 2025-11-25 --tool {tool} --arguments '{arguments}' {} {} stdio",
+            node.display(),
+            index.display()
+        );
+        Screen::run(name, &command)
+    }
+
+    fn run(name: &str, command: &str) -> Screen {
         let screen = Screen {
             name: name.to_owned(),
         };
         let _ = screen.tmux().arg("kill-server").output();
         // The pane stays open after the client exits, so its last words can be read.
-        let command = format!("{CLIENT} {version} {SERVER}; sleep 60");
+        let command = format!("{command}; sleep 60");
         let started = screen
             .tmux()
             .args(["new-session", "-d", "-s", name, "-x", "120", "-y", "40"])
@@ -95,7 +120,8 @@ fn a_person_fills_in_and_corrects_the_form() {
         screen.expect("Fill in the form");
         screen.keys(&["Enter"]);
         screen.expect("E-mail *");
-        screen.expect("We send the confirmation link here");
+        // The rules, before anything is typed.
+        screen.expect("We send the confirmation link here · an e-mail address");
         screen.keys(&["nope", "Enter"]);
         // Refused where it is typed, in the form's own words.
         screen.expect("must be an e-mail address, got \"nope\"");
@@ -108,6 +134,7 @@ fn a_person_fills_in_and_corrects_the_form() {
             "Enter",
         ]);
         screen.expect("age *");
+        screen.expect("You must be 13 or older · a whole number from 13 to 120");
         screen.keys(&["12", "Enter"]);
         screen.expect("must be at least 13, got 12");
         screen.keys(&["BSpace", "BSpace", "36", "Enter"]);
@@ -116,6 +143,7 @@ fn a_person_fills_in_and_corrects_the_form() {
         assert!(!screen.text().contains("(none)"));
         screen.keys(&["Down", "Enter"]);
         screen.expect("Write to me about *");
+        screen.expect("↑↓ moves, Space toggles, Enter confirms; choose at most 2");
         // Three topics where at most two are allowed: refused, then corrected.
         screen.keys(&["Space", "Down", "Space", "Down", "Space", "Enter"]);
         screen.expect("choose at most 2");
@@ -144,4 +172,75 @@ fn a_person_cancels_with_escape() {
     screen.expect("E-mail *");
     screen.keys(&["Escape"]);
     screen.expect("The server says: the user dismissed the sign-up form");
+}
+
+/// The official example server's 13-field form, at the terminal: the person types a name, leaves
+/// the optional boolean unanswered, empties the first line (which the form lets be empty) and
+/// the number (which it does not), keeps every other default. The server receives exactly that.
+#[test]
+#[ignore = "needs tmux and the everything server: see the top of this file"]
+fn a_person_fills_in_the_everything_servers_form_as_they_see_it() {
+    let screen = Screen::everything("mcp-elicit-everything", "trigger-elicitation-request", "{}");
+    screen.expect("Fill in the form");
+    screen.keys(&["Enter"]);
+    screen.expect("String *");
+    screen.keys(&["Ada", "Enter"]);
+    // An optional boolean: "(no answer)" is where the cursor starts.
+    screen.expect("> (no answer)");
+    screen.keys(&["Enter"]);
+    screen.expect("It was a dark and stormy night.");
+    // Emptied: 31 characters.
+    for _ in 0..31 {
+        screen.keys(&["BSpace"]);
+    }
+    screen.keys(&["Enter"]);
+    screen.expect("· an e-mail address ·");
+    screen.keys(&["Enter"]);
+    screen.expect("an absolute URI, like https://example.com");
+    screen.keys(&["Enter"]);
+    screen.expect("a date, like 2025-11-25");
+    screen.keys(&["Enter"]);
+    screen.expect("a whole number from 1 to 100");
+    screen.keys(&["Enter"]);
+    screen.expect("Number in range 1-1000");
+    screen.keys(&["BSpace", "BSpace", "BSpace", "BSpace", "Enter"]);
+    for hint in [
+        "↑↓ moves, Enter chooses",
+        "Space toggles, Enter confirms; choose from 1 to 3",
+        "Choose your favorite hero",
+        "Choose your favorite types of fish",
+        "Choose your favorite type of pet",
+    ] {
+        screen.expect(hint);
+        screen.keys(&["Enter"]);
+    }
+    screen.expect("The server says: ✅ User provided the requested information!");
+    screen.expect("- Name: Ada");
+    screen.expect("- Favorite Integer: 42");
+    let text = screen.text();
+    assert!(text.contains(r#""firstLine": """#), "{text}");
+    assert!(
+        !text.contains(r#""number""#) && !text.contains(r#""check""#),
+        "{text}"
+    );
+    assert!(text.contains(r#""integer": 42"#), "{text}");
+}
+
+/// A URL request at the terminal: the message and the URL shown, consent asked, then (without a
+/// desktop here) the person told to open it themselves; the server hears the acceptance.
+#[test]
+#[ignore = "needs tmux and the everything server: see the top of this file"]
+fn a_person_is_shown_the_everything_servers_page_before_accepting() {
+    let arguments = r#"{"url": "https://example.com/auth"}"#;
+    let screen = Screen::everything(
+        "mcp-elicit-everything-url",
+        "trigger-url-elicitation",
+        arguments,
+    );
+    screen.expect("Please open the link to complete this action.");
+    screen.expect("  https://example.com/auth");
+    screen.expect("Open this page?");
+    screen.keys(&["y", "Enter"]);
+    screen.expect("Open it in a browser: https://example.com/auth");
+    screen.expect("The server says: ✅ User completed the URL elicitation flow.");
 }

@@ -22,18 +22,29 @@
 #[path = "launch.rs"]
 mod launch;
 
+use std::time::Duration;
+
 use mcp_elicit::client::TerminalUi;
+use mcp_elicit::rmcp::{UrlCompletions, call_tool};
 use rmcp::model::{
-    CallToolRequestParams, ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult,
-    ErrorData, Implementation, ProtocolVersion,
+    CallToolRequestParams, ClientCapabilities, ClientConfig, CustomNotification,
+    ElicitRequestParams, ElicitResult, ErrorData, Implementation, ProtocolVersion,
 };
-use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient};
+use rmcp::service::{
+    ClientLifecycleMode, ClientServiceExt, NotificationContext, RequestContext, RoleClient,
+};
 use rmcp::transport::TokioChildProcess;
 use rmcp::{ClientHandler, ServiceExt};
 
 struct Terminal {
     version: ProtocolVersion,
+    /// The pages the server said are complete (2025-11-25), for a `-32042` error's retry.
+    completions: UrlCompletions,
 }
+
+/// How long a `-32042` error's pages are waited for before the call is made again: the server
+/// says when each is complete, if it does (the official example server never does).
+const PAGE_WAIT: Duration = Duration::from_secs(3);
 
 impl ClientHandler for Terminal {
     fn get_info(&self) -> ClientConfig {
@@ -54,6 +65,14 @@ impl ClientHandler for Terminal {
     ) -> Result<ElicitResult, ErrorData> {
         mcp_elicit::rmcp::answer_elicitation(&TerminalUi, request).await
     }
+
+    async fn on_custom_notification(
+        &self,
+        notification: CustomNotification,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        self.completions.observe(&notification);
+    }
 }
 
 #[tokio::main]
@@ -72,8 +91,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut server = launch::server_command(args.next());
     server.args(args);
     let transport = TokioChildProcess::new(server)?;
+    let completions = UrlCompletions::default();
     let client = Terminal {
         version: version.clone(),
+        completions: completions.clone(),
     };
     let client = if version >= ProtocolVersion::V_2026_07_28 {
         let lifecycle = ClientLifecycleMode::Discover {
@@ -83,7 +104,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     } else {
         client.serve(transport).await?
     };
-    let result = client.call_tool(request).await?;
+    // A `-32042` error (2025-11-25) is handled in the call: its pages shown, then called again.
+    let result = call_tool(&client, &TerminalUi, &completions, request, PAGE_WAIT).await?;
     for content in &result.content {
         if let Some(text) = content.as_text() {
             println!("The server says: {}", text.text);

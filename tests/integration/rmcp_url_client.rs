@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use mcp_elicit::client::{FormToFill, FormUi, UrlToOpen};
 use mcp_elicit::rmcp::{
-    MAX_URL_ELICITATIONS, UrlCompletions, answer_elicitation, call_tool, elicitation_capability,
-    url_completed,
+    AskUrl, MAX_URL_ELICITATIONS, UrlCompletions, answer_elicitation, call_tool,
+    elicitation_capability, url_completed,
 };
 use mcp_elicit::{Content, Elicitation};
 use rmcp::model::{
@@ -106,6 +106,7 @@ impl FormUi for Person {
 struct Client {
     person: Person,
     completions: UrlCompletions,
+    version: ProtocolVersion,
 }
 
 impl ClientHandler for Client {
@@ -114,7 +115,7 @@ impl ClientHandler for Client {
             .enable_elicitation_with(elicitation_capability(&self.person))
             .build();
         ClientConfig::new(capabilities, Implementation::new("test", "0"))
-            .with_protocol_version(ProtocolVersion::V_2025_11_25)
+            .with_protocol_version(self.version.clone())
     }
 
     async fn create_elicitation(
@@ -156,12 +157,13 @@ async fn run(
     let client = Client {
         person: person.clone(),
         completions: completions.clone(),
+        version: ProtocolVersion::V_2025_11_25,
     };
     let client = start(server, client, ProtocolVersion::V_2025_11_25).await;
     let started = Instant::now();
     let request = CallToolRequestParams::new("connect");
     let limit = Duration::from_secs(10);
-    let result = call_tool(client.peer(), &person, &completions, request, limit).await;
+    let result = call_tool(&client, &person, &completions, request, limit).await;
     let took = started.elapsed();
     let _ = client.cancel().await;
     let shown = person.pages.lock().unwrap().clone();
@@ -240,6 +242,61 @@ async fn what_a_server_puts_in_the_error_is_judged_before_anything_is_opened() {
             (0, 1),
             "{pages}: nothing opened, no second call"
         );
+    }
+}
+
+/// A server that asks a page with `AskUrl` (on 2026-07-28 inside an input-required result).
+struct PageServer;
+
+impl ServerHandler for PageServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let ask = AskUrl::new(
+            "Connect your account",
+            "https://example.com/connect/p1",
+            "p1",
+        );
+        let text = match ask.run(&context, &request).await {
+            Ok(Elicitation::Accepted(())) => "opened",
+            Ok(_) => "not opened",
+            Err(stop) => return stop.into(),
+        };
+        Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+    }
+}
+
+#[tokio::test]
+async fn a_url_request_inside_an_input_required_result_is_shown_and_answered() {
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let person = Person::default();
+        let completions = UrlCompletions::default();
+        let client = Client {
+            person: person.clone(),
+            completions: completions.clone(),
+            version: version.clone(),
+        };
+        let client = start(PageServer, client, version.clone()).await;
+        let request = CallToolRequestParams::new("connect");
+        let limit = Duration::from_secs(10);
+        let result = call_tool(&client, &person, &completions, request, limit)
+            .await
+            .expect("the call ends");
+        assert_eq!(
+            result.content[0].as_text().unwrap().text,
+            "opened",
+            "{version}"
+        );
+        let shown = person.pages.lock().unwrap().clone();
+        assert_eq!(shown.len(), 1, "{version}");
+        assert_eq!(shown[0].0, "https://example.com/connect/p1", "{version}");
+        let _ = client.cancel().await;
     }
 }
 

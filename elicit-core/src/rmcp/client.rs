@@ -13,7 +13,7 @@ use ::rmcp::model::{
     ElicitationAction, ElicitationCapability, ErrorCode, ErrorData, FormElicitationCapability,
     UrlElicitationCapability,
 };
-use ::rmcp::service::{Peer, RoleClient, ServiceError};
+use ::rmcp::service::{RoleClient, RunningService, Service, ServiceError};
 use serde_json::Value;
 use tokio::sync::Notify;
 
@@ -217,8 +217,9 @@ impl UrlCompletions {
 /// The most pages one `-32042` error may ask to open: more is refused, nothing opened.
 pub const MAX_URL_ELICITATIONS: usize = 8;
 
-/// Calls a tool through `peer`, and handles 2025-11-25's `-32042` (URL elicitation required) in
-/// the same call: each page the error names is shown through `ui` ([`FormUi::open_url`], with
+/// Calls a tool through `client` (rmcp's `call_tool`, which answers the input-required rounds of
+/// 2026-07-28 through the client's handler), and handles 2025-11-25's `-32042` (URL elicitation
+/// required) in the same call: each page the error names is shown through `ui` ([`FormUi::open_url`], with
 /// its `elicitationId`), each consented page's completion awaited in `completions` (up to
 /// `limit` each: a server that sends none is not waited on forever), then the tool is called
 /// once more. On 2026-07-28 a URL request arrives inside the call's input-required result and
@@ -230,14 +231,14 @@ pub const MAX_URL_ELICITATIONS: usize = 8;
 /// cancelled a page, when its data is malformed or asks for more than
 /// [`MAX_URL_ELICITATIONS`] pages or for a page that is not an `http`/`https` URL (nothing is
 /// opened then), or when the call asks again after the pages.
-pub async fn call_tool<U: FormUi>(
-    peer: &Peer<RoleClient>,
+pub async fn call_tool<S: Service<RoleClient>, U: FormUi>(
+    client: &RunningService<RoleClient, S>,
     ui: &U,
     completions: &UrlCompletions,
     request: CallToolRequestParams,
     limit: Duration,
 ) -> Result<CallToolResult, ServiceError> {
-    let error = match peer.call_tool(request.clone()).await {
+    let error = match client.call_tool(request.clone()).await {
         Err(ServiceError::McpError(error)) if error.code == ErrorCode(-32042) => error,
         other => return other,
     };
@@ -257,7 +258,7 @@ pub async fn call_tool<U: FormUi>(
     for page in &pages {
         completions.wait(&page.elicitation_id, limit).await;
     }
-    peer.call_tool(request).await
+    client.call_tool(request).await
 }
 
 /// One page a `-32042` error asks to open.

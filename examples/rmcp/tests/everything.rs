@@ -399,7 +399,7 @@ async fn the_url_required_error_is_handled_in_one_call() {
     let person = Person::new(vec![accept(json!({})), accept(json!({}))], true);
     let (client, completions) = connect(&person).await;
     let limit = Duration::from_millis(300);
-    let result = call_tool(client.peer(), &person, &completions, request(), limit)
+    let result = call_tool(&client, &person, &completions, request(), limit)
         .await
         .expect("the call ends");
     let pages = person.pages();
@@ -419,7 +419,7 @@ async fn the_url_required_error_is_handled_in_one_call() {
     // The person declines the page: the error as the server sent it, and no second call.
     let person = Person::new(vec![Step::Decline], true);
     let (client, completions) = connect(&person).await;
-    let refused = call_tool(client.peer(), &person, &completions, request(), limit).await;
+    let refused = call_tool(&client, &person, &completions, request(), limit).await;
     let Err(ServiceError::McpError(error)) = refused else {
         panic!("the -32042 error: {refused:?}");
     };

@@ -244,3 +244,24 @@ fn a_person_is_shown_the_everything_servers_page_before_accepting() {
     screen.expect("Open it in a browser: https://example.com/auth");
     screen.expect("The server says: ✅ User completed the URL elicitation flow.");
 }
+
+/// The official example server's `-32042` error at the terminal: the page it names shown and
+/// consented to, the call made again (the server announces no completion: after a short wait),
+/// and the retried call's own page shown in turn.
+#[test]
+#[ignore = "needs tmux and the everything server: see the top of this file"]
+fn a_url_required_error_is_handled_at_the_terminal_in_one_call() {
+    let arguments = r#"{"url": "https://example.com/auth", "errorPath": true}"#;
+    let screen = Screen::everything(
+        "mcp-elicit-everything-32042",
+        "trigger-url-elicitation",
+        arguments,
+    );
+    screen.expect("Open this link to satisfy the prerequisite, then retry the request.");
+    screen.expect("  https://modelcontextprotocol.io");
+    screen.keys(&["y", "Enter"]);
+    screen.expect("Please open the link to complete this action.");
+    screen.expect("  https://example.com/auth");
+    screen.keys(&["y", "Enter"]);
+    screen.expect("The server says: ✅ User completed the URL elicitation flow.");
+}

@@ -56,6 +56,11 @@ pub struct RequestedSchema {
     /// The JSON text, written on first use, per schema dialect (see
     /// [`RequestedSchema::json_for`] and `version::Dialect`).
     pub(crate) json: [OnceLock<Box<str>>; crate::version::Dialect::COUNT],
+    /// The HTML of the form's fields on a page that starts from the defaults (no values given,
+    /// no problems, no secrets but the form's own), written on first use: most pages are that
+    /// page, whose fields follow from the form alone (see `page::render::FormPage::render`).
+    #[cfg(feature = "page")]
+    pub(crate) blank_fields: OnceLock<Box<str>>,
 }
 
 impl RequestedSchema {
@@ -68,6 +73,8 @@ impl RequestedSchema {
             properties,
             labels,
             json: [const { OnceLock::new() }; crate::version::Dialect::COUNT],
+            #[cfg(feature = "page")]
+            blank_fields: OnceLock::new(),
         }
     }
 }
@@ -86,8 +93,8 @@ impl FormLabels {
     };
 }
 
-/// Two schemas are equal if their properties and labels are (the cached JSON text follows from
-/// them).
+/// Two schemas are equal if their properties and labels are (the cached JSON text and page
+/// fields follow from them).
 impl PartialEq for RequestedSchema {
     fn eq(&self, other: &Self) -> bool {
         self.properties == other.properties && self.labels == other.labels
@@ -96,7 +103,7 @@ impl PartialEq for RequestedSchema {
 
 #[expect(
     clippy::missing_fields_in_debug,
-    reason = "the JSON cache follows from the properties"
+    reason = "the JSON and page caches follow from the properties"
 )]
 impl std::fmt::Debug for RequestedSchema {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

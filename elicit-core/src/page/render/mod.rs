@@ -22,11 +22,12 @@ mod ids;
 mod paragraphs;
 mod pattern;
 mod style;
+mod text;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use maud::{DOCTYPE, PreEscaped, html};
+use maud::{DOCTYPE, PreEscaped, Render, html};
 
 use crate::error::{ContentError, FieldError};
 use crate::schema::{Content, PropertySchema, RequestedSchema};
@@ -37,6 +38,7 @@ pub use ids::{FIELD_PREFIX, field_id};
 use ids::{Id, Part};
 use paragraphs::Paragraphs;
 pub use style::STYLESHEET;
+use text::Text;
 
 /// A form as a whole HTML page: its title, the message, the form with a field per property, and
 /// two submit buttons, `action=accept` and `action=decline` (which skips the browser's checks, so
@@ -112,6 +114,27 @@ pub struct FormPage<'a> {
 /// The page's title when neither [`FormPage::title`] nor the form gives one.
 const DEFAULT_TITLE: &str = "Information requested";
 
+/// A page's frame, from the document type to its `<title>`'s text.
+const HEAD_TO_TITLE: &str = concat!(
+    "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">",
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+    "<meta name=\"robots\" content=\"noindex, nofollow\"><title>",
+);
+
+/// A page's frame, from the end of its fields: the two submit buttons (`decline` skips the
+/// browser's checks, so that a person can decline a form they cannot fill in), then the closing
+/// tags.
+const ACTIONS_TO_END: &str = concat!(
+    "<div class=\"actions\">",
+    "<button type=\"submit\" name=\"action\" value=\"accept\">Submit</button>",
+    "<button type=\"submit\" name=\"action\" value=\"decline\" class=\"secondary\">Decline</button>",
+    "</div></form></main></body></html>",
+);
+
+/// What a page holds besides its stylesheet, fields and message, about: its frame, a title, a
+/// form tag and a hidden field or two.
+const PAGE_FRAME: usize = 1024;
+
 impl<'a> FormPage<'a> {
     /// The page of the form `schema`, asking with `message` (shown above the form; each blank
     /// line starts a paragraph, each other line break is kept).
@@ -185,75 +208,107 @@ impl<'a> FormPage<'a> {
 
     /// The whole page: an HTML document starting with `<!DOCTYPE html>`.
     ///
-    /// Linear in the size of the form, its values and its problems.
+    /// Linear in the size of the form, its values and its problems. The fields of a page that
+    /// starts from the defaults (no [`FormPage::values`], [`FormPage::problems`] or
+    /// [`FormPage::secrets`]) are written once per form and kept with it, then copied.
     pub fn render(&self) -> String {
-        let fields = self.fields();
+        // A page that starts from the defaults (most are) has fields that follow from the form
+        // alone: written once per form, then copied.
+        let blank = self.values.is_none() && self.problems.is_none() && self.secrets.is_empty();
+        let (fields, written) = if blank {
+            let written = self.schema.blank_fields.get_or_init(|| {
+                let mut html = String::new();
+                for field in self.fields() {
+                    field.render().render_to(&mut html);
+                }
+                html.into_boxed_str()
+            });
+            (Vec::new(), Some(&**written))
+        } else {
+            (self.fields(), None)
+        };
         let title = self.title.or(self.schema.title()).unwrap_or(DEFAULT_TITLE);
         let summary = self.summary(&fields);
-        let page = html! {
-            (DOCTYPE)
-            html lang="en" {
-                head {
-                    meta charset="utf-8";
-                    meta name="viewport" content="width=device-width, initial-scale=1";
-                    meta name="robots" content="noindex, nofollow";
-                    title { @if !summary.is_empty() { "Error: " } (title) }
-                    style { (PreEscaped(STYLESHEET)) }
-                }
-                body {
-                    main {
-                        @if !summary.is_empty() {
-                            div.error-summary role="alert" aria-labelledby="error-summary-title"
-                                tabindex="-1" autofocus {
-                                h2 #error-summary-title { "There is a problem" }
-                                ul {
-                                    @for (name, message) in &summary {
-                                        li {
-                                            @if let Some(name) = name {
-                                                a href={ "#" (Id { name, part: Part::Field }) } {
-                                                    (message)
-                                                }
-                                            } @else {
-                                                (message)
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                        @if let Some(name) = self.signed_in_as {
-                            p.signed-in { "Signed in as " strong { (name) } }
-                        }
-                        h1 { (title) }
-                        @if !self.message.trim().is_empty() {
-                            div.message { (Paragraphs(self.message)) }
-                        }
-                        @if let Some(description) = self.schema.description() {
-                            div.hint { (Paragraphs(description)) }
-                        }
-                        // `novalidate`, as the GOV.UK Design System does: every answer goes to the
-                        // server, whose messages (the summary, and each beside its field) are the
-                        // page's, the same with or without script and in every browser; the input
-                        // attributes still tell keyboards and assistive technology what is wanted.
-                        form method="post" action=[self.action] accept-charset="utf-8" novalidate {
-                            @for (name, value) in &self.hidden {
-                                input type="hidden" name=(name) value=(value);
-                            }
-                            @for field in &fields {
-                                (field.render())
-                            }
-                            div.actions {
-                                button type="submit" name="action" value="accept" { "Submit" }
-                                button type="submit" name="action" value="decline" class="secondary" {
-                                    "Decline"
+        // The page's frame is written as text around maud's pieces, into a buffer the size of the
+        // page, so that the kept fields are copied once (maud's own buffer would grow, and copy,
+        // as they are added).
+        let mut page = String::with_capacity(
+            PAGE_FRAME + STYLESHEET.len() + written.map_or(0, str::len) + 2 * self.message.len(),
+        );
+        page.push_str(HEAD_TO_TITLE);
+        if !summary.is_empty() {
+            page.push_str("Error: ");
+        }
+        Text(title).render_to(&mut page);
+        page.push_str("</title><style>");
+        page.push_str(STYLESHEET);
+        page.push_str("</style></head><body><main>");
+        if !summary.is_empty() {
+            html! {
+                div.error-summary role="alert" aria-labelledby="error-summary-title" tabindex="-1"
+                    autofocus {
+                    h2 #error-summary-title { "There is a problem" }
+                    ul {
+                        @for (name, message) in &summary {
+                            li {
+                                @if let Some(name) = name {
+                                    a href={ "#" (Id { name, part: Part::Field }) } { (message) }
+                                } @else {
+                                    (message)
                                 }
                             }
                         }
                     }
                 }
             }
-        };
-        page.into_string()
+            .render_to(&mut page);
+        }
+        if let Some(name) = self.signed_in_as {
+            page.push_str("<p class=\"signed-in\">Signed in as <strong>");
+            Text(name).render_to(&mut page);
+            page.push_str("</strong></p>");
+        }
+        page.push_str("<h1>");
+        Text(title).render_to(&mut page);
+        page.push_str("</h1>");
+        if !self.message.trim().is_empty() {
+            page.push_str("<div class=\"message\">");
+            Paragraphs(self.message).render_to(&mut page);
+            page.push_str("</div>");
+        }
+        if let Some(description) = self.schema.description() {
+            page.push_str("<div class=\"hint\">");
+            Paragraphs(description).render_to(&mut page);
+            page.push_str("</div>");
+        }
+        // `novalidate`, as the GOV.UK Design System does: every answer goes to the server, whose
+        // messages (the summary, and each beside its field) are the page's, the same with or
+        // without script and in every browser; the input attributes still tell keyboards and
+        // assistive technology what is wanted.
+        page.push_str("<form method=\"post\"");
+        if let Some(action) = self.action {
+            page.push_str(" action=\"");
+            Text(action).render_to(&mut page);
+            page.push('"');
+        }
+        page.push_str(" accept-charset=\"utf-8\" novalidate>");
+        for (name, value) in &self.hidden {
+            page.push_str("<input type=\"hidden\" name=\"");
+            Text(name).render_to(&mut page);
+            page.push_str("\" value=\"");
+            Text(value).render_to(&mut page);
+            page.push_str("\">");
+        }
+        match written {
+            Some(written) => page.push_str(written),
+            None => {
+                for field in &fields {
+                    field.render().render_to(&mut page);
+                }
+            }
+        }
+        page.push_str(ACTIONS_TO_END);
+        page
     }
 
     /// Every property as the page shows it: its value, its problems, its hint.

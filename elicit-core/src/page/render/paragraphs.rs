@@ -1,21 +1,24 @@
 //! Text as paragraphs: a form's message, a description, a notice.
 
-use maud::{Markup, Render, html};
+use maud::Render;
 
-/// Text as paragraphs: a blank line starts a new one, another line break is a `<br>`.
+use super::text::Text;
+
+/// Text as paragraphs: a blank line starts a new one, another line break is a `<br>`; each line
+/// escaped. Written straight into the page (no buffer of its own).
 pub(super) struct Paragraphs<'a>(pub(super) &'a str);
 
 impl Render for Paragraphs<'_> {
-    fn render(&self) -> Markup {
-        html! {
-            @for block in blocks(self.0) {
-                p {
-                    @for (i, line) in block.lines().enumerate() {
-                        @if i > 0 { br; }
-                        (line)
-                    }
+    fn render_to(&self, out: &mut String) {
+        for block in blocks(self.0) {
+            out.push_str("<p>");
+            for (i, line) in block.lines().enumerate() {
+                if i > 0 {
+                    out.push_str("<br>");
                 }
+                Text(line).render_to(out);
             }
+            out.push_str("</p>");
         }
     }
 }

@@ -179,3 +179,63 @@ fn choice_counts() {
         ]
     );
 }
+
+/// The fields of a page that starts from the defaults are written once per form and kept: the
+/// page is the very page written field by field from the defaults, on the first render and after.
+#[test]
+fn a_blank_page_is_the_page_written_from_the_defaults() {
+    let schema: RequestedSchema = serde_json::from_value(serde_json::json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "title": "Name <you>", "minLength": 2, "default": "Ada \"A\""},
+            "email": {"type": "string", "format": "email", "description": "For the receipt"},
+            "when": {"type": "string", "format": "date-time"},
+            "guests": {"type": "integer", "minimum": 1, "maximum": 12, "default": 2},
+            "ratio": {"type": "number"},
+            "ok": {"type": "boolean", "default": true},
+            "plan": {"type": "string", "oneOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}], "default": "b"},
+            "tags": {"type": "array", "items": {"type": "string", "enum": ["x", "y"]}, "default": ["y"]}
+        },
+        "required": ["name", "guests"]
+    }))
+    .unwrap();
+    let mut defaults = crate::schema::Content::new();
+    schema.apply_defaults(&mut defaults);
+    let page = || {
+        super::FormPage::new(&schema, "Book <a> table")
+            .action("/p/1")
+            .hidden("csrf", "t")
+    };
+    let written = page().values(&defaults).render();
+    assert!(schema.blank_fields.get().is_none());
+    assert_eq!(page().render(), written);
+    assert!(schema.blank_fields.get().is_some());
+    assert_eq!(page().render(), written);
+    // Secrets of the caller's, values or problems: written field by field, never from the kept.
+    let secret = page().secrets(&["name"]).render();
+    assert!(!secret.contains("Ada &quot;A&quot;"), "{secret}");
+    assert!(written.contains("Ada &quot;A&quot;"));
+}
+
+/// The frame's escape writes what maud's does, byte for byte.
+#[test]
+fn text_is_escaped_as_maud_escapes_it() {
+    let mut samples: Vec<String> = (0u8..128).map(|b| char::from(b).to_string()).collect();
+    samples.extend(
+        [
+            "",
+            "plain text",
+            "<script>alert(\"x\")</script>",
+            "a&b&&c<<>>\"\"'",
+            "é <ü> \u{1F600}&",
+            "&amp; already",
+            "ends with <",
+        ]
+        .map(str::to_owned),
+    );
+    for sample in &samples {
+        let mut ours = String::new();
+        super::text::Text(sample).render_to(&mut ours);
+        assert_eq!(ours, sample.as_str().render().into_string(), "{sample:?}");
+    }
+}

@@ -1,0 +1,31 @@
+//! [`Text`]: text escaped into a page by runs, for the page's frame (its title, message and
+//! hidden fields), which every page writes: maud's own escape, which the fields use, looks at
+//! each byte on its own.
+
+use maud::Render;
+
+/// Text, escaped as maud escapes it (`&`, `<`, `>` and `"`; the same bytes out, a test checks),
+/// a run of plain bytes copied at once.
+pub(super) struct Text<'a>(pub(super) &'a str);
+
+impl Render for Text<'_> {
+    fn render_to(&self, out: &mut String) {
+        let mut rest = self.0;
+        while let Some(at) = rest
+            .bytes()
+            .position(|b| matches!(b, b'&' | b'<' | b'>' | b'"'))
+        {
+            // `at` is an ASCII byte's: a char boundary on both sides.
+            let (plain, special) = rest.split_at(at);
+            out.push_str(plain);
+            out.push_str(match special.as_bytes()[0] {
+                b'&' => "&amp;",
+                b'<' => "&lt;",
+                b'>' => "&gt;",
+                _ => "&quot;",
+            });
+            rest = &special[1..];
+        }
+        out.push_str(rest);
+    }
+}

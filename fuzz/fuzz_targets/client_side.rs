@@ -1,6 +1,7 @@
 //! Any JSON as `[schema, values]`, read as a client reads a server's form and a person's answer:
 //! the form is shown (to a "person" who submits `values`) or refused, never a panic; what the
-//! client sends back keeps every rule of the form; a form's defaults and a prefilled copy of it
+//! client sends back keeps every rule of the form and holds nothing the person did not give (no
+//! default refilled, no key outside the form); a form's defaults and a prefilled copy of it
 //! read back as forms. And `values` as the options of a runtime select: refused with a reason, or
 //! sent and then answered only with what was offered.
 #![no_main]
@@ -51,6 +52,11 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(Elicitation::Accepted(sent)) = now(fill_form(&Submits(submitted.clone()), "m", schema)) {
         let read: RequestedSchema = serde_json::from_value(schema.clone()).expect("it was read");
         assert!(read.validate(&sent).is_ok(), "a client sends only what fits");
+        // Nothing the person did not choose: every key the form's, every value the one submitted.
+        for (key, value) in &sent {
+            assert!(read.property(key).is_some(), "a key outside the form: {key}");
+            assert_eq!(submitted.get(key), Some(value), "a value the person did not give: {key}");
+        }
     }
     if let Ok(read) = serde_json::from_value::<RequestedSchema>(schema.clone()) {
         let mut with_defaults = submitted.clone();

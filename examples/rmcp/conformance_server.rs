@@ -21,7 +21,7 @@
 //! `mcp_elicit::rmcp::task` whose forms are asked through its `TaskCall`: `confirm_delete`
 //! (argument `filename`; one form `{confirm}`), `multi_input` (two forms `{name, confirm}`
 //! pending at once) and `test_tool_with_task` (a form asked in the call's own rounds, then the
-//! task). One `TaskManager` serves every request.
+//! task). One `TaskManager` serves every request; `Forms::with_tasks` answers `tasks/*` from it.
 //!
 //! Its `requestState` is sealed with the key in the environment variable `MCP_ELICIT_STATE_KEY`
 //! (64 hexadecimal characters), shared by replicas; without it, a random key of this process.
@@ -36,17 +36,16 @@ use std::sync::Arc;
 
 use axum::serve::ListenerExt;
 
-use mcp_elicit::rmcp::{Asking, Handled, Respond, ask, ask_arguments, input_schema, task};
+use mcp_elicit::rmcp::{Asking, Forms, Handled, Respond, ask, ask_arguments, input_schema, task};
 use mcp_elicit::rounds::{Ask, Input, StateKeys};
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::ServerHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, ContentBlock,
-    ErrorData, GetPromptRequestParams, GetPromptResponse, GetPromptResult, GetTaskParams,
-    GetTaskResult, Implementation, JsonObject, ListPromptsResult, ListResourcesResult,
-    ListToolsResult, PaginatedRequestParams, Prompt, PromptMessage, ReadResourceRequestParams,
-    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, Role, ServerCapabilities,
-    ServerConfig, Tool, UpdateTaskParams,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData,
+    GetPromptRequestParams, GetPromptResponse, GetPromptResult, Implementation, JsonObject,
+    ListPromptsResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams, Prompt,
+    PromptMessage, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
+    ResourceContents, Role, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::task_manager::{TaskManager, TaskOptions};
@@ -462,7 +461,6 @@ impl ServerHandler for ConformanceServer {
                 .enable_tools()
                 .enable_prompts()
                 .enable_resources()
-                .enable_tasks()
                 .build(),
         )
         .with_server_info(Implementation::new(
@@ -521,31 +519,6 @@ impl ServerHandler for ConformanceServer {
             none(),
         ));
         Ok(ListToolsResult::with_all_items(tools))
-    }
-
-    async fn get_task(
-        &self,
-        request: GetTaskParams,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<GetTaskResult, ErrorData> {
-        Ok(GetTaskResult::new(self.tasks.get_task(&request.task_id)?))
-    }
-
-    async fn update_task(
-        &self,
-        request: UpdateTaskParams,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
-        self.tasks
-            .update_task(&request.task_id, request.input_responses)
-    }
-
-    async fn cancel_task(
-        &self,
-        request: CancelTaskParams,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
-        self.tasks.cancel_task(&request.task_id)
     }
 
     async fn call_tool(
@@ -682,11 +655,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let port = port()?;
     // The key replicas share, or a random one of this process.
     StateKeys::from_env("MCP_ELICIT_STATE_KEY")?.install()?;
+    let tasks = TaskManager::new();
     let server = ConformanceServer {
-        tasks: TaskManager::new(),
+        tasks: tasks.clone(),
     };
+    // `Forms` answers `tasks/*` from the manager the fixtures make their tasks in, and declares
+    // the tasks extension.
     let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
+        move || Ok(Forms::new(server.clone()).with_tasks(tasks.clone())),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     );

@@ -6,15 +6,15 @@
 
 use std::time::Duration;
 
-use mcp_elicit::rmcp::{Call, Handled, asks};
+use mcp_elicit::rmcp::{Call, Forms, Handled, asks};
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CancelTaskParams, ClientCapabilities,
-    ContentBlock, ErrorCode, ErrorData, GetTaskParams, GetTaskResult, InputResponses,
-    ProtocolVersion, ServerCapabilities, ServerConfig, UpdateTaskParams,
+    ContentBlock, ErrorCode, GetTaskParams, InputResponses, ProtocolVersion, ServerCapabilities,
+    ServerConfig, UpdateTaskParams,
 };
-use rmcp::service::{RequestContext, RoleServer, ServiceError};
+use rmcp::service::ServiceError;
 use rmcp::task_manager::{TaskManager, TaskOptions};
 use rmcp::{ServerHandler, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
@@ -93,37 +93,7 @@ fn options() -> TaskOptions {
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(
-            ServerCapabilities::builder()
-                .enable_tools()
-                .enable_tasks()
-                .build(),
-        )
-    }
-
-    async fn get_task(
-        &self,
-        request: GetTaskParams,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<GetTaskResult, ErrorData> {
-        Ok(GetTaskResult::new(self.tasks.get_task(&request.task_id)?))
-    }
-
-    async fn update_task(
-        &self,
-        request: UpdateTaskParams,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
-        self.tasks
-            .update_task(&request.task_id, request.input_responses)
-    }
-
-    async fn cancel_task(
-        &self,
-        request: CancelTaskParams,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
-        self.tasks.cancel_task(&request.task_id)
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
     }
 }
 
@@ -140,11 +110,15 @@ async fn client(version: ProtocolVersion) -> Session {
 }
 
 async fn client_with(version: ProtocolVersion, capabilities: ClientCapabilities) -> Session {
+    let tasks = TaskManager::new();
     let server = Server {
         tool_router: Server::tool_router(),
-        tasks: TaskManager::new(),
+        tasks: tasks.clone(),
     };
-    connect_with(server, version, capabilities, vec![]).await
+    // `Forms` answers `tasks/get`, `tasks/update` and `tasks/cancel` from the server's manager,
+    // and declares the extension.
+    let with_tasks = Forms::new(server).with_tasks(tasks);
+    connect_with(with_tasks, version, capabilities, vec![]).await
 }
 
 /// Calls `tool` and gives the id of the task it made.

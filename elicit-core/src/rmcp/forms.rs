@@ -7,18 +7,20 @@ use std::borrow::Cow;
 use ::rmcp::model::{
     CallToolRequestParams, CallToolResponse, CancelTaskParams, CancelledNotificationParam,
     CompleteRequestParams, CompleteResult, CustomNotification, CustomRequest, CustomResult,
-    DiscoverResult, GetPromptRequestParams, GetPromptResponse, GetSkillRequestParams,
-    GetSkillResult, GetTaskParams, GetTaskResult, InitializeRequestParams, InitializeResult,
-    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListSkillsResult,
-    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ProtocolVersion,
-    ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams,
-    ReadResourceResponse, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool,
-    UnsubscribeRequestParams, UpdateTaskParams,
+    DiscoverResult, ExtensionCapabilities, GetPromptRequestParams, GetPromptResponse,
+    GetSkillRequestParams, GetSkillResult, GetTaskParams, GetTaskResult, InitializeRequestParams,
+    InitializeResult, JsonObject, ListPromptsResult, ListResourceTemplatesResult,
+    ListResourcesResult, ListSkillsResult, ListToolsResult, PaginatedRequestParams,
+    ProgressNotificationParam, ProtocolVersion, ReadResourceDirectoryRequestParams,
+    ReadResourceDirectoryResult, ReadResourceRequestParams, ReadResourceResponse, ServerConfig,
+    SubscribeRequestParams, SubscriptionFilter, TASKS_EXTENSION_ID, Tool, UnsubscribeRequestParams,
+    UpdateTaskParams,
 };
 // Logging is deprecated (SEP-2577); the server's own `logging/setLevel` is passed on all the same.
 #[allow(deprecated)]
 use ::rmcp::model::SetLevelRequestParams;
 use ::rmcp::service::{NotificationContext, RequestContext, RoleServer, SubscriptionContext};
+use ::rmcp::task_manager::TaskManager;
 use ::rmcp::{ErrorData, ServerHandler};
 
 use super::call::PromptRound;
@@ -28,13 +30,17 @@ use super::pending::Pending;
 /// `Forms` is a `ServerHandler` itself: serve it wherever the server would be served (stdio,
 /// `StreamableHttpService::new(move || Ok(Forms::new(..)), ..)`).
 ///
-///
 /// - a `prompts/get` on 2026-07-28 brings its answers to the `#[prompt]` method (rmcp's
 ///   `#[prompt_handler]` leaves them out of the context it makes; without `Forms` an asking
 ///   prompt ends in an error saying so, rather than asking forever);
 /// - a handler of `tools/call`, `prompts/get` or `resources/read` that asked a form on
 ///   2026-07-28 and swallowed the ask's error (an `Err(_) =>` arm, `.ok()`, `.unwrap_or(..)`)
 ///   returns the form anyway, whatever it returned instead: in the `ServerHandler` style too.
+///
+/// - with [`Forms::with_tasks`], the tasks of rmcp's tasks extension (SEP-2663) are answered
+///   from a `TaskManager`: `tasks/get`, `tasks/update` (each answer to the form asked under its
+///   key, [`TaskCall`](super::TaskCall)) and `tasks/cancel`, the extension declared in the
+///   server's capabilities.
 ///
 /// Every other request, every notification and the server's info are the server's own.
 ///
@@ -50,18 +56,56 @@ use super::pending::Pending;
 /// # Ok(())
 /// # }
 /// ```
-#[derive(Debug, Clone, Default)]
-pub struct Forms<S>(S);
+#[derive(Clone, Default)]
+pub struct Forms<S> {
+    server: S,
+    tasks: Option<TaskManager>,
+}
 
 impl<S> Forms<S> {
     /// `server`, served with its forms kept.
     pub fn new(server: S) -> Self {
-        Forms(server)
+        Forms {
+            server,
+            tasks: None,
+        }
+    }
+
+    /// The tasks the server's calls make ([`task`](super::task), [`Call::task`](super::Call::task))
+    /// answered from `tasks`, the manager they are made in: `tasks/get`, `tasks/update` and
+    /// `tasks/cancel` (rather than the server's own methods), and the tasks extension declared
+    /// in the server's capabilities. Share one manager with every request (rmcp's Streamable
+    /// HTTP service makes a server per request on 2026-07-28): a clone is the same manager.
+    ///
+    /// ```
+    /// use mcp_elicit::rmcp::Forms;
+    /// use rmcp::ServerHandler;
+    /// use rmcp::task_manager::TaskManager;
+    ///
+    /// # #[derive(Clone)] struct Server { tasks: TaskManager }
+    /// # impl ServerHandler for Server {}
+    /// let tasks = TaskManager::new();
+    /// let served = Forms::new(Server { tasks: tasks.clone() }).with_tasks(tasks);
+    /// assert!(served.get_info().capabilities.supports_tasks());
+    /// ```
+    #[must_use]
+    pub fn with_tasks(mut self, tasks: TaskManager) -> Self {
+        self.tasks = Some(tasks);
+        self
     }
 
     /// The server.
     pub fn inner(&self) -> &S {
-        &self.0
+        &self.server
+    }
+}
+
+impl<S: std::fmt::Debug> std::fmt::Debug for Forms<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Forms")
+            .field("server", &self.server)
+            .field("tasks", &self.tasks.is_some())
+            .finish()
     }
 }
 
@@ -74,7 +118,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         mut context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let pending = Pending::within(&mut context);
-        pending.settle(self.0.call_tool(request, context).await)
+        pending.settle(self.server.call_tool(request, context).await)
     }
 
     async fn get_prompt(
@@ -87,7 +131,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
             request_state: request.request_state.clone(),
         });
         let pending = Pending::within(&mut context);
-        pending.settle(self.0.get_prompt(request, context).await)
+        pending.settle(self.server.get_prompt(request, context).await)
     }
 
     async fn read_resource(
@@ -96,37 +140,44 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         mut context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         let pending = Pending::within(&mut context);
-        pending.settle(self.0.read_resource(request, context).await)
+        pending.settle(self.server.read_resource(request, context).await)
     }
 
     fn get_info(&self) -> ServerConfig {
-        self.0.get_info()
+        let mut info = self.server.get_info();
+        if self.tasks.is_some() {
+            info.capabilities
+                .extensions
+                .get_or_insert_with(ExtensionCapabilities::new)
+                .insert(TASKS_EXTENSION_ID.to_owned(), JsonObject::new());
+        }
+        info
     }
 
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
-        self.0.supported_protocol_versions()
+        self.server.supported_protocol_versions()
     }
 
     fn negotiate_initialize(
         &self,
         request: &InitializeRequestParams,
     ) -> Result<InitializeResult, ErrorData> {
-        self.0.negotiate_initialize(request)
+        self.server.negotiate_initialize(request)
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.0.get_tool(name)
+        self.server.get_tool(name)
     }
 
     fn accepted_subscription_filter(
         &self,
         requested: &SubscriptionFilter,
     ) -> Option<SubscriptionFilter> {
-        self.0.accepted_subscription_filter(requested)
+        self.server.accepted_subscription_filter(requested)
     }
 
     async fn ping(&self, context: RequestContext<RoleServer>) -> Result<(), ErrorData> {
-        self.0.ping(context).await
+        self.server.ping(context).await
     }
 
     async fn initialize(
@@ -134,14 +185,14 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: InitializeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<InitializeResult, ErrorData> {
-        self.0.initialize(request, context).await
+        self.server.initialize(request, context).await
     }
 
     async fn discover(
         &self,
         context: RequestContext<RoleServer>,
     ) -> Result<DiscoverResult, ErrorData> {
-        self.0.discover(context).await
+        self.server.discover(context).await
     }
 
     async fn complete(
@@ -149,7 +200,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: CompleteRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, ErrorData> {
-        self.0.complete(request, context).await
+        self.server.complete(request, context).await
     }
 
     #[allow(deprecated)]
@@ -158,7 +209,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: SetLevelRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.0.set_level(request, context).await
+        self.server.set_level(request, context).await
     }
 
     async fn list_prompts(
@@ -166,7 +217,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
-        self.0.list_prompts(request, context).await
+        self.server.list_prompts(request, context).await
     }
 
     async fn list_resources(
@@ -174,7 +225,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        self.0.list_resources(request, context).await
+        self.server.list_resources(request, context).await
     }
 
     async fn list_resource_templates(
@@ -182,11 +233,11 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        self.0.list_resource_templates(request, context).await
+        self.server.list_resource_templates(request, context).await
     }
 
     async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
-        self.0.listen(context).await
+        self.server.listen(context).await
     }
 
     #[allow(deprecated)]
@@ -195,7 +246,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: SubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.0.subscribe(request, context).await
+        self.server.subscribe(request, context).await
     }
 
     #[allow(deprecated)]
@@ -204,7 +255,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: UnsubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.0.unsubscribe(request, context).await
+        self.server.unsubscribe(request, context).await
     }
 
     async fn list_tools(
@@ -212,7 +263,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        self.0.list_tools(request, context).await
+        self.server.list_tools(request, context).await
     }
 
     async fn on_custom_request(
@@ -220,7 +271,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: CustomRequest,
         context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
-        self.0.on_custom_request(request, context).await
+        self.server.on_custom_request(request, context).await
     }
 
     async fn on_cancelled(
@@ -228,7 +279,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         notification: CancelledNotificationParam,
         context: NotificationContext<RoleServer>,
     ) {
-        self.0.on_cancelled(notification, context).await;
+        self.server.on_cancelled(notification, context).await;
     }
 
     async fn on_progress(
@@ -236,15 +287,15 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         notification: ProgressNotificationParam,
         context: NotificationContext<RoleServer>,
     ) {
-        self.0.on_progress(notification, context).await;
+        self.server.on_progress(notification, context).await;
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
-        self.0.on_initialized(context).await;
+        self.server.on_initialized(context).await;
     }
 
     async fn on_roots_list_changed(&self, context: NotificationContext<RoleServer>) {
-        self.0.on_roots_list_changed(context).await;
+        self.server.on_roots_list_changed(context).await;
     }
 
     async fn on_custom_notification(
@@ -252,7 +303,9 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         notification: CustomNotification,
         context: NotificationContext<RoleServer>,
     ) {
-        self.0.on_custom_notification(notification, context).await;
+        self.server
+            .on_custom_notification(notification, context)
+            .await;
     }
 
     async fn get_task(
@@ -260,7 +313,10 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: GetTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetTaskResult, ErrorData> {
-        self.0.get_task(request, context).await
+        match &self.tasks {
+            Some(tasks) => Ok(GetTaskResult::new(tasks.get_task(&request.task_id)?)),
+            None => self.server.get_task(request, context).await,
+        }
     }
 
     async fn update_task(
@@ -268,7 +324,10 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: UpdateTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.0.update_task(request, context).await
+        match &self.tasks {
+            Some(tasks) => tasks.update_task(&request.task_id, request.input_responses),
+            None => self.server.update_task(request, context).await,
+        }
     }
 
     async fn cancel_task(
@@ -276,7 +335,10 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: CancelTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.0.cancel_task(request, context).await
+        match &self.tasks {
+            Some(tasks) => tasks.cancel_task(&request.task_id),
+            None => self.server.cancel_task(request, context).await,
+        }
     }
 
     async fn list_skills(
@@ -284,7 +346,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListSkillsResult, ErrorData> {
-        self.0.list_skills(request, context).await
+        self.server.list_skills(request, context).await
     }
 
     async fn get_skill(
@@ -292,7 +354,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: GetSkillRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetSkillResult, ErrorData> {
-        self.0.get_skill(request, context).await
+        self.server.get_skill(request, context).await
     }
 
     async fn read_resource_directory(
@@ -300,6 +362,6 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: ReadResourceDirectoryRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceDirectoryResult, ErrorData> {
-        self.0.read_resource_directory(request, context).await
+        self.server.read_resource_directory(request, context).await
     }
 }

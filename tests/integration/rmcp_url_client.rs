@@ -226,6 +226,7 @@ async fn what_a_server_puts_in_the_error_is_judged_before_anything_is_opened() {
         json!({"elicitations": [page("javascript:alert(1)", "x")]}),
         json!({"elicitations": [page("file:///etc/passwd", "x")]}),
         json!({"elicitations": [page("https://example.com/a b", "x")]}),
+        json!({"elicitations": [page("https://example.com/<script>", "x")]}),
         json!({"elicitations": [{"mode": "form", "url": "https://example.com", "elicitationId": "x"}]}),
         json!({"elicitations": [{"mode": "url", "url": "https://example.com"}]}),
         json!({"elicitations": []}),

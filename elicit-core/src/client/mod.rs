@@ -51,8 +51,8 @@ use crate::error::ContentError;
 use crate::schema::{Content, RequestedSchema};
 
 /// How many times [`fill_form`] shows a form whose answers break its rules before it gives up
-/// (and cancels): a person corrects a form in far fewer; a UI that never does cannot loop
-/// forever.
+/// ([`NotFilled::GaveUp`]; the server is answered `cancel`): a person corrects a form in far
+/// fewer; a UI that never does cannot loop forever.
 pub const MAX_ATTEMPTS: usize = 10;
 
 /// A form shown to a person: the server's message and form, the values it starts with (the

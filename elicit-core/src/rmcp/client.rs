@@ -19,11 +19,14 @@ use tokio::sync::Notify;
 
 use crate::answer::Elicitation;
 use crate::client::{FormUi, MAX_ATTEMPTS, NotFilled, UrlToOpen, fill_form};
+use crate::schema::StringFormat;
 
-/// Answers a server's elicitation request through `ui`: a form is shown (and shown again with
-/// the problems until what the person enters fits it), its defaults filled in; a URL request
-/// goes to [`FormUi::open_url`]. A form the specification does not allow is an
-/// `invalid_params` error back to the server, and nothing is shown.
+/// Answers a server's elicitation request through `ui`: a form is shown from its defaults (and
+/// shown again with the problems until what the person enters fits it), and answered with what
+/// the person left in it ([`fill_form`]); a URL request with an `http` or `https` URL goes to
+/// [`FormUi::open_url`]. A form the specification does not allow, or a URL of another kind, is
+/// an `invalid_params` error back to the server, and nothing is shown. A UI that gives up
+/// ([`NotFilled::GaveUp`]) answers `cancel`, logs a warning and is told ([`FormUi::gave_up`]).
 ///
 /// ```no_run
 /// use mcp_elicit::client::{FormUi, FormToFill};
@@ -121,15 +124,15 @@ pub async fn answer_elicitation<U: FormUi>(
     })
 }
 
-/// Whether `url` is one a person may be asked to open: an absolute `http` or `https` URL,
-/// without whitespace or control characters (a `file:`, `javascript:` or `data:` URL is never
-/// opened, whatever the server sends).
+/// Whether `url` is one a person may be asked to open: an absolute URI by the form's own `uri`
+/// rule (so no whitespace, control or non-URI characters), with a host, whose scheme is `http`
+/// or `https` (a `file:`, `javascript:` or `data:` URL is never opened, whatever the server
+/// sends).
 fn is_web_url(url: &str) -> bool {
-    let scheme_ends = url.find("://").unwrap_or(0);
-    let scheme = &url[..scheme_ends];
+    let scheme = url.split_once("://").map_or("", |(scheme, _)| scheme);
     (scheme.eq_ignore_ascii_case("https") || scheme.eq_ignore_ascii_case("http"))
-        && url.len() > scheme_ends + 3
-        && !url.chars().any(|c| c.is_whitespace() || c.is_control())
+        && url.len() > scheme.len() + 3
+        && crate::format::matches(StringFormat::Uri, url)
 }
 
 /// The elicitation capability of a client whose person answers through `ui`: form mode, and URL

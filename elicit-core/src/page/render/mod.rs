@@ -218,9 +218,7 @@ impl<'a> FormPage<'a> {
         let (fields, written) = if blank {
             let written = self.schema.blank_fields.get_or_init(|| {
                 let mut html = String::new();
-                for field in self.fields() {
-                    field.render().render_to(&mut html);
-                }
+                write_fields(&self.fields(), &mut html);
                 html.into_boxed_str()
             });
             (Vec::new(), Some(&**written))
@@ -301,11 +299,7 @@ impl<'a> FormPage<'a> {
         }
         match written {
             Some(written) => page.push_str(written),
-            None => {
-                for field in &fields {
-                    field.render().render_to(&mut page);
-                }
-            }
+            None => write_fields(&fields, &mut page),
         }
         page.push_str(ACTIONS_TO_END);
         page
@@ -371,6 +365,13 @@ impl<'a> FormPage<'a> {
             }
         }
         entries
+    }
+}
+
+/// Each field's HTML, in form order: a blank page's kept once per form, or a refilled page's.
+fn write_fields(fields: &[Field<'_>], out: &mut String) {
+    for field in fields {
+        field.render().render_to(out);
     }
 }
 

@@ -1,6 +1,7 @@
 //! [`TerminalUi`]: a server's form, filled in at a terminal (feature `terminal`, on the prompt
 //! crate `inquire`).
 
+use std::fmt::Display;
 use std::future::Future;
 
 use serde_json::{Map, Number as JsonNumber, Value};
@@ -144,7 +145,7 @@ fn help(property: &Property, rules: &[String]) -> Option<String> {
 }
 
 /// A range in words: "from 1 to 12", "at least 1", "at most 12".
-fn range(min: Option<String>, max: Option<String>) -> Option<String> {
+fn range(min: Option<impl Display>, max: Option<impl Display>) -> Option<String> {
     match (min, max) {
         (Some(min), Some(max)) => Some(format!("from {min} to {max}")),
         (Some(min), None) => Some(format!("at least {min}")),
@@ -163,7 +164,7 @@ fn text_rules(property: &Property, may_be_empty: bool) -> Vec<String> {
             }
             let (min, max) = (text.min_length(), text.max_length());
             let unit = plural(max.or(min).unwrap_or(2), "character");
-            if let Some(length) = range(min.map(|n| n.to_string()), max.map(|n| n.to_string())) {
+            if let Some(length) = range(min, max) {
                 rules.push(format!("{length} {unit}"));
             }
             if let Some(pattern) = text.pattern() {
@@ -175,10 +176,7 @@ fn text_rules(property: &Property, may_be_empty: bool) -> Vec<String> {
                 NumberType::Integer => "a whole number",
                 NumberType::Number => "a number",
             };
-            let bounds = range(
-                number.minimum().map(|n| n.to_string()),
-                number.maximum().map(|n| n.to_string()),
-            );
+            let bounds = range(number.minimum(), number.maximum());
             rules.push(match bounds {
                 Some(bounds) => format!("{kind} {bounds}"),
                 None => kind.to_owned(),
@@ -195,10 +193,10 @@ fn text_rules(property: &Property, may_be_empty: bool) -> Vec<String> {
 /// Whether the empty text keeps every rule of `schema` (a text field without a minimum length,
 /// format or pattern): then emptying it answers `""`.
 fn may_be_empty(schema: &PropertySchema) -> bool {
-    let mut broken = false;
     if !matches!(schema, PropertySchema::String(_)) {
         return false;
     }
+    let mut broken = false;
     rules::check(schema, &Value::String(String::new()), |_| broken = true);
     !broken
 }
@@ -388,7 +386,7 @@ fn multi(
                 })
             },
         );
-    let count = range(min.map(|n| n.to_string()), max.map(|n| n.to_string()));
+    let count = range(min, max);
     let keys = match count {
         Some(count) => format!("↑↓ moves, Space toggles, Enter confirms; choose {count}"),
         None if !property.is_required() => {

@@ -168,7 +168,7 @@ pub struct UrlCompletions {
 }
 
 /// The most completions kept: a server that sends notifications nobody waits for does not grow
-/// the client's memory without bound (the oldest are forgotten only in the sense that all are).
+/// the client's memory without bound (at the bound, every kept completion is forgotten).
 const MAX_COMPLETIONS: usize = 1024;
 
 impl UrlCompletions {

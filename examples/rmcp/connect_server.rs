@@ -156,7 +156,7 @@ async fn serve<S: PageStore + Send + Sync + 'static>(
         StreamableHttpServerConfig::default(),
     );
     let mcp = Router::new().nest_service("/mcp", service);
-    site.serve(mcp, pages.router()).await
+    site.serve(mcp, pages.router(), Router::new()).await
 }
 
 #[tokio::main]

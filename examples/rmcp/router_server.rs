@@ -260,5 +260,5 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         StreamableHttpServerConfig::default(),
     );
     let mcp = Router::new().nest_service("/mcp", service);
-    site.serve(mcp, pages.router()).await
+    site.serve(mcp, pages.router(), Router::new()).await
 }

@@ -58,18 +58,29 @@ impl Site {
 
     /// Where the pages are: `PUBLIC-URL/pages`.
     pub fn pages_url(&self) -> String {
-        format!("{}/pages", self.public.trim_end_matches('/'))
+        format!("{}/pages", self.public_url())
+    }
+
+    /// The public URL, without a trailing `/`.
+    pub fn public_url(&self) -> &str {
+        self.public.trim_end_matches('/')
     }
 
     /// Serves `mcp` (a router with the MCP service at `/mcp`) behind the stand-in's bearer token,
-    /// the `pages` at `/pages` and the sign-in at `/login`, until the process ends.
-    pub async fn serve(self, mcp: Router, pages: Router) -> Result<(), Box<dyn Error>> {
+    /// the `pages` at `/pages`, the sign-in at `/login` and `more` routes for the browser (such as
+    /// an account's connect pages and callback), until the process ends.
+    pub async fn serve(
+        self,
+        mcp: Router,
+        pages: Router,
+        more: Router,
+    ) -> Result<(), Box<dyn Error>> {
         let mcp = mcp.layer(middleware::from_fn(require_bearer));
         let sign_in = Router::new()
             .route("/login", get(login_form).post(login))
             .with_state(self.sign_in)
             .layer(middleware::map_response(strict));
-        let router = mcp.nest("/pages", pages).merge(sign_in);
+        let router = mcp.nest("/pages", pages).merge(sign_in).merge(more);
         println!("serving http://{}/mcp", self.listener.local_addr()?);
         axum::serve(self.listener, router).await?;
         Ok(())

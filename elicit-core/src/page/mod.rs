@@ -19,6 +19,9 @@
 /// The secret type of a secret field, and how to read it, from the `secrecy` crate.
 pub use secrecy::{ExposeSecret, SecretString};
 
+#[cfg(feature = "account")]
+#[cfg_attr(docsrs, doc(cfg(feature = "account")))]
+pub mod account;
 #[cfg(feature = "page-redis")]
 #[cfg_attr(docsrs, doc(cfg(feature = "page-redis")))]
 pub mod redis;

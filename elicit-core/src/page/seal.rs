@@ -35,6 +35,11 @@ pub enum Kind {
     Record,
     /// A page's answer.
     Answer,
+    /// A connection to an account in progress (feature `account`): sealed under its page's id.
+    Connection,
+    /// A connected account's tokens (feature `account`): sealed under the account's own id
+    /// ([`PageSeal::account`]).
+    Account,
 }
 
 impl Kind {
@@ -42,6 +47,8 @@ impl Kind {
         match self {
             Kind::Record => 1,
             Kind::Answer => 2,
+            Kind::Connection => 3,
+            Kind::Account => 4,
         }
     }
 }
@@ -200,6 +207,21 @@ impl PageSeal {
         let mut owner = [0; 16];
         owner.copy_from_slice(&digest[..16]);
         Owner::from_bytes(owner)
+    }
+
+    /// The id that names, and binds the seal of, the account of `subject` at `provider` (feature
+    /// `account`): a digest keyed with the server's key, so that a store holds neither who the
+    /// user is nor which provider (beyond the digest).
+    pub fn account(&self, provider: &str, subject: &str) -> PageId {
+        let mut mac = self.owners.clone();
+        mac.update(&[2]);
+        mac.update(&(provider.len() as u64).to_be_bytes());
+        mac.update(provider.as_bytes());
+        mac.update(subject.as_bytes());
+        let digest = mac.finalize().into_bytes();
+        let mut id = [0; 16];
+        id.copy_from_slice(&digest[..16]);
+        PageId(id)
     }
 
     /// `plain`, a value of `kind`, sealed for the page `id` with the current key: a version

@@ -493,11 +493,24 @@ impl<'a> Asking<'a> {
         &mut self,
         page: &super::AskPage<'_, T, S>,
     ) -> Result<Elicitation<T>, Stop> {
+        self.page_of(page).await
+    }
+
+    /// Asks through the page `ask` describes (a form's, or a connection to an account's), on
+    /// this call's version.
+    #[cfg(feature = "page")]
+    pub(super) async fn page_of<S, A>(&mut self, ask: &A) -> Result<Elicitation<A::Output>, Stop>
+    where
+        S: crate::page::store::PageStore + 'static,
+        A: super::page::PageAsk<S>,
+    {
         match self.flow {
-            Asked::Rounds(_) => page.rounds(self).await,
+            Asked::Rounds(_) => super::page::rounds(ask, self).await,
             Asked::Requests(version) => {
                 super::url::require_url_mode(self.context, version).map_err(Stop::Elicit)?;
-                page.request(self.context).await.map_err(Stop::Elicit)
+                super::page::request(ask, self.context)
+                    .await
+                    .map_err(Stop::Elicit)
             }
         }
     }

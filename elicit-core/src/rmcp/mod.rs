@@ -14,6 +14,8 @@
 //! - `AskPage` (feature `page`, made by `Pages::ask`): a form asked through a page of the
 //!   server's own, served, bound to the user and waited for, in one call on every version with
 //!   URL mode; `Asking::page` makes it a wizard's last step.
+//! - `AskAccount` (feature `account`, made by `Accounts::ask`): a user's access token at an OAuth
+//!   provider, their account connected through a connect page when it is not, in one call.
 //! - [`Asking`]: several forms in sequence (a wizard), or a form beside other input requests
 //!   in one round, from `tools/call`, `prompts/get` or `resources/read`.
 //! - [`task`] (and [`Call::task`]): a call's work run as a task of rmcp's tasks extension
@@ -44,6 +46,8 @@ use crate::rounds::RoundError;
 use crate::schema::RequestedSchema;
 use crate::version::{ProtocolVersion, Unrepresentable};
 
+#[cfg(feature = "account")]
+mod account;
 mod ask;
 pub(crate) mod call;
 mod client;
@@ -59,6 +63,9 @@ mod url;
 /// One type at two paths: [`rounds::Ask`](crate::rounds::Ask), re-exported here for rmcp servers.
 #[doc(no_inline)]
 pub use crate::rounds::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS};
+#[cfg(feature = "account")]
+#[cfg_attr(docsrs, doc(cfg(feature = "account")))]
+pub use account::AskAccount;
 pub use ask::{Asking, Surface, ask, ask_arguments};
 pub use call::Call;
 pub use client::{
@@ -216,6 +223,10 @@ pub enum ElicitError {
     #[cfg(feature = "page")]
     #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
     Page(crate::page::serve::PageError),
+    /// An account could not be connected, or its tokens refreshed ([`AskAccount`]).
+    #[cfg(feature = "account")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "account")))]
+    Account(crate::page::account::AccountError),
 }
 
 impl fmt::Display for ElicitError {
@@ -244,6 +255,8 @@ impl fmt::Display for ElicitError {
             }
             #[cfg(feature = "page")]
             ElicitError::Page(err) => fmt::Display::fmt(err, f),
+            #[cfg(feature = "account")]
+            ElicitError::Account(err) => fmt::Display::fmt(err, f),
             ElicitError::InvalidArguments(problems) => write!(
                 f,
                 "the tool's arguments are missing or break their rules, and the client cannot be asked for them:\n{problems}"
@@ -324,6 +337,8 @@ impl std::error::Error for ElicitError {
             ElicitError::InvalidArguments(err) => Some(err),
             #[cfg(feature = "page")]
             ElicitError::Page(err) => Some(err),
+            #[cfg(feature = "account")]
+            ElicitError::Account(err) => Some(err),
             _ => None,
         }
     }

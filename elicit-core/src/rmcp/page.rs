@@ -2,6 +2,7 @@
 //! one call, on every version with URL mode (features `rmcp` and `page`).
 
 use std::borrow::Cow;
+use std::future::Future;
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
@@ -158,48 +159,53 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
             .page(self)
             .await
     }
+}
+
+/// What a call asks through a page, as the call's side sees it: how its page is made, how its
+/// answer is taken, and the ask's settings. A form's page ([`AskPage`]) and a connection to an
+/// account (feature `account`) are asked alike, on every version.
+pub(crate) trait PageAsk<S: PageStore + 'static>: Sync {
+    /// What the call gets once the page is answered.
+    type Output;
+
+    fn pages(&self) -> &Pages<S>;
+    /// The message the client shows beside the URL.
+    fn message_text(&self) -> &str;
+    fn key(&self) -> &str;
+    fn wait(&self) -> Duration;
+
+    /// The URL of the page `id`.
+    fn url(&self, id: &PageId) -> String {
+        self.pages().url(id)
+    }
+
+    /// Makes the page: its id and URL.
+    fn create(&self) -> impl Future<Output = Result<(PageId, String), ElicitError>> + Send;
+
+    /// The page's answer, taken once: `None` while it waits.
+    fn take(
+        &self,
+        id: &PageId,
+    ) -> impl Future<Output = Result<Option<Elicitation<Self::Output>>, ElicitError>> + Send;
+}
+
+impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {
+    type Output = T;
+
+    fn pages(&self) -> &Pages<S> {
+        self.pages
+    }
 
     fn message_text(&self) -> &str {
         self.message.as_deref().unwrap_or(T::message())
     }
 
-    /// 2025-11-25, to a client that has URL mode: the request, then the wait, the whole of it
-    /// within [`AskPage::wait`] (and the page's life) and ended by the call's cancellation. A
-    /// call that ends without the page's answer closes the page (a guard does, should the
-    /// handler itself be dropped), so that the person is not told an answer is saved, and no
-    /// secret waits unused in the store.
-    pub(super) async fn request(
-        &self,
-        context: &RequestContext<RoleServer>,
-    ) -> Result<Elicitation<T>, ElicitError> {
-        let (id, url) = self.create().await?;
-        let guard = CloseOnDrop {
-            pages: self.pages.clone(),
-            id: Some(id),
-        };
-        let started = Instant::now();
-        let limit = self.wait.min(self.pages.page_ttl());
-        let answer = match self.url_request(&id, url).request(context, limit).await {
-            Ok(Sent::Answered(Elicitation::Accepted(()))) => {
-                self.wait_for(context, &id, started, limit).await
-            }
-            Ok(Sent::Answered(Elicitation::Declined)) => Ok(Elicitation::Declined),
-            Ok(Sent::Answered(Elicitation::Cancelled) | Sent::Cancelled) => {
-                Ok(Elicitation::Cancelled)
-            }
-            Ok(Sent::TimedOut) => Err(ElicitError::Page(PageError::NotAnswered {
-                waited: started.elapsed(),
-            })),
-            Err(error) => Err(error),
-        };
-        guard.close().await;
-        answer
+    fn key(&self) -> &str {
+        &self.key
     }
 
-    /// The URL request of the page `id` at `url`, named by the page's id (on 2026-07-28 too:
-    /// the same page across every retry).
-    fn url_request(&self, id: &PageId, url: String) -> AskUrl {
-        AskUrl::new(self.message_text().to_owned(), url, id.to_string())
+    fn wait(&self) -> Duration {
+        self.wait
     }
 
     async fn create(&self) -> Result<(PageId, String), ElicitError> {
@@ -209,127 +215,173 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
             .map_err(ElicitError::Page)
     }
 
-    /// 2025-11-25: looks at the store, ever less often up to once a second, until the page has
-    /// its answer, the wait is over or the request is cancelled; tells the client when the page
-    /// is done.
-    async fn wait_for(
-        &self,
-        context: &RequestContext<RoleServer>,
-        id: &PageId,
-        started: Instant,
-        limit: Duration,
-    ) -> Result<Elicitation<T>, ElicitError> {
-        let progress = context.meta.get_progress_token();
-        let mut poll = Duration::from_millis(100);
-        let mut told = Duration::ZERO;
-        loop {
-            let taken = self.pages.take::<T>(id, self.subject.as_deref()).await;
-            if let Some(answer) = taken.map_err(ElicitError::Page)? {
-                // The answer is the call's now, taken once: a client that cannot be told the
-                // page is done (gone, say) does not lose it.
-                let _ = url_completed(context, &id.to_string()).await;
-                return Ok(answer);
-            }
-            let waited = started.elapsed();
-            if waited >= limit {
-                return Err(ElicitError::Page(PageError::NotAnswered { waited }));
-            }
-            if let Some(token) = &progress
-                && waited >= told + PROGRESS_EVERY
-            {
-                told = waited;
-                let note = ProgressNotificationParam::new(token.clone(), waited.as_secs_f64())
-                    .with_message("waiting for the page to be answered");
-                // A client gone is found by the next look, or by the cancellation.
-                let _ = context.peer.notify_progress(note).await;
-            }
-            let pause = poll.min(limit.saturating_sub(waited));
-            if tokio::time::timeout(pause, context.ct.cancelled())
-                .await
-                .is_ok()
-            {
-                return Ok(Elicitation::Cancelled);
-            }
-            poll = (poll * 2).min(LONGEST_POLL);
-        }
+    async fn take(&self, id: &PageId) -> Result<Option<Elicitation<T>>, ElicitError> {
+        self.pages
+            .take::<T>(id, self.subject.as_deref())
+            .await
+            .map_err(ElicitError::Page)
     }
+}
 
-    /// 2026-07-28: the page's id from the state, or a new page; its answer once it has one,
-    /// otherwise the URL request again.
-    pub(super) async fn rounds(&self, asking: &mut Asking<'_>) -> Result<Elicitation<T>, Stop> {
-        let refused = |error: RoundError| Stop::Elicit(ElicitError::Round(error));
-        // `Asking::page` runs this on a version with rounds only.
-        let exchange = asking
-            .exchange()
-            .ok_or(Stop::Elicit(ElicitError::NotSupported))?;
-        if !exchange.declares(Capability::ElicitationUrl) {
-            return Err(refused(RoundError::MissingCapability(
-                Capability::ElicitationUrl,
-            )));
+/// 2025-11-25, to a client that has URL mode: the request, then the wait, the whole of it
+/// within the ask's wait (and the page's life) and ended by the call's cancellation. A call that
+/// ends without the page's answer closes the page (a guard does, should the handler itself be
+/// dropped), so that the person is not told an answer is saved, and no secret waits unused in
+/// the store.
+pub(super) async fn request<S: PageStore + 'static, A: PageAsk<S>>(
+    ask: &A,
+    context: &RequestContext<RoleServer>,
+) -> Result<Elicitation<A::Output>, ElicitError> {
+    let (id, url) = ask.create().await?;
+    let guard = CloseOnDrop {
+        pages: ask.pages().clone(),
+        id: Some(id),
+    };
+    let started = Instant::now();
+    let limit = ask.wait().min(ask.pages().page_ttl());
+    let answer = match url_request(ask, &id, url).request(context, limit).await {
+        Ok(Sent::Answered(Elicitation::Accepted(()))) => {
+            wait_for(ask, context, &id, started, limit).await
         }
-        let (id, url) = match exchange.kept(&self.key) {
-            // The page was answered in an earlier run of this call, and a later step asked: its
-            // answer is gone (taken once, never in the state).
-            Some(TAKEN) => {
-                return Err(Stop::Elicit(ElicitError::Page(PageError::NotLast {
-                    key: self.key.to_string(),
-                })));
-            }
-            Some(kept) => {
-                // Sealed by this server: an id that does not read is a state it did not write.
-                let id =
-                    PageId::parse(kept).ok_or(refused(RoundError::State(StateError::Malformed)))?;
-                if let Some(response) = exchange.response(&self.key) {
-                    let outcome = Outcome::of_result(response).map_err(|error| {
-                        refused(RoundError::Responses {
-                            key: Some(self.key.to_string()),
-                            reason: error.to_string(),
-                        })
-                    })?;
-                    if let Some(refusal) = outcome.refusal() {
-                        // Declined or cancelled in the client: the page is of no more use. (Its
-                        // id is from this call's own sealed state: the page is this call's.)
-                        let _ = self.pages.close_page(&id).await;
-                        return Ok(refusal);
-                    }
-                    match self.pages.take::<T>(&id, self.subject.as_deref()).await {
-                        Ok(Some(answer)) => {
-                            exchange.keep(&self.key, TAKEN.to_owned());
-                            return Ok(answer);
-                        }
-                        Ok(None) => {}
-                        // Another user's state, or one whose page is gone, expired, closed or
-                        // taken: the state is not one for this call (the call starts over).
-                        Err(PageError::NotYours) => {
-                            return Err(refused(RoundError::State(StateError::OtherRequest)));
-                        }
-                        Err(
-                            PageError::Unknown
-                            | PageError::Taken
-                            | PageError::Expired
-                            | PageError::Closed,
-                        ) => {
-                            return Err(refused(RoundError::State(StateError::Expired)));
-                        }
-                        Err(error) => return Err(Stop::Elicit(ElicitError::Page(error))),
-                    }
-                }
-                (id, self.pages.url(&id))
-            }
-            None => self.create().await.map_err(Stop::Elicit)?,
-        };
-        exchange.keep(&self.key, id.to_string());
-        // The state lives as long as the page: a person may take the page's whole time.
-        exchange.live_at_least(self.pages.page_ttl());
-        let params = serde_json::to_value(self.url_request(&id, url).params(&id.to_string()))
-            .map_err(|e| Stop::Elicit(ElicitError::Model(e)))?;
-        let mut waiting = Waiting::new(self.key.clone(), params);
-        asking.round(&mut [&mut waiting]).await?;
-        // The round asks it every time: settled, it would be a bug of this crate's.
-        Err(refused(RoundError::MissingCapability(
-            Capability::ElicitationUrl,
-        )))
+        Ok(Sent::Answered(Elicitation::Declined)) => Ok(Elicitation::Declined),
+        Ok(Sent::Answered(Elicitation::Cancelled) | Sent::Cancelled) => Ok(Elicitation::Cancelled),
+        Ok(Sent::TimedOut) => Err(ElicitError::Page(PageError::NotAnswered {
+            waited: started.elapsed(),
+        })),
+        Err(error) => Err(error),
+    };
+    guard.close().await;
+    answer
+}
+
+/// The URL request of the page `id` at `url`, named by the page's id (on 2026-07-28 too: the
+/// same page across every retry).
+fn url_request<S: PageStore + 'static, A: PageAsk<S>>(ask: &A, id: &PageId, url: String) -> AskUrl {
+    AskUrl::new(ask.message_text().to_owned(), url, id.to_string())
+}
+
+/// 2025-11-25: looks at the store, ever less often up to once a second, until the page has its
+/// answer, the wait is over or the request is cancelled; tells the client when the page is done.
+async fn wait_for<S: PageStore + 'static, A: PageAsk<S>>(
+    ask: &A,
+    context: &RequestContext<RoleServer>,
+    id: &PageId,
+    started: Instant,
+    limit: Duration,
+) -> Result<Elicitation<A::Output>, ElicitError> {
+    let progress = context.meta.get_progress_token();
+    let mut poll = Duration::from_millis(100);
+    let mut told = Duration::ZERO;
+    loop {
+        if let Some(answer) = ask.take(id).await? {
+            // The answer is the call's now, taken once: a client that cannot be told the page
+            // is done (gone, say) does not lose it.
+            let _ = url_completed(context, &id.to_string()).await;
+            return Ok(answer);
+        }
+        let waited = started.elapsed();
+        if waited >= limit {
+            return Err(ElicitError::Page(PageError::NotAnswered { waited }));
+        }
+        if let Some(token) = &progress
+            && waited >= told + PROGRESS_EVERY
+        {
+            told = waited;
+            let note = ProgressNotificationParam::new(token.clone(), waited.as_secs_f64())
+                .with_message("waiting for the page to be answered");
+            // A client gone is found by the next look, or by the cancellation.
+            let _ = context.peer.notify_progress(note).await;
+        }
+        let pause = poll.min(limit.saturating_sub(waited));
+        if tokio::time::timeout(pause, context.ct.cancelled())
+            .await
+            .is_ok()
+        {
+            return Ok(Elicitation::Cancelled);
+        }
+        poll = (poll * 2).min(LONGEST_POLL);
     }
+}
+
+/// 2026-07-28: the page's id from the state, or a new page; its answer once it has one,
+/// otherwise the URL request again.
+pub(super) async fn rounds<S: PageStore + 'static, A: PageAsk<S>>(
+    ask: &A,
+    asking: &mut Asking<'_>,
+) -> Result<Elicitation<A::Output>, Stop> {
+    let refused = |error: RoundError| Stop::Elicit(ElicitError::Round(error));
+    let key = ask.key();
+    // `Asking::page` runs this on a version with rounds only.
+    let exchange = asking
+        .exchange()
+        .ok_or(Stop::Elicit(ElicitError::NotSupported))?;
+    if !exchange.declares(Capability::ElicitationUrl) {
+        return Err(refused(RoundError::MissingCapability(
+            Capability::ElicitationUrl,
+        )));
+    }
+    let (id, url) = match exchange.kept(key) {
+        // The page was answered in an earlier run of this call, and a later step asked: its
+        // answer is gone (taken once, never in the state).
+        Some(TAKEN) => {
+            return Err(Stop::Elicit(ElicitError::Page(PageError::NotLast {
+                key: key.to_owned(),
+            })));
+        }
+        Some(kept) => {
+            // Sealed by this server: an id that does not read is a state it did not write.
+            let id =
+                PageId::parse(kept).ok_or(refused(RoundError::State(StateError::Malformed)))?;
+            if let Some(response) = exchange.response(key) {
+                let outcome = Outcome::of_result(response).map_err(|error| {
+                    refused(RoundError::Responses {
+                        key: Some(key.to_owned()),
+                        reason: error.to_string(),
+                    })
+                })?;
+                if let Some(refusal) = outcome.refusal() {
+                    // Declined or cancelled in the client: the page is of no more use. (Its id
+                    // is from this call's own sealed state: the page is this call's.)
+                    let _ = ask.pages().close_page(&id).await;
+                    return Ok(refusal);
+                }
+                match ask.take(&id).await {
+                    Ok(Some(answer)) => {
+                        exchange.keep(key, TAKEN.to_owned());
+                        return Ok(answer);
+                    }
+                    Ok(None) => {}
+                    // Another user's state, or one whose page is gone, expired, closed or
+                    // taken: the state is not one for this call (the call starts over).
+                    Err(ElicitError::Page(PageError::NotYours)) => {
+                        return Err(refused(RoundError::State(StateError::OtherRequest)));
+                    }
+                    Err(ElicitError::Page(
+                        PageError::Unknown
+                        | PageError::Taken
+                        | PageError::Expired
+                        | PageError::Closed,
+                    )) => {
+                        return Err(refused(RoundError::State(StateError::Expired)));
+                    }
+                    Err(error) => return Err(Stop::Elicit(error)),
+                }
+            }
+            (id, ask.url(&id))
+        }
+        None => ask.create().await.map_err(Stop::Elicit)?,
+    };
+    exchange.keep(key, id.to_string());
+    // The state lives as long as the page: a person may take the page's whole time.
+    exchange.live_at_least(ask.pages().page_ttl());
+    let params = serde_json::to_value(url_request(ask, &id, url).params(&id.to_string()))
+        .map_err(|e| Stop::Elicit(ElicitError::Model(e)))?;
+    let mut waiting = Waiting::new(Cow::Owned(key.to_owned()), params);
+    asking.round(&mut [&mut waiting]).await?;
+    // The round asks it every time: settled, it would be a bug of this crate's.
+    Err(refused(RoundError::MissingCapability(
+        Capability::ElicitationUrl,
+    )))
 }
 
 /// Closes its page when dropped unless told it is done with it: a 2025-11-25 call that ends

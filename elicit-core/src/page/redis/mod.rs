@@ -51,6 +51,7 @@ use ::redis::{Client, ErrorKind, RedisError, Script, ServerErrorKind, Value};
 use super::seal::PageId;
 use super::store::{Answered, Created, Ended, NewPage, PageStore, StoreError, Stored, Taken};
 
+mod kept;
 mod scripts;
 
 use scripts::{ANSWER, CLOSE, COMMON, CREATE, TAKE};

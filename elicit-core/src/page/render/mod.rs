@@ -109,6 +109,7 @@ pub struct FormPage<'a> {
     problems: Option<&'a ContentError>,
     secrets: &'a [&'a str],
     signed_in_as: Option<&'a str>,
+    submit: &'a str,
 }
 
 /// The page's title when neither [`FormPage::title`] nor the form gives one.
@@ -121,15 +122,21 @@ const HEAD_TO_TITLE: &str = concat!(
     "<meta name=\"robots\" content=\"noindex, nofollow\"><title>",
 );
 
-/// A page's frame, from the end of its fields: the two submit buttons (`decline` skips the
+/// A page's frame, from the end of its fields to the accepting button's label.
+const ACTIONS_TO_LABEL: &str =
+    "<div class=\"actions\"><button type=\"submit\" name=\"action\" value=\"accept\">";
+
+/// A page's frame, from the accepting button's label: the declining button (`decline` skips the
 /// browser's checks, so that a person can decline a form they cannot fill in), then the closing
 /// tags.
-const ACTIONS_TO_END: &str = concat!(
-    "<div class=\"actions\">",
-    "<button type=\"submit\" name=\"action\" value=\"accept\">Submit</button>",
+const LABEL_TO_END: &str = concat!(
+    "</button>",
     "<button type=\"submit\" name=\"action\" value=\"decline\" class=\"secondary\">Decline</button>",
     "</div></form></main></body></html>",
 );
+
+/// The accepting button's label, unless [`FormPage::submit`] gives another.
+const DEFAULT_SUBMIT: &str = "Submit";
 
 /// What a page holds besides its stylesheet, fields and message, about: its frame, a title, a
 /// form tag and a hidden field or two.
@@ -149,7 +156,14 @@ impl<'a> FormPage<'a> {
             problems: None,
             secrets: &[],
             signed_in_as: None,
+            submit: DEFAULT_SUBMIT,
         }
+    }
+
+    /// The accepting button's label ("Submit" by default).
+    pub fn submit(mut self, label: &'a str) -> Self {
+        self.submit = label;
+        self
     }
 
     /// The page's title and heading; by default the form's own title, or "Information
@@ -301,7 +315,9 @@ impl<'a> FormPage<'a> {
             Some(written) => page.push_str(written),
             None => write_fields(&fields, &mut page),
         }
-        page.push_str(ACTIONS_TO_END);
+        page.push_str(ACTIONS_TO_LABEL);
+        Text(self.submit).render_to(&mut page);
+        page.push_str(LABEL_TO_END);
         page
     }
 

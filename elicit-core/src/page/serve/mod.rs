@@ -43,7 +43,13 @@ use crate::schema::{Content, RequestedSchema};
 mod record;
 mod routes;
 
-use record::{Answer, Record};
+#[cfg(feature = "account")]
+pub(crate) use routes::{
+    UNAVAILABLE, Visit, answered, csrf_matches, html, original_path, secure, status_page,
+};
+
+pub(crate) use record::Answer;
+use record::Record;
 
 /// How long a page waits for its answer, by default: ten minutes.
 pub const DEFAULT_PAGE_TTL: Duration = Duration::from_mins(10);
@@ -308,6 +314,21 @@ impl<S: PageStore + 'static> Pages<S> {
         let form = self.inner.forms.get(name).ok_or(PageError::Unregistered {
             form: name.to_owned(),
         })?;
+        let id = self
+            .create_named(subject, name, message.unwrap_or(form.message))
+            .await?;
+        Ok((id, self.url(&id)))
+    }
+
+    /// Makes a page of `subject` under the name `form` (a registered form's, or a page of its
+    /// own kind that the form pages do not serve, such as a connection to an account), saying
+    /// `message`.
+    pub(crate) async fn create_named(
+        &self,
+        subject: Option<&str>,
+        form: &str,
+        message: &str,
+    ) -> Result<PageId, PageError> {
         let checked = matches!(self.inner.gate, Gate::Checked(_));
         if subject.is_some_and(str::is_empty) || (subject.is_none() && checked) {
             return Err(PageError::NoSubject);
@@ -317,8 +338,8 @@ impl<S: PageStore + 'static> Pages<S> {
         getrandom::fill(&mut csrf).map_err(|_| PageError::Seal(SealError::Random))?;
         let record = Record {
             subject: subject.map(str::to_owned),
-            form: name.to_owned(),
-            message: message.unwrap_or(form.message).to_owned(),
+            form: form.to_owned(),
+            message: message.to_owned(),
             csrf: URL_SAFE_NO_PAD.encode(csrf),
             expires: crate::rounds::now_secs().saturating_add(self.inner.ttl.as_secs()),
         };
@@ -331,7 +352,19 @@ impl<S: PageStore + 'static> Pages<S> {
             .keep(self.inner.ttl + GRACE)
             .share(self.inner.share);
         self.inner.store.create(page).await?;
-        Ok((id, self.url(&id)))
+        Ok(id)
+    }
+
+    /// What seals what the store keeps.
+    #[cfg(feature = "account")]
+    pub(crate) fn seal(&self) -> &PageSeal {
+        &self.inner.seal
+    }
+
+    /// Where the pages are kept.
+    #[cfg(feature = "account")]
+    pub(crate) fn store(&self) -> &S {
+        &self.inner.store
     }
 
     /// How long a page waits for its answer.
@@ -360,12 +393,34 @@ impl<S: PageStore + 'static> Pages<S> {
         id: &PageId,
         subject: Option<&str>,
     ) -> Result<Option<Elicitation<T>>, PageError> {
+        let Some(answer) = self
+            .take_named(id, subject, std::any::type_name::<T>())
+            .await?
+        else {
+            return Ok(None);
+        };
+        if !answer.accepted {
+            return Ok(Some(Elicitation::Declined));
+        }
+        T::from_content(&answer.content)
+            .map(|value| Some(Elicitation::Accepted(value)))
+            .map_err(PageError::Invalid)
+    }
+
+    /// Takes the answer of the page `id` of `subject` made under the name `form`: `None` while
+    /// the page waits for it.
+    pub(crate) async fn take_named(
+        &self,
+        id: &PageId,
+        subject: Option<&str>,
+        form: &str,
+    ) -> Result<Option<Answer>, PageError> {
         let sealed_record = match self.inner.store.read(id).await? {
             None => return Err(PageError::Unknown),
             Some(Stored::Ended(how)) => return Err(PageError::ended(how)),
             Some(Stored::Waiting(record) | Stored::Answered(record)) => record,
         };
-        let record = self.own_record::<T>(id, &sealed_record, subject)?;
+        let record = self.own_record(id, &sealed_record, subject, form)?;
         let sealed = match self.inner.store.take(id).await? {
             Taken::Answer(sealed) => sealed,
             Taken::Waiting if record.expired() => {
@@ -377,13 +432,9 @@ impl<S: PageStore + 'static> Pages<S> {
             Taken::Unknown => return Err(PageError::Unknown),
         };
         let plain = self.inner.seal.open(id, Kind::Answer, &sealed)?;
-        let answer = Answer::from_bytes(&plain).ok_or(PageError::Record)?;
-        if !answer.accepted {
-            return Ok(Some(Elicitation::Declined));
-        }
-        T::from_content(&answer.content)
-            .map(|value| Some(Elicitation::Accepted(value)))
-            .map_err(PageError::Invalid)
+        Answer::from_bytes(&plain)
+            .map(Some)
+            .ok_or(PageError::Record)
     }
 
     /// Closes the page `id` of the call of `subject`, unanswered or with its answer not taken
@@ -405,7 +456,7 @@ impl<S: PageStore + 'static> Pages<S> {
             Some(Stored::Waiting(record) | Stored::Answered(record)) => record,
             Some(Stored::Ended(_)) | None => return Ok(()),
         };
-        self.own_record::<T>(id, &sealed_record, subject)?;
+        self.own_record(id, &sealed_record, subject, std::any::type_name::<T>())?;
         Ok(self.inner.store.close(id).await?)
     }
 
@@ -415,15 +466,16 @@ impl<S: PageStore + 'static> Pages<S> {
         Ok(self.inner.store.close(id).await?)
     }
 
-    /// The record of the page `id`, if it was made for the call of `subject` asking for `T`.
-    fn own_record<T: Elicit>(
+    /// The record of the page `id`, if it was made for the call of `subject` asking for `form`.
+    fn own_record(
         &self,
         id: &PageId,
         sealed: &[u8],
         subject: Option<&str>,
+        form: &str,
     ) -> Result<Record, PageError> {
         let record = self.open_record(id, sealed)?;
-        if record.subject.as_deref() != subject || record.form != std::any::type_name::<T>() {
+        if record.subject.as_deref() != subject || record.form != form {
             return Err(PageError::NotYours);
         }
         Ok(record)

@@ -7,22 +7,22 @@ use crate::schema::Content;
 
 /// What the store keeps for a page, sealed: whose it is, what it asks, its CSRF token and when
 /// it expires.
-pub(super) struct Record {
+pub(crate) struct Record {
     /// The subject of the call that made it (`None`: made without an identity check).
-    pub(super) subject: Option<String>,
+    pub(crate) subject: Option<String>,
     /// The form's name in [`Pages::form`]'s registry.
-    pub(super) form: String,
-    pub(super) message: String,
-    pub(super) csrf: String,
+    pub(crate) form: String,
+    pub(crate) message: String,
+    pub(crate) csrf: String,
     /// Seconds since the Unix epoch: from then on, the page takes no answer.
-    pub(super) expires: u64,
+    pub(crate) expires: u64,
 }
 
 /// The answer a page keeps, sealed, until the call takes it. Its text values (a secret among
 /// them) are zeroed when it is dropped.
-pub(super) struct Answer {
-    pub(super) accepted: bool,
-    pub(super) content: Content,
+pub(crate) struct Answer {
+    pub(crate) accepted: bool,
+    pub(crate) content: Content,
 }
 
 impl Drop for Answer {
@@ -34,7 +34,7 @@ impl Drop for Answer {
 impl Record {
     /// Whether the page's time is up, now: the one rule, for the page and the call that takes
     /// its answer alike.
-    pub(super) fn expired(&self) -> bool {
+    pub(crate) fn expired(&self) -> bool {
         crate::rounds::now_secs() >= self.expires
     }
 
@@ -70,7 +70,7 @@ impl Record {
 
 impl Answer {
     /// The answer as JSON, zeroed when dropped.
-    pub(super) fn to_bytes(&self) -> Zeroizing<Vec<u8>> {
+    pub(crate) fn to_bytes(&self) -> Zeroizing<Vec<u8>> {
         let mut bytes = Zeroizing::new(Vec::with_capacity(64));
         let answer = AnswerRef {
             accepted: self.accepted,
@@ -81,7 +81,7 @@ impl Answer {
         bytes
     }
 
-    pub(super) fn from_bytes(bytes: &[u8]) -> Option<Self> {
+    pub(crate) fn from_bytes(bytes: &[u8]) -> Option<Self> {
         let Value::Object(mut value) = serde_json::from_slice(bytes).ok()? else {
             return None;
         };

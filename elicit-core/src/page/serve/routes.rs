@@ -50,7 +50,7 @@ const EXPIRED: &str = "This page has expired. Start again from your assistant.";
 const ANSWERED: &str = "This page has been answered already. You can close it.";
 const FORBIDDEN: &str =
     "This page belongs to another user. Start again from your assistant, signed in as yourself.";
-const SIGN_IN: &str = "Sign in to answer this page.";
+pub(crate) const SIGN_IN: &str = "Sign in to answer this page.";
 const CLOSED: &str =
     "This page was closed: the request it belonged to has ended. Start again from your assistant.";
 
@@ -64,13 +64,47 @@ struct Opened<'p> {
     name: Option<String>,
 }
 
+/// A page of any kind (a form's, or a connection's) as the browser request may see it.
+pub(crate) struct Visit {
+    pub(crate) id: PageId,
+    pub(crate) record: Record,
+    pub(crate) answered: bool,
+    pub(crate) name: Option<String>,
+}
+
 impl<S: PageStore + 'static> Pages<S> {
     /// The page `id` as the browser request `parts` may see it, or the response that refuses it.
+    async fn open(&self, id: &str, parts: &Parts) -> Result<Opened<'_>, Response> {
+        let visit = self.visit(id, parts, true).await?;
+        // A page of a form this server does not have (or of another kind) is none of its
+        // form pages.
+        let form = self
+            .inner
+            .forms
+            .get(visit.record.form.as_str())
+            .ok_or_else(not_found)?;
+        Ok(Opened {
+            id: visit.id,
+            record: visit.record,
+            form,
+            answered: visit.answered,
+            name: visit.name,
+        })
+    }
+
+    /// The page `id`, of whatever kind, as the browser request `parts` may see it (signed in as
+    /// the user whose call made it, within its time), or the response that refuses it: not
+    /// signed in, to the sign-in page when `offer_sign_in` and the application has one.
     #[expect(
         clippy::result_large_err,
         reason = "the refusal is the response the handler returns at once, unboxed"
     )]
-    async fn open(&self, id: &str, parts: &Parts) -> Result<Opened<'_>, Response> {
+    pub(crate) async fn visit(
+        &self,
+        id: &str,
+        parts: &Parts,
+        offer_sign_in: bool,
+    ) -> Result<Visit, Response> {
         let refuse = |status, title, text| Err(status_page(status, title, text));
         let id = PageId::parse(id).ok_or_else(not_found)?;
         let (sealed, answered) = match self.inner.store.read(&id).await {
@@ -87,21 +121,15 @@ impl<S: PageStore + 'static> Pages<S> {
             Ok(None) => return Err(not_found()),
             Err(_) => return refuse(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
         };
-        // A record these keys did not seal for this id, or of a form this server does not have,
-        // is no page of this server's.
+        // A record these keys did not seal for this id is no page of this server's.
         let record = self.open_record(&id, &sealed).map_err(|_| not_found())?;
-        let form = self
-            .inner
-            .forms
-            .get(record.form.as_str())
-            .ok_or_else(not_found)?;
         let mut name = None;
         match &self.inner.gate {
             Gate::Unchecked => {}
             Gate::Checked(identity) => match identity.subject(parts).filter(|s| !s.is_empty()) {
                 None => {
                     let path = original_path(parts);
-                    return Err(match identity.sign_in(path) {
+                    return Err(match identity.sign_in(path).filter(|_| offer_sign_in) {
                         Some(url) => see_other(&url),
                         None => status_page(StatusCode::UNAUTHORIZED, "Sign in", SIGN_IN),
                     });
@@ -120,17 +148,26 @@ impl<S: PageStore + 'static> Pages<S> {
         if record.expired() {
             return refuse(StatusCode::GONE, "Page expired", EXPIRED);
         }
-        Ok(Opened {
+        Ok(Visit {
             id,
             record,
-            form,
             answered,
             name,
         })
     }
+
+    /// Gives the page `id` its `answer`, sealed: what the store did, or `None` when it failed.
+    pub(crate) async fn give_answer(&self, id: &PageId, answer: &Answer) -> Option<Answered> {
+        let sealed = self
+            .inner
+            .seal
+            .seal(id, Kind::Answer, &answer.to_bytes())
+            .ok()?;
+        self.inner.store.answer(id, sealed).await.ok()
+    }
 }
 
-const UNAVAILABLE: &str = "The page cannot be reached just now. Try again in a moment.";
+pub(crate) const UNAVAILABLE: &str = "The page cannot be reached just now. Try again in a moment.";
 
 /// `GET /{id}`: the page's form.
 async fn show<S: PageStore + 'static>(
@@ -213,15 +250,12 @@ async fn answer<S: PageStore + 'static>(
             return html(StatusCode::UNPROCESSABLE_ENTITY, page.render());
         }
     };
-    let Ok(sealed) = pages.inner.seal.seal(id, Kind::Answer, &answer.to_bytes()) else {
-        return status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE);
-    };
-    match pages.inner.store.answer(id, sealed).await {
-        Ok(Answered::Now) if answer.accepted => status_page(StatusCode::OK, "Done", DONE),
-        Ok(Answered::Now) => status_page(StatusCode::OK, "Declined", DECLINED),
-        Ok(Answered::Before) => answered(&parts),
-        Ok(Answered::Unknown) => not_found(),
-        Err(_) => status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
+    match pages.give_answer(id, &answer).await {
+        Some(Answered::Now) if answer.accepted => status_page(StatusCode::OK, "Done", DONE),
+        Some(Answered::Now) => status_page(StatusCode::OK, "Declined", DECLINED),
+        Some(Answered::Before) => answered(&parts),
+        Some(Answered::Unknown) => not_found(),
+        None => status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
     }
 }
 
@@ -250,7 +284,7 @@ impl Opened<'_> {
 
 /// The path the browser asked for, as it asked (the router may be nested under a prefix, which
 /// the path it routes on has lost): where the form posts to, and where a sign-in comes back to.
-fn original_path(parts: &Parts) -> &str {
+pub(crate) fn original_path(parts: &Parts) -> &str {
     parts
         .extensions
         .get::<axum::extract::OriginalUri>()
@@ -259,7 +293,7 @@ fn original_path(parts: &Parts) -> &str {
 
 /// Whether the body's CSRF field is the page's token, compared in constant time; a body with
 /// none, or with two, has none.
-fn csrf_matches(body: &[u8], token: &str) -> bool {
+pub(crate) fn csrf_matches(body: &[u8], token: &str) -> bool {
     let mut sent = form_urlencoded::parse(body).filter(|(name, _)| name == CSRF_FIELD);
     let (Some((_, value)), None) = (sent.next(), sent.next()) else {
         return false;
@@ -268,7 +302,7 @@ fn csrf_matches(body: &[u8], token: &str) -> bool {
 }
 
 /// The page of a page answered already: 410 to show it, 409 to post to it again.
-fn answered(parts: &Parts) -> Response {
+pub(crate) fn answered(parts: &Parts) -> Response {
     let status = if parts.method == axum::http::Method::POST {
         StatusCode::CONFLICT
     } else {
@@ -278,17 +312,17 @@ fn answered(parts: &Parts) -> Response {
 }
 
 /// The page of an id that is none of this server's pages.
-fn not_found() -> Response {
+pub(crate) fn not_found() -> Response {
     status_page(StatusCode::NOT_FOUND, "No such page", NOT_FOUND)
 }
 
 /// A page of `title` saying `text`, with `status`.
-fn status_page(status: StatusCode, title: &str, text: &str) -> Response {
+pub(crate) fn status_page(status: StatusCode, title: &str, text: &str) -> Response {
     html(status, render::notice(title, text))
 }
 
 /// A redirection to `url` (303: the browser asks for it with GET).
-fn see_other(url: &str) -> Response {
+pub(crate) fn see_other(url: &str) -> Response {
     let mut response = status_page(StatusCode::SEE_OTHER, "Sign in", SIGN_IN);
     if let Ok(location) = HeaderValue::from_str(url) {
         response.headers_mut().insert(header::LOCATION, location);
@@ -298,12 +332,12 @@ fn see_other(url: &str) -> Response {
 
 /// `body` as an HTML response of `status` (the router's layer adds the headers every response
 /// carries).
-fn html(status: StatusCode, body: String) -> Response {
+pub(crate) fn html(status: StatusCode, body: String) -> Response {
     (status, body).into_response()
 }
 
 /// The headers every response of the pages carries, whoever made it: a layer of the router.
-fn secure(headers: &mut HeaderMap) {
+pub(crate) fn secure(headers: &mut HeaderMap) {
     let static_value = HeaderValue::from_static;
     headers.insert(
         header::CONTENT_TYPE,

@@ -22,6 +22,9 @@ pub struct MemoryStore {
     capacity: usize,
     max_bytes: usize,
     pages: Mutex<Book>,
+    /// The values of [`KeptStore`](super::KeptStore), under their own lock and within the same
+    /// count and byte budget.
+    kept: Mutex<kept::Kept>,
 }
 
 /// Everything a [`MemoryStore`] holds, under its one lock.
@@ -153,10 +156,12 @@ impl MemoryStore {
             capacity,
             max_bytes: DEFAULT_MAX_BYTES,
             pages: Mutex::new(Book::default()),
+            kept: Mutex::new(kept::Kept::default()),
         }
     }
 
-    /// At most `max_bytes` of sealed records and answers at a time ([`DEFAULT_MAX_BYTES`] by
+    /// At most `max_bytes` of sealed records and answers at a time (and as much again of kept
+    /// values: [`KeptStore`](super::KeptStore)) ([`DEFAULT_MAX_BYTES`] by
     /// default): a page or an answer beyond it is refused ([`StoreError::Full`]).
     #[must_use]
     pub fn max_bytes(mut self, max_bytes: usize) -> Self {
@@ -324,5 +329,6 @@ impl PageStore for MemoryStore {
     }
 }
 
+mod kept;
 #[cfg(test)]
 mod tests;

@@ -292,6 +292,8 @@ impl std::error::Error for StoreError {
     }
 }
 
+mod kept;
 mod memory;
 
+pub use kept::KeptStore;
 pub use memory::{DEFAULT_MAX_BYTES, MemoryStore};

@@ -1,0 +1,572 @@
+//! A user's account at an OAuth provider, connected through a page of the server's (feature
+//! `account`): the specification's own example of URL mode ("URL Mode Elicitation for OAuth
+//! Flows"), where a server needs a user's access to a third-party service, and neither the
+//! tokens nor the provider's sign-in may pass through the MCP client.
+//!
+//! [`Accounts`] is the server's OAuth client of one [`Provider`] (found by OpenID Connect
+//! discovery; the requests made by the `openidconnect` and `oauth2` crates):
+//!
+//! - A call that needs the user's token asks for it with one call (`Accounts::ask` of the `rmcp`
+//!   module, or [`Accounts::access_token`] first): connected, it gets the access token (refreshed
+//!   when expired); not connected, the user is sent to a **connect page** of the server's
+//!   (`BASE/connect/{id}`, an opaque id, as every page), shown only to the signed-in user whose
+//!   call made it, whose button sends them to the provider.
+//! - The provider sends the person back to `BASE/callback` with a `state` of 256 random bits that
+//!   names the page, kept with the connection (sealed, with its PKCE verifier and OpenID nonce)
+//!   and bound to the browser that pressed the button (an `HttpOnly` cookie). The callback
+//!   refuses, with a 4xx status and nothing bound: no state, or one edited, replayed, or of a
+//!   page of another user's (the specification's phishing case: a provider URL forwarded to
+//!   someone else, finished in their browser, signed in as them), or finished in another
+//!   browser. The connection in progress is taken from the store once (by one replica, once),
+//!   so the code is exchanged once.
+//! - The code is exchanged with the PKCE verifier (S256), the ID token's signature, issuer,
+//!   audience and nonce checked, and the tokens sealed (the pages' AEAD, under a key drawn from
+//!   `MCP_ELICIT_STATE_KEY`) under a digest of the user and the provider, in the pages' store
+//!   ([`KeptStore`]): never in plain text, a log line, a page or a result.
+//! - An expired access token is refreshed **once across replicas**: a claim in the shared store
+//!   lets one replica refresh while the others wait for its result (a provider that rotates
+//!   refresh tokens revokes the whole grant when an old one is used twice).
+//! - [`Accounts::disconnect`] forgets the tokens and revokes them at the provider (RFC 7009),
+//!   when it has a revocation endpoint.
+
+mod http;
+mod routes;
+mod tokens;
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use base64::Engine;
+use openidconnect::core::{
+    CoreAuthDisplay, CoreClaimName, CoreClaimType, CoreClient, CoreClientAuthMethod, CoreGrantType,
+    CoreJsonWebKey, CoreJweContentEncryptionAlgorithm, CoreJweKeyManagementAlgorithm,
+    CoreResponseMode, CoreResponseType, CoreSubjectIdentifierType,
+};
+use openidconnect::{
+    AdditionalProviderMetadata, ClientId, ClientSecret, EndpointMaybeSet, EndpointNotSet,
+    EndpointSet, IssuerUrl, ProviderMetadata, RedirectUrl, RevocationUrl, Scope,
+};
+use secrecy::{ExposeSecret, SecretString};
+use serde::{Deserialize, Serialize};
+
+pub use http::{DEFAULT_TIMEOUT, HttpError, MAX_RESPONSE};
+
+use super::seal::SealError;
+use super::serve::{PageError, Pages};
+use super::store::{KeptStore, PageStore, StoreError};
+use http::Http;
+
+/// The scopes asked for by default: `openid` (an ID token, whose subject names the account) and
+/// `offline_access` (a refresh token, so that the account stays connected).
+pub const DEFAULT_SCOPES: &[&str] = &["openid", "offline_access"];
+
+/// The provider metadata this module reads: OpenID Connect discovery's, and RFC 7009's
+/// `revocation_endpoint`.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+struct Revocation {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    revocation_endpoint: Option<String>,
+}
+
+impl AdditionalProviderMetadata for Revocation {}
+
+type Metadata = ProviderMetadata<
+    Revocation,
+    CoreAuthDisplay,
+    CoreClientAuthMethod,
+    CoreClaimName,
+    CoreClaimType,
+    CoreGrantType,
+    CoreJweContentEncryptionAlgorithm,
+    CoreJweKeyManagementAlgorithm,
+    CoreJsonWebKey,
+    CoreResponseMode,
+    CoreResponseType,
+    CoreSubjectIdentifierType,
+>;
+
+/// The OpenID Connect client, as discovery makes it: an authorization endpoint, and a token and
+/// user-info endpoint if the provider has them.
+type Client = CoreClient<
+    EndpointSet,
+    EndpointNotSet,
+    EndpointNotSet,
+    EndpointNotSet,
+    EndpointMaybeSet,
+    EndpointMaybeSet,
+>;
+
+/// An OAuth provider, as this server is its client: found by OpenID Connect discovery, with the
+/// client's id and secret (from the environment, never from code), the scopes it asks for, and
+/// any parameter the provider wants on its authorization request.
+///
+/// ```no_run
+/// use mcp_elicit::page::account::Provider;
+/// use mcp_elicit::page::SecretString;
+///
+/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+/// let provider = Provider::discover(
+///     "example",
+///     "https://id.example.com",
+///     &std::env::var("OAUTH_CLIENT_ID")?,
+///     SecretString::from(std::env::var("OAUTH_CLIENT_SECRET")?),
+/// )
+/// .await?
+/// .title("Example")
+/// .scopes(&["openid", "email", "offline_access"])
+/// .param("prompt", "consent");
+/// # Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct Provider {
+    name: String,
+    title: String,
+    issuer: String,
+    client: Client,
+    revocation: Option<RevocationUrl>,
+    userinfo: Option<String>,
+    authorize_origin: String,
+    scopes: Vec<String>,
+    params: Vec<(String, String)>,
+    http: Http,
+    /// The client's secret, for a revocation on a loopback host.
+    client_secret: SecretString,
+}
+
+impl fmt::Debug for Provider {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Provider")
+            .field("name", &self.name)
+            .field("issuer", &self.issuer)
+            .field("scopes", &self.scopes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Provider {
+    /// The provider whose issuer is `issuer`, by OpenID Connect discovery
+    /// (`ISSUER/.well-known/openid-configuration`, its issuer checked, its signing keys fetched),
+    /// as the client `client_id` with `client_secret`. `name` names the provider in the store
+    /// (with the user, digested) and, until [`Provider::title`], on the pages: keep it the same
+    /// across replicas and restarts.
+    ///
+    /// # Errors
+    ///
+    /// [`AccountError::Discovery`]: the issuer is not a URL, or its metadata could not be
+    /// fetched or read within [`DEFAULT_TIMEOUT`].
+    pub async fn discover(
+        name: impl Into<String>,
+        issuer: &str,
+        client_id: &str,
+        client_secret: SecretString,
+    ) -> Result<Self, AccountError> {
+        let discovery = |error: &dyn fmt::Display| AccountError::Discovery(error.to_string());
+        let http = Http::new(DEFAULT_TIMEOUT).map_err(|e| discovery(&e))?;
+        let issuer_url = IssuerUrl::new(issuer.to_owned()).map_err(|e| discovery(&e))?;
+        let metadata = Metadata::discover_async(issuer_url, &http)
+            .await
+            .map_err(|e| discovery(&error_chain(&e)))?;
+        let revocation = match &metadata.additional_metadata().revocation_endpoint {
+            Some(url) => Some(RevocationUrl::new(url.clone()).map_err(|e| discovery(&e))?),
+            None => None,
+        };
+        let userinfo = metadata.userinfo_endpoint().map(ToString::to_string);
+        let authorize = metadata.authorization_endpoint().url();
+        let authorize_origin = authorize.origin().ascii_serialization();
+        let client = CoreClient::from_provider_metadata(
+            metadata,
+            ClientId::new(client_id.to_owned()),
+            Some(ClientSecret::new(client_secret.expose_secret().to_owned())),
+        );
+        let client_secret_kept = client_secret;
+        let name = name.into();
+        Ok(Provider {
+            title: name.clone(),
+            name,
+            issuer: issuer.to_owned(),
+            client,
+            revocation,
+            userinfo,
+            authorize_origin,
+            scopes: DEFAULT_SCOPES.iter().map(|s| (*s).to_owned()).collect(),
+            params: Vec::new(),
+            http,
+            client_secret: client_secret_kept,
+        })
+    }
+
+    /// The provider's name as a person knows it ("GitHub"), on the pages (its `name` by
+    /// default).
+    #[must_use]
+    pub fn title(mut self, title: impl Into<String>) -> Self {
+        self.title = title.into();
+        self
+    }
+
+    /// The scopes to ask for ([`DEFAULT_SCOPES`] by default).
+    #[must_use]
+    pub fn scopes(mut self, scopes: &[&str]) -> Self {
+        self.scopes = scopes.iter().map(|s| (*s).to_owned()).collect();
+        self
+    }
+
+    /// One more parameter of the authorization request (`prompt=consent`, which some providers
+    /// need before they issue a refresh token).
+    #[must_use]
+    pub fn param(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
+        self.params.push((name.into(), value.into()));
+        self
+    }
+
+    /// How long each request to the provider may take ([`DEFAULT_TIMEOUT`] by default).
+    ///
+    /// # Errors
+    ///
+    /// When reqwest's client cannot be built.
+    pub fn timeout(mut self, timeout: Duration) -> Result<Self, AccountError> {
+        self.http = Http::new(timeout).map_err(AccountError::Http)?;
+        Ok(self)
+    }
+
+    /// Its name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Its issuer, as given.
+    pub fn issuer(&self) -> &str {
+        &self.issuer
+    }
+
+    /// Its user-info endpoint, if discovery gave one (a server calls it with the access token).
+    pub fn userinfo_endpoint(&self) -> Option<&str> {
+        self.userinfo.as_deref()
+    }
+
+    /// Whether it has a revocation endpoint (RFC 7009).
+    pub fn revokes(&self) -> bool {
+        self.revocation.is_some()
+    }
+
+    /// Revokes `token` (of the kind `hint`) at an http revocation endpoint on a loopback host:
+    /// RFC 7009's request (section 2.1), the client authenticated as at the token endpoint
+    /// (`client_secret_basic`, RFC 6749 section 2.3.1).
+    async fn revoke_on_loopback(
+        &self,
+        endpoint: &RevocationUrl,
+        token: &SecretString,
+        hint: &str,
+    ) -> Result<(), AccountError> {
+        let url = endpoint.url();
+        let loopback = match url.host() {
+            Some(openidconnect::url::Host::Ipv4(ip)) => ip.is_loopback(),
+            Some(openidconnect::url::Host::Ipv6(ip)) => ip.is_loopback(),
+            Some(openidconnect::url::Host::Domain(name)) => name == "localhost",
+            None => false,
+        };
+        if url.scheme() != "http" || !loopback {
+            return Err(AccountError::Discovery(format!(
+                "the revocation endpoint {url} is neither https nor on a loopback host"
+            )));
+        }
+        let encode =
+            |text: &str| -> String { form_urlencoded::byte_serialize(text.as_bytes()).collect() };
+        let credentials = format!(
+            "{}:{}",
+            encode(self.client.client_id().as_str()),
+            encode(self.client_secret.expose_secret())
+        );
+        let body = form_urlencoded::Serializer::new(String::new())
+            .append_pair("token", token.expose_secret())
+            .append_pair("token_type_hint", hint)
+            .finish();
+        let request = openidconnect::http::Request::post(url.as_str())
+            .header(
+                openidconnect::http::header::AUTHORIZATION,
+                format!(
+                    "Basic {}",
+                    base64::engine::general_purpose::STANDARD.encode(credentials)
+                ),
+            )
+            .header(
+                openidconnect::http::header::CONTENT_TYPE,
+                "application/x-www-form-urlencoded",
+            )
+            .body(body.into_bytes())
+            .map_err(|e| AccountError::Discovery(e.to_string()))?;
+        let response = self.http.send(request).await.map_err(AccountError::Http)?;
+        if response.status().is_success() {
+            Ok(())
+        } else {
+            Err(AccountError::Provider(format!(
+                "the revocation endpoint answered {}",
+                response.status()
+            )))
+        }
+    }
+}
+
+/// A server's connections to one [`Provider`]: the accounts of its users there, the connect
+/// pages and the callback ([`Accounts::router`]), the tokens sealed in the pages' store.
+///
+/// Make one at start-up from the server's [`Pages`] (their store, key and sign-in are the
+/// accounts' too) and the provider, nest [`Accounts::router`] at the path of `base_url`, and
+/// register `base_url` + `/callback` as the client's redirect URI at the provider. Clones share
+/// everything.
+pub struct Accounts<S> {
+    inner: Arc<Inner<S>>,
+}
+
+impl<S> Clone for Accounts<S> {
+    fn clone(&self) -> Self {
+        Accounts {
+            inner: Arc::clone(&self.inner),
+        }
+    }
+}
+
+impl<S> fmt::Debug for Accounts<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Accounts")
+            .field("provider", &self.inner.provider)
+            .field("base_url", &self.inner.base_url)
+            .finish_non_exhaustive()
+    }
+}
+
+struct Inner<S> {
+    pages: Pages<S>,
+    provider: Provider,
+    /// The public URL the router is served at, without a trailing `/`.
+    base_url: String,
+    /// The callback's path, where the browser's binding cookie is sent.
+    callback_path: String,
+    /// The page kind of this provider's connect pages (the record's form name).
+    kind: String,
+    /// Whether cookies are `Secure` (an `https` base URL).
+    secure: bool,
+    /// How long a refresh may hold its claim (then another replica may try).
+    refresh_hold: Duration,
+    /// The default message of a connect request.
+    message: String,
+}
+
+impl<S: PageStore + KeptStore + 'static> Accounts<S> {
+    /// The accounts of `pages`' users at `provider`, its routes served at `base_url` (the
+    /// public URL [`Accounts::router`] is nested at, as the browser reaches it): connect pages at
+    /// `BASE/connect/{id}`, the redirect URI `BASE/callback`.
+    ///
+    /// # Errors
+    ///
+    /// [`AccountError::Discovery`] when `base_url` + `/callback` is not a URL.
+    pub fn new(
+        pages: Pages<S>,
+        mut provider: Provider,
+        base_url: &str,
+    ) -> Result<Self, AccountError> {
+        let base_url = base_url.trim_end_matches('/').to_owned();
+        let callback = format!("{base_url}/callback");
+        let redirect = RedirectUrl::new(callback.clone())
+            .map_err(|e| AccountError::Discovery(format!("the redirect URI {callback}: {e}")))?;
+        let callback_path = redirect.url().path().to_owned();
+        provider.client = provider.client.set_redirect_uri(redirect);
+        let kind = format!("mcp-elicit/account/{}", provider.name);
+        let message = format!(
+            "Connect your {} account: sign in there to let this server act for you.",
+            provider.title
+        );
+        Ok(Accounts {
+            inner: Arc::new(Inner {
+                pages,
+                secure: base_url.starts_with("https:"),
+                provider,
+                base_url,
+                callback_path,
+                kind,
+                message,
+                refresh_hold: Duration::from_secs(30),
+            }),
+        })
+    }
+
+    /// The provider.
+    pub fn provider(&self) -> &Provider {
+        &self.inner.provider
+    }
+
+    /// The redirect URI to register at the provider: `BASE/callback`.
+    pub fn redirect_uri(&self) -> String {
+        format!("{}/callback", self.inner.base_url)
+    }
+
+    /// The pages the connect pages are made with.
+    pub fn pages(&self) -> &Pages<S> {
+        &self.inner.pages
+    }
+
+    /// The URL of the connect page `id`.
+    pub(crate) fn connect_url(&self, id: &super::seal::PageId) -> String {
+        format!("{}/connect/{id}", self.inner.base_url)
+    }
+
+    /// The message a connect request shows by default: "Connect your TITLE account: sign in
+    /// there to let this server act for you."
+    pub fn default_message(&self) -> &str {
+        &self.inner.message
+    }
+
+    /// Makes a connect page for `subject`'s call, saying `message`: its id and URL.
+    ///
+    /// # Errors
+    ///
+    /// As [`Pages::create`].
+    pub async fn connect_page(
+        &self,
+        subject: &str,
+        message: &str,
+    ) -> Result<(super::seal::PageId, String), PageError> {
+        let id = self
+            .inner
+            .pages
+            .create_named(Some(subject), &self.inner.kind, message)
+            .await?;
+        Ok((id, self.connect_url(&id)))
+    }
+
+    /// What the connect page `id` of `subject` came to: `None` while it waits; then, once,
+    /// `Connected`, `Declined` (at the page, or at the provider) or `Failed`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Pages::take`]: another user's page, one taken, closed or expired, the store's
+    /// failure.
+    pub async fn take_connect_page(
+        &self,
+        id: &super::seal::PageId,
+        subject: &str,
+    ) -> Result<Option<Connection>, PageError> {
+        let Some(answer) = self
+            .inner
+            .pages
+            .take_named(id, Some(subject), &self.inner.kind)
+            .await?
+        else {
+            return Ok(None);
+        };
+        Ok(Some(if answer.accepted {
+            Connection::Connected
+        } else {
+            match answer.content.get(FAILED).and_then(|v| v.as_str()) {
+                Some(reason) => Connection::Failed(reason.to_owned()),
+                None => Connection::Declined,
+            }
+        }))
+    }
+}
+
+/// The key of a failed connection's reason in its page's answer.
+pub(crate) const FAILED: &str = "failed";
+
+/// What a connect page came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Connection {
+    /// The account is connected: its tokens are kept.
+    Connected,
+    /// The person declined, at the connect page or at the provider (`access_denied`).
+    Declined,
+    /// The connection failed (the provider refused the code, could not be reached, or sent an
+    /// ID token that does not verify): nothing was kept. Why, in words.
+    Failed(String),
+}
+
+/// Why an account could not be connected, refreshed or disconnected.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum AccountError {
+    /// The provider's metadata could not be found or read (or a URL of the configuration is
+    /// none).
+    Discovery(String),
+    /// A request to the provider failed.
+    Http(HttpError),
+    /// The provider refused a request: its `error` (and description).
+    Provider(String),
+    /// The connection failed ([`Connection::Failed`]).
+    Failed(String),
+    /// The connect page, or its answer.
+    Page(PageError),
+    /// The store failed.
+    Store(StoreError),
+    /// What the store keeps is not what this server sealed.
+    Seal(SealError),
+    /// Another replica held the refresh of this account's tokens for longer than a refresh may
+    /// take: try again.
+    Busy,
+}
+
+impl fmt::Display for AccountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AccountError::Discovery(error) => {
+                write!(f, "the provider's metadata could not be read: {error}")
+            }
+            AccountError::Http(error) => fmt::Display::fmt(error, f),
+            AccountError::Provider(error) => write!(f, "the provider refused: {error}"),
+            AccountError::Failed(reason) => {
+                write!(f, "the account could not be connected: {reason}")
+            }
+            AccountError::Page(error) => fmt::Display::fmt(error, f),
+            AccountError::Store(error) => fmt::Display::fmt(error, f),
+            AccountError::Seal(error) => write!(f, "the account's tokens: {error}"),
+            AccountError::Busy => f.write_str(
+                "another replica is refreshing this account's tokens and has not finished: try again",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AccountError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            AccountError::Http(error) => Some(error),
+            AccountError::Page(error) => Some(error),
+            AccountError::Store(error) => Some(error),
+            AccountError::Seal(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<StoreError> for AccountError {
+    fn from(error: StoreError) -> Self {
+        AccountError::Store(error)
+    }
+}
+
+impl From<SealError> for AccountError {
+    fn from(error: SealError) -> Self {
+        AccountError::Seal(error)
+    }
+}
+
+/// An error and its sources, in one line (the crates' errors say what failed; their sources
+/// say why).
+fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}
+
+/// The scopes as `oauth2` takes them.
+fn scopes(provider: &Provider) -> impl Iterator<Item = Scope> + '_ {
+    provider
+        .scopes
+        .iter()
+        .filter(|scope| *scope != "openid")
+        .map(|scope| Scope::new(scope.clone()))
+}

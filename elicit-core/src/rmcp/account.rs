@@ -1,0 +1,189 @@
+//! [`AskAccount`]: a user's access token at an OAuth provider from an rmcp handler, in one call:
+//! the token when their account is connected, the connect page through URL mode when it is not
+//! (features `rmcp` and `account`).
+
+use std::borrow::Cow;
+use std::time::Duration;
+
+use ::rmcp::service::{RequestContext, RoleServer};
+use secrecy::SecretString;
+
+use super::ask::{Asking, Surface};
+use super::page::PageAsk;
+use super::{DEFAULT_KEY, DEFAULT_WAIT, ElicitError, Stop};
+use crate::answer::Elicitation;
+use crate::page::account::{AccountError, Accounts, Connection};
+use crate::page::seal::PageId;
+use crate::page::serve::Pages;
+use crate::page::store::{KeptStore, PageStore};
+
+/// A user's access token at the provider of [`Accounts`], asked for from a tool, prompt or
+/// resource handler: made by [`Accounts::ask`], run with [`AskAccount::run`].
+///
+/// - Connected: the access token at once (refreshed first when it has expired, once across
+///   replicas).
+/// - Not connected: the user is sent to a connect page of the server's through URL mode, as a
+///   page is ([`AskPage`](super::AskPage)): on 2025-11-25 the call waits (progress
+///   notifications, then `notifications/elicitation/complete`) and gives the token once the
+///   account is connected; on 2026-07-28 it ends with an `InputRequiredResult`
+///   ([`Stop::InputRequired`]), whose retry before the connection gets the same URL again, and
+///   after it the token. A client without URL elicitation gets `-32021` on 2026-07-28 and
+///   [`ElicitError::UrlNotSupported`] on 2025-11-25.
+/// - `Declined`: the person declined in the client, at the connect page, or at the provider
+///   (`access_denied`); `Cancelled`: they cancelled in the client (or the call was cancelled).
+///   A connection that failed (the provider refused the code, was down, or sent an ID token
+///   that does not verify) is [`ElicitError::Account`], and nothing was kept.
+///
+/// ```no_run
+/// use mcp_elicit::Elicitation;
+/// use mcp_elicit::page::ExposeSecret;
+/// use mcp_elicit::page::account::Accounts;
+/// use mcp_elicit::page::store::MemoryStore;
+/// use mcp_elicit::rmcp::Handled;
+/// use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock};
+/// use rmcp::service::{RequestContext, RoleServer};
+///
+/// async fn repositories(
+///     accounts: &Accounts<MemoryStore>,
+///     user: &str, // who the MCP request's authorization says the caller is
+///     request: &CallToolRequestParams,
+///     context: &RequestContext<RoleServer>,
+/// ) -> Handled {
+///     let Elicitation::Accepted(token) = accounts.ask(user).run(context, request).await? else {
+///         return Ok(CallToolResult::success(vec![ContentBlock::text("Not connected")]));
+///     };
+///     // call the provider's API with `token.expose_secret()`, on the server
+///     Ok(CallToolResult::success(vec![ContentBlock::text("Connected")]))
+/// }
+/// ```
+pub struct AskAccount<'a, S> {
+    accounts: &'a Accounts<S>,
+    subject: String,
+    message: Option<Cow<'static, str>>,
+    key: Cow<'static, str>,
+    wait: Duration,
+}
+
+impl<S: PageStore + KeptStore + 'static> Accounts<S> {
+    /// Asks for `subject`'s access token at the provider (`subject`: the user of the MCP call,
+    /// as the application's authorization of the request found it): see [`AskAccount`].
+    pub fn ask(&self, subject: &str) -> AskAccount<'_, S> {
+        AskAccount {
+            accounts: self,
+            subject: subject.to_owned(),
+            message: None,
+            key: Cow::Borrowed(DEFAULT_KEY),
+            wait: DEFAULT_WAIT,
+        }
+    }
+}
+
+impl<S: PageStore + KeptStore + 'static> AskAccount<'_, S> {
+    /// The message the client shows beside the URL, and the connect page under its title
+    /// ([`Accounts::default_message`] by default).
+    #[must_use]
+    pub fn message(mut self, message: impl Into<Cow<'static, str>>) -> Self {
+        self.message = Some(message.into());
+        self
+    }
+
+    /// The key of the request in `inputRequests` and `inputResponses` (2026-07-28).
+    #[must_use]
+    pub fn key(mut self, key: impl Into<Cow<'static, str>>) -> Self {
+        self.key = key.into();
+        self
+    }
+
+    /// How long a handler on 2025-11-25 waits for the account to be connected
+    /// ([`DEFAULT_WAIT`]).
+    #[must_use]
+    pub fn wait(mut self, wait: Duration) -> Self {
+        self.wait = wait;
+        self
+    }
+
+    /// The access token, in `request` (a `tools/call`, `prompts/get` or `resources/read`)
+    /// handled with `context`: see [`AskAccount`].
+    ///
+    /// # Errors
+    ///
+    /// [`Stop::InputRequired`] on 2026-07-28 while the account is not connected (not a
+    /// failure: return it); otherwise [`Stop::Elicit`]: no URL mode in the client, a state
+    /// refused, the connection not made in time, the connection failed or the refresh did
+    /// ([`ElicitError::Account`]), or the store's failure.
+    pub async fn run(
+        &self,
+        context: &RequestContext<RoleServer>,
+        request: &impl Surface,
+    ) -> Result<Elicitation<SecretString>, Stop> {
+        let mut asking = Asking::new(context, request).map_err(Stop::Elicit)?;
+        let connected = self
+            .accounts
+            .access_token(&self.subject)
+            .await
+            .map_err(|e| Stop::Elicit(ElicitError::Account(e)))?;
+        if let Some(token) = connected {
+            return Ok(Elicitation::Accepted(token));
+        }
+        asking.page_of(self).await
+    }
+}
+
+impl<S: PageStore + KeptStore + 'static> PageAsk<S> for AskAccount<'_, S> {
+    type Output = SecretString;
+
+    fn pages(&self) -> &Pages<S> {
+        self.accounts.pages()
+    }
+
+    fn message_text(&self) -> &str {
+        self.message
+            .as_deref()
+            .unwrap_or(self.accounts.default_message())
+    }
+
+    fn key(&self) -> &str {
+        &self.key
+    }
+
+    fn url(&self, id: &PageId) -> String {
+        self.accounts.connect_url(id)
+    }
+
+    fn wait(&self) -> Duration {
+        self.wait
+    }
+
+    async fn create(&self) -> Result<(PageId, String), ElicitError> {
+        self.accounts
+            .connect_page(&self.subject, self.message_text())
+            .await
+            .map_err(ElicitError::Page)
+    }
+
+    async fn take(&self, id: &PageId) -> Result<Option<Elicitation<SecretString>>, ElicitError> {
+        let account = |error| ElicitError::Account(error);
+        match self
+            .accounts
+            .take_connect_page(id, &self.subject)
+            .await
+            .map_err(ElicitError::Page)?
+        {
+            None => Ok(None),
+            Some(Connection::Declined) => Ok(Some(Elicitation::Declined)),
+            Some(Connection::Failed(reason)) => Err(account(AccountError::Failed(reason))),
+            Some(Connection::Connected) => match self
+                .accounts
+                .access_token(&self.subject)
+                .await
+                .map_err(account)?
+            {
+                Some(token) => Ok(Some(Elicitation::Accepted(token))),
+                None => Err(account(AccountError::Failed(
+                    "the account was connected, and its tokens are gone (disconnected meanwhile)"
+                        .to_owned(),
+                ))),
+            },
+        }
+    }
+}

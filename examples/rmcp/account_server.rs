@@ -1,0 +1,198 @@
+//! An MCP server that acts for its users at an OAuth provider, their accounts connected through
+//! URL mode (the specification's own example): `account_server --port P [--public-url URL]
+//! [--redis redis://HOST:PORT] [--page-ttl SECONDS] --issuer URL`, its keys from `MCP_ELICIT_STATE_KEY` (replicas share
+//! it and the Redis), its OAuth client from `OAUTH_CLIENT_ID` and `OAUTH_CLIENT_SECRET`.
+//!
+//! - MCP at `/mcp` (Streamable HTTP, 2025-11-25 and 2026-07-28), rmcp's `#[tool]` methods marked
+//!   `#[asks]`; the connect pages at `/oauth/connect/{id}`, the redirect URI `PUBLIC-URL/oauth/callback`
+//!   (register it at the provider).
+//! - The stand-in sign-in of `site.rs` (never deploy it: anyone can sign in as anyone): MCP
+//!   requests carry `Authorization: Bearer dev-NAME`, the browser signs in at `/login` with
+//!   `token=dev-NAME`; a connect page is shown only to the NAME whose call made it, and the
+//!   provider's redirect back is taken only in that NAME's browser.
+//! - `whoami_upstream`: connects the calling user's account if needed, then calls the
+//!   provider's user-info endpoint with their access token: `Upstream account: SUB (EMAIL)`, or
+//!   a text with `Not connected` when they declined.
+//! - `disconnect_upstream`: revokes the user's tokens at the provider and forgets them:
+//!   `Disconnected`.
+//! - Scopes `openid email offline_access`, with `prompt=consent` (which providers such as
+//!   `oidc-provider` need before they issue a refresh token).
+#[path = "site.rs"]
+mod site;
+
+use std::sync::Arc;
+
+use axum::Router;
+use mcp_elicit::Elicitation;
+use mcp_elicit::page::account::{Accounts, Provider};
+use mcp_elicit::page::serve::{Pages, Parts};
+use mcp_elicit::page::store::{KeptStore, MemoryStore, PageStore};
+use mcp_elicit::page::{ExposeSecret, SecretString};
+use mcp_elicit::rmcp::{Call, Forms, Handled, Stop, asks};
+use mcp_elicit::rounds::StateKeys;
+use rmcp::handler::server::common::Extension;
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::model::ErrorData;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::{ServerHandler, tool, tool_handler, tool_router};
+use site::{Session, Site, flag};
+
+#[derive(Clone)]
+struct Server<S: PageStore + KeptStore + 'static> {
+    accounts: Accounts<S>,
+    /// The client of the provider's user-info endpoint.
+    http: reqwest::Client,
+    tool_router: ToolRouter<Self>,
+}
+
+/// The signed-in user of an MCP request (its bearer token's NAME).
+fn user(request: &Parts) -> Result<String, ErrorData> {
+    site::user(request)
+        .map(str::to_owned)
+        .ok_or_else(|| ErrorData::invalid_request("not signed in", None))
+}
+
+#[tool_router]
+impl<S: PageStore + KeptStore + Clone + 'static> Server<S> {
+    fn new(accounts: Accounts<S>) -> Self {
+        Server {
+            accounts,
+            http: reqwest::Client::new(),
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    #[asks]
+    #[tool(
+        description = "Says who you are at the upstream provider, connecting your account first if needed"
+    )]
+    async fn whoami_upstream(
+        &self,
+        call: Call,
+        Extension(request): Extension<Parts>,
+    ) -> Handled<String> {
+        let user = user(&request)?;
+        let asked = self.accounts.ask(&user);
+        let Elicitation::Accepted(token) = asked.run(call.context(), &call).await? else {
+            return Ok("Not connected: you did not connect your Upstream account.".to_owned());
+        };
+        tracing::info!(user, "connected upstream");
+        self.userinfo(&token).await.map_err(Stop::error)
+    }
+
+    #[tool(description = "Disconnects your upstream account: its tokens revoked and forgotten")]
+    async fn disconnect_upstream(
+        &self,
+        Extension(request): Extension<Parts>,
+    ) -> Result<String, ErrorData> {
+        let user = user(&request)?;
+        match self.accounts.disconnect(&user).await {
+            Ok(true) => Ok("Disconnected".to_owned()),
+            Ok(false) => Ok("Disconnected: no account was connected".to_owned()),
+            Err(error) => Err(ErrorData::internal_error(
+                format!("Disconnected here, but: {error}"),
+                None,
+            )),
+        }
+    }
+}
+
+impl<S: PageStore + KeptStore + Clone + 'static> Server<S> {
+    /// `Upstream account: SUB (EMAIL)`, from the provider's user-info endpoint.
+    async fn userinfo(&self, token: &SecretString) -> Result<String, String> {
+        let endpoint = self
+            .accounts
+            .provider()
+            .userinfo_endpoint()
+            .ok_or("the provider has no user-info endpoint")?;
+        let response = self
+            .http
+            .get(endpoint)
+            .bearer_auth(token.expose_secret())
+            .send()
+            .await
+            .map_err(|e| format!("the provider's user-info endpoint failed: {e}"))?;
+        if !response.status().is_success() {
+            return Err(format!(
+                "the provider's user-info endpoint answered {}",
+                response.status()
+            ));
+        }
+        let body = response
+            .bytes()
+            .await
+            .map_err(|e| format!("the provider's user info did not arrive: {e}"))?;
+        let info: serde_json::Value = serde_json::from_slice(&body)
+            .map_err(|e| format!("the provider's user info does not read: {e}"))?;
+        let text = |name: &str| {
+            info.get(name)
+                .and_then(|v| v.as_str())
+                .unwrap_or("?")
+                .to_owned()
+        };
+        Ok(format!(
+            "Upstream account: {} ({})",
+            text("sub"),
+            text("email")
+        ))
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl<S: PageStore + KeptStore + Clone + 'static> ServerHandler for Server<S> {}
+
+async fn serve<S: PageStore + KeptStore + Clone + 'static>(
+    store: S,
+    args: &[String],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let site = Site::bind(args).await?;
+    let issuer = flag(args, "--issuer").ok_or("give the provider's issuer: --issuer URL")?;
+    let keys = StateKeys::from_env("MCP_ELICIT_STATE_KEY")?;
+    let client_id = std::env::var("OAUTH_CLIENT_ID").map_err(|_| "set OAUTH_CLIENT_ID")?;
+    let client_secret = SecretString::from(
+        std::env::var("OAUTH_CLIENT_SECRET").map_err(|_| "set OAUTH_CLIENT_SECRET")?,
+    );
+    let provider = Provider::discover("upstream", &issuer, &client_id, client_secret)
+        .await?
+        .title("Upstream")
+        .scopes(&["openid", "email", "offline_access"])
+        .param("prompt", "consent");
+    let ttl: u64 = flag(args, "--page-ttl")
+        .as_deref()
+        .unwrap_or("600")
+        .parse()?;
+    let pages = Pages::new(store, &keys, &site.pages_url(), Session)
+        .ttl(std::time::Duration::from_secs(ttl));
+    let accounts = Accounts::new(
+        pages.clone(),
+        provider,
+        &format!("{}/oauth", site.public_url()),
+    )?;
+    keys.install()?;
+    let handler = accounts.clone();
+    let service = StreamableHttpService::new(
+        move || Ok(Forms::new(Server::new(handler.clone()))),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    let mcp = Router::new().nest_service("/mcp", service);
+    let oauth = Router::new().nest("/oauth", accounts.router());
+    site.serve(mcp, pages.router(), oauth).await
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    site::log();
+    let args: Vec<String> = std::env::args().collect();
+    match flag(&args, "--redis") {
+        Some(url) => {
+            serve(
+                mcp_elicit::page::redis::RedisStore::connect(&url).await?,
+                &args,
+            )
+            .await
+        }
+        None => serve(Arc::new(MemoryStore::new(10_000)), &args).await,
+    }
+}

@@ -1,0 +1,522 @@
+//! `account_server` and a real OAuth provider (`oidc-provider`, npm, on the Node.js 22 installed
+//! beside it in `oidc/`) started by a test; MCP calls on 2026-07-28 as plain JSON-RPC over HTTP;
+//! and a person's browser as plain HTTP with a cookie jar, through the server's sign-in and
+//! connect page and the provider's own sign-in and consent pages.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Read};
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, COOKIE, LOCATION, SET_COOKIE};
+use reqwest::redirect::Policy;
+use serde_json::{Value, json};
+
+/// The state key replicas share.
+pub const STATE_KEY: &str = "6d63702d656c69636974207061676573206f6e2074776f207265706c69636173";
+pub const CLIENT_ID: &str = "mcp-elicit-test";
+pub const CLIENT_SECRET: &str = "client-secret-0b3e9d6a4c2f";
+
+/// A process, with everything it wrote to its output and error streams.
+pub struct Process {
+    child: Child,
+    log: Arc<Mutex<String>>,
+}
+
+impl Process {
+    /// Starts `command`, and gives its first line of output with it.
+    fn start(mut command: Command, what: &str) -> (Process, String) {
+        let mut child = command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{what} starts: {e}"));
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let log = Arc::new(Mutex::new(String::new()));
+        let stderr = child.stderr.take().unwrap();
+        {
+            let log = Arc::clone(&log);
+            std::thread::spawn(move || {
+                let mut lines = BufReader::new(stderr);
+                let mut line = String::new();
+                while lines.read_line(&mut line).unwrap_or(0) > 0 {
+                    log.lock().unwrap().push_str(&line);
+                    line.clear();
+                }
+            });
+        }
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        if line.is_empty() {
+            std::thread::sleep(Duration::from_millis(200));
+            panic!("{what} said nothing: {}", log.lock().unwrap());
+        }
+        log.lock().unwrap().push_str(&line);
+        {
+            let log = Arc::clone(&log);
+            std::thread::spawn(move || {
+                let mut text = String::new();
+                let _ = stdout.read_to_string(&mut text);
+                log.lock().unwrap().push_str(&text);
+            });
+        }
+        (Process { child, log }, line.trim().to_owned())
+    }
+
+    /// What it wrote so far.
+    pub fn log(&self) -> String {
+        self.log.lock().unwrap().clone()
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A free port of 127.0.0.1 (free when chosen).
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn oidc_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("oidc")
+}
+
+/// The provider: `oidc-provider` with one client whose redirect URIs are `redirects`, its access
+/// tokens living `access_ttl` seconds; every token it issued written to a file of its own.
+pub struct Provider {
+    pub process: Process,
+    pub issuer: String,
+    issued: PathBuf,
+}
+
+impl Provider {
+    pub fn start(redirects: &[String], access_ttl: u64) -> Provider {
+        let dir = oidc_dir();
+        let node = dir.join("node_modules/.bin/node");
+        let library = dir.join("node_modules/oidc-provider");
+        assert!(
+            node.exists() && library.exists(),
+            "these tests need oidc-provider and Node.js 22 from npm: run `npm install` in {} (.ci/run does)",
+            dir.display()
+        );
+        let tokens = std::env::temp_dir().join(format!(
+            "mcp-elicit-issued-{}-{}",
+            std::process::id(),
+            free_port()
+        ));
+        let _ = std::fs::remove_file(&tokens);
+        let mut command = Command::new(node);
+        command
+            .current_dir(&dir)
+            .arg("provider.mjs")
+            .args(["--client-id", CLIENT_ID, "--client-secret", CLIENT_SECRET])
+            .args(["--access-ttl", &access_ttl.to_string()])
+            .arg("--issued")
+            .arg(&tokens);
+        for redirect in redirects {
+            command.args(["--redirect-uri", redirect]);
+        }
+        let (process, line) = Process::start(command, "oidc-provider");
+        let issuer = line
+            .strip_prefix("issuer ")
+            .unwrap_or_else(|| panic!("the provider said {line:?}"))
+            .to_owned();
+        Provider {
+            process,
+            issuer,
+            issued: tokens,
+        }
+    }
+
+    /// Every token it issued so far (access, refresh and ID tokens).
+    pub fn issued(&self) -> Vec<String> {
+        std::fs::read_to_string(&self.issued)
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// How many of its requests were `line` (`POST /token 200`, say).
+    pub fn requests(&self, line: &str) -> usize {
+        self.process.log().lines().filter(|l| *l == line).count()
+    }
+}
+
+impl Drop for Provider {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.issued);
+    }
+}
+
+/// An `account_server`, on `port`, public at `public` (its own address by default).
+pub struct Server {
+    pub process: Process,
+    /// `http://127.0.0.1:PORT`.
+    pub origin: String,
+}
+
+impl Server {
+    pub fn start(port: u16, issuer: &str, args: &[&str]) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_account_server"));
+        command
+            .args(["--port", &port.to_string(), "--issuer", issuer])
+            .args(args)
+            .env("MCP_ELICIT_STATE_KEY", STATE_KEY)
+            .env("OAUTH_CLIENT_ID", CLIENT_ID)
+            .env("OAUTH_CLIENT_SECRET", CLIENT_SECRET)
+            .env("RUST_LOG", "debug");
+        let (process, line) = Process::start(command, "account_server");
+        let origin = line
+            .strip_prefix("serving ")
+            .and_then(|url| url.strip_suffix("/mcp"))
+            .unwrap_or_else(|| panic!("account_server said {line:?}: {}", process.log()))
+            .to_owned();
+        Server { process, origin }
+    }
+
+    pub fn log(&self) -> String {
+        self.process.log()
+    }
+}
+
+/// A provider and one server, the server's callback registered.
+pub fn provider_and_server(access_ttl: u64, args: &[&str]) -> (Provider, Server) {
+    let port = free_port();
+    let provider = Provider::start(&[callback(port)], access_ttl);
+    let server = Server::start(port, &provider.issuer, args);
+    (provider, server)
+}
+
+/// The redirect URI of a server on `port`.
+pub fn callback(port: u16) -> String {
+    format!("http://127.0.0.1:{port}/oauth/callback")
+}
+
+/// An HTTP client that follows no redirect (each one is read).
+pub fn http() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(Policy::none())
+        .build()
+        .unwrap()
+}
+
+/// The capabilities of a client that declares URL elicitation.
+pub fn url_mode() -> Value {
+    json!({"elicitation": {"url": {}}})
+}
+
+/// A `tools/call` of `tool` on 2026-07-28 at `origin`, as `token` (`None`: no `Authorization`),
+/// declaring `capabilities`, with `more` params (`inputResponses`, `requestState`): the
+/// JSON-RPC message.
+pub async fn call(
+    origin: &str,
+    tool: &str,
+    token: Option<&str>,
+    capabilities: Value,
+    more: Value,
+) -> Value {
+    let mut params = json!({
+        "name": tool,
+        "arguments": {},
+        "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": {"name": "test", "version": "1"},
+            "io.modelcontextprotocol/clientCapabilities": capabilities,
+        },
+    });
+    if let (Value::Object(params), Value::Object(more)) = (&mut params, more) {
+        params.extend(more);
+    }
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params});
+    let mut request = http()
+        .post(format!("{origin}/mcp"))
+        .header(CONTENT_TYPE, "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2026-07-28")
+        .header("mcp-method", "tools/call")
+        .header("mcp-name", tool)
+        .body(body.to_string());
+    if let Some(token) = token {
+        request = request.header(AUTHORIZATION, format!("Bearer {token}"));
+    }
+    let response = request.send().await.unwrap();
+    let text = response.text().await.unwrap();
+    text.lines()
+        .filter_map(|line| line.strip_prefix("data:"))
+        .chain(std::iter::once(text.as_str()))
+        .filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
+        .find(|message| message.get("id").is_some())
+        .unwrap_or(Value::Null)
+}
+
+/// The retry's params: `action` under the request's key, and the state.
+pub fn retry(action: &str, state: &Value) -> Value {
+    json!({"inputResponses": {"form": {"action": action}}, "requestState": state})
+}
+
+/// The connect URL and the state of an `InputRequiredResult`.
+pub fn asked(message: &Value) -> (String, Value) {
+    let result = &message["result"];
+    assert_eq!(result["resultType"], "input_required", "{message:#}");
+    let request = &result["inputRequests"]["form"];
+    assert_eq!(request["method"], "elicitation/create", "{message:#}");
+    assert_eq!(request["params"]["mode"], "url", "{message:#}");
+    let url = request["params"]["url"].as_str().unwrap().to_owned();
+    (url, result["requestState"].clone())
+}
+
+/// The text of a tool's result.
+pub fn text(message: &Value) -> &str {
+    assert_ne!(message["result"]["isError"], true, "{message:#}");
+    message["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{message:#}"))
+}
+
+/// What a response was: its status, `Location`, `Set-Cookie` headers and body.
+#[derive(Debug)]
+pub struct Seen {
+    pub status: u16,
+    pub location: Option<String>,
+    pub cookies: Vec<String>,
+    pub body: String,
+    pub headers: reqwest::header::HeaderMap,
+}
+
+/// A person's browser, as plain HTTP: cookies kept by name and path (every host is 127.0.0.1,
+/// and a browser's cookies do not tell ports apart), redirects followed by hand.
+#[derive(Default)]
+pub struct Browser {
+    /// `(path, name) -> value`.
+    cookies: BTreeMap<(String, String), String>,
+    /// Every body it was sent.
+    pub seen: String,
+}
+
+impl Browser {
+    fn cookie_header(&self, url: &str) -> Option<String> {
+        let path = reqwest::Url::parse(url).unwrap().path().to_owned();
+        let pairs: Vec<String> = self
+            .cookies
+            .iter()
+            .filter(|((at, _), _)| path.starts_with(at.as_str()))
+            .map(|((_, name), value)| format!("{name}={value}"))
+            .collect();
+        (!pairs.is_empty()).then(|| pairs.join("; "))
+    }
+
+    async fn send(&mut self, request: reqwest::RequestBuilder, url: &str) -> Seen {
+        let request = match self.cookie_header(url) {
+            Some(cookies) => request.header(COOKIE, cookies),
+            None => request,
+        };
+        let response = request.send().await.unwrap();
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let cookies: Vec<String> = headers
+            .get_all(SET_COOKIE)
+            .iter()
+            .map(|c| c.to_str().unwrap().to_owned())
+            .collect();
+        for set in &cookies {
+            let mut parts = set.split(';');
+            let (name, value) = parts.next().unwrap().trim().split_once('=').unwrap();
+            let path = parts
+                .find_map(|p| {
+                    p.trim()
+                        .strip_prefix("path=")
+                        .or(p.trim().strip_prefix("Path="))
+                })
+                .unwrap_or("/")
+                .to_owned();
+            let expired = set.contains("Max-Age=0")
+                || set.contains("max-age=0")
+                || set.contains("expires=Thu, 01 Jan 1970");
+            if expired || value.is_empty() {
+                self.cookies.remove(&(path, name.to_owned()));
+            } else {
+                self.cookies
+                    .insert((path, name.to_owned()), value.to_owned());
+            }
+        }
+        let location = headers.get(LOCATION).map(|l| {
+            reqwest::Url::parse(url)
+                .unwrap()
+                .join(l.to_str().unwrap())
+                .unwrap()
+                .to_string()
+        });
+        let body = response.text().await.unwrap();
+        self.seen.push_str(&body);
+        Seen {
+            status,
+            location,
+            cookies,
+            body,
+            headers,
+        }
+    }
+
+    pub async fn get(&mut self, url: &str) -> Seen {
+        self.send(http().get(url), url).await
+    }
+
+    pub async fn post(&mut self, url: &str, fields: &[(&str, &str)]) -> Seen {
+        let body = form_urlencoded::Serializer::new(String::new())
+            .extend_pairs(fields)
+            .finish();
+        let request = http()
+            .post(url)
+            .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .header("origin", origin_of(url))
+            .body(body);
+        self.send(request, url).await
+    }
+
+    /// Signs in at `origin`'s stand-in sign-in as `token` (`dev-NAME`).
+    pub async fn sign_in(&mut self, origin: &str, token: &str) {
+        let form = self.get(&format!("{origin}/login?return_to=%2F")).await;
+        assert_eq!(form.status, 200);
+        let csrf = hidden(&form.body, "csrf").unwrap();
+        let done = self
+            .post(
+                &format!("{origin}/login"),
+                &[("csrf", &csrf), ("token", token), ("return_to", "/")],
+            )
+            .await;
+        assert_eq!(done.status, 303, "{}", done.body);
+    }
+
+    /// Opens the connect page at `url` and presses its button: the redirect to the provider
+    /// (its `Location`), checked to be the provider's authorization endpoint.
+    pub async fn continue_to_provider(&mut self, url: &str) -> String {
+        let page = self.get(url).await;
+        assert_eq!(page.status, 200, "{}", page.body);
+        let csrf = hidden(&page.body, "csrf").unwrap();
+        let sent = self
+            .post(url, &[("csrf", &csrf), ("action", "accept")])
+            .await;
+        assert_eq!(sent.status, 303, "{}", sent.body);
+        sent.location.expect("a redirect to the provider")
+    }
+
+    /// At the provider, from its authorization URL `authorize`: signs in as `login` and
+    /// consents, on its own pages. The redirect back to the server (its `Location`), not
+    /// followed.
+    pub async fn sign_in_and_consent(&mut self, authorize: &str, login: &str) -> String {
+        let mut url = authorize.to_owned();
+        for _ in 0..10 {
+            let seen = self.get(&url).await;
+            match seen.status {
+                303 | 302 => {
+                    let next = seen.location.unwrap();
+                    if next.contains("/oauth/callback") {
+                        return next;
+                    }
+                    url = next;
+                }
+                200 if seen.body.contains(r#"name="login""#) => {
+                    let action = form_action(&seen.body);
+                    let done = self
+                        .post(
+                            &action,
+                            &[("prompt", "login"), ("login", login), ("password", "pw")],
+                        )
+                        .await;
+                    assert_eq!(done.status, 303, "{}", done.body);
+                    url = done.location.unwrap();
+                }
+                200 if seen.body.contains(r#"value="consent""#) => {
+                    let action = form_action(&seen.body);
+                    let done = self.post(&action, &[("prompt", "consent")]).await;
+                    assert_eq!(done.status, 303, "{}", done.body);
+                    url = done.location.unwrap();
+                }
+                _ => panic!("the provider answered {}: {}", seen.status, seen.body),
+            }
+        }
+        panic!("no way back from the provider");
+    }
+
+    /// At the provider, from `authorize`: cancels on its sign-in page (`[ Cancel ]`). The
+    /// redirect back to the server.
+    pub async fn cancel_at_provider(&mut self, authorize: &str) -> String {
+        let mut url = authorize.to_owned();
+        for _ in 0..10 {
+            let seen = self.get(&url).await;
+            match seen.status {
+                303 | 302 => {
+                    let next = seen.location.unwrap();
+                    if next.contains("/oauth/callback") {
+                        return next;
+                    }
+                    url = next;
+                }
+                200 => {
+                    let at = seen.body.find("/abort").expect("a cancel link");
+                    let start = seen.body[..at].rfind('"').unwrap() + 1;
+                    seen.body[start..at + "/abort".len()].clone_into(&mut url);
+                }
+                _ => panic!("the provider answered {}: {}", seen.status, seen.body),
+            }
+        }
+        panic!("no way back from the provider");
+    }
+
+    /// The whole connection at the connect page `url`: the button, the provider's pages as
+    /// `login`, and the callback followed. The callback's response.
+    pub async fn connect(&mut self, url: &str, login: &str) -> Seen {
+        let authorize = self.continue_to_provider(url).await;
+        let back = self.sign_in_and_consent(&authorize, login).await;
+        self.get(&back).await
+    }
+
+    /// Whether it holds a cookie named `name`.
+    pub fn has_cookie(&self, name: &str) -> bool {
+        self.cookies.keys().any(|(_, n)| n == name)
+    }
+}
+
+/// `scheme://host:port` of `url`.
+fn origin_of(url: &str) -> String {
+    reqwest::Url::parse(url)
+        .unwrap()
+        .origin()
+        .ascii_serialization()
+}
+
+/// The `action` of a page's (first) form.
+fn form_action(page: &str) -> String {
+    let at = page.find("action=\"").unwrap() + "action=\"".len();
+    page[at..].split('"').next().unwrap().to_owned()
+}
+
+/// The value of a form's field `name` (`name="NAME" value="VALUE"`), as written.
+pub fn hidden(page: &str, name: &str) -> Option<String> {
+    let start = format!(r#"name="{name}" value=""#);
+    let at = page.find(&start)? + start.len();
+    Some(page[at..].split('"').next()?.to_owned())
+}
+
+/// The query parameter `name` of `url`.
+pub fn param(url: &str, name: &str) -> Option<String> {
+    reqwest::Url::parse(url)
+        .unwrap()
+        .query_pairs()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.into_owned())
+}

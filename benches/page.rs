@@ -182,6 +182,48 @@ fn hand_written(message: &str, action: &str, csrf: &str) -> String {
     .into_string()
 }
 
+/// A form of no field: the connect page of an account (`page::account`), rendered by the same
+/// `FormPage` with its own title, button and who is signed in.
+#[derive(Elicit)]
+struct NoFields {}
+
+const CONNECT_ACTION: &str = "/oauth/connect/0f1e2d3c4b5a6978879";
+const CONNECT_MESSAGE: &str =
+    "This server asks to act for you at Upstream: sign in there to connect your account.";
+
+/// The connect page written by hand.
+fn connect_hand_written(message: &str, action: &str, csrf: &str, name: &str) -> String {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="robots" content="noindex, nofollow";
+                title { "Connect your Upstream account" }
+                style { (PreEscaped(STYLESHEET)) }
+            }
+            body {
+                main {
+                    p.signed-in { "Signed in as " strong { (name) } }
+                    h1 { "Connect your Upstream account" }
+                    div.message { p { (message) } }
+                    form method="post" action=(action) accept-charset="utf-8" novalidate {
+                        input type="hidden" name="csrf" value=(csrf);
+                        div.actions {
+                            button type="submit" name="action" value="accept" { "Continue to Upstream" }
+                            button type="submit" name="action" value="decline" class="secondary" {
+                                "Decline"
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    .into_string()
+}
+
 fn answer() -> Value {
     json!({
         "displayName": "Ada Lovelace",
@@ -250,6 +292,36 @@ fn bench_render(c: &mut Criterion) {
         ),
         |b| b.iter(|| black_box(page().values(&values).problems(&problems).render())),
     );
+    group.finish();
+
+    let connect = || {
+        FormPage::new(NoFields::requested_schema(), CONNECT_MESSAGE)
+            .title("Connect your Upstream account")
+            .submit("Continue to Upstream")
+            .action(CONNECT_ACTION)
+            .hidden("csrf", CSRF)
+            .signed_in_as("ada")
+    };
+    assert_eq!(
+        connect().render(),
+        connect_hand_written(CONNECT_MESSAGE, CONNECT_ACTION, CSRF, "ada"),
+        "the two connect pages are the same"
+    );
+    let mut group = c.benchmark_group("render page/connect page");
+    group.bench_function(
+        BenchmarkId::new("mcp-elicit FormPage, from the schema", "connect"),
+        |b| b.iter(|| black_box(connect().render())),
+    );
+    group.bench_function(BenchmarkId::new("maud, hand-written", "connect"), |b| {
+        b.iter(|| {
+            black_box(connect_hand_written(
+                black_box(CONNECT_MESSAGE),
+                black_box(CONNECT_ACTION),
+                black_box(CSRF),
+                black_box("ada"),
+            ))
+        });
+    });
     group.finish();
 }
 

@@ -11,6 +11,9 @@
 //!   mode, and forms for the tool arguments a model left out.
 //! - [`_pages`]: secrets asked on a page of the server's own (feature `page`): secret fields, the
 //!   page and its security, the store and replicas.
+//! - [`_accounts`]: a user's account at an OAuth provider, connected through URL mode (feature
+//!   `account`): the threat, the flow, the phishing check, tokens at rest, refresh across
+//!   replicas, revocation.
 //! - [`_clients`]: showing a server's form to a person, at a terminal or through your own UI.
 //! - [`_ecosystem`]: the date, time, URL, e-mail and UUID types of other crates as fields.
 //! - [`_refusals`]: what the derive refuses, and why.
@@ -31,6 +34,9 @@ pub mod _servers {}
 
 #[doc = include_str!("pages.md")]
 pub mod _pages {}
+
+#[doc = include_str!("accounts.md")]
+pub mod _accounts {}
 
 #[doc = include_str!("clients.md")]
 pub mod _clients {}

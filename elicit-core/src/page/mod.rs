@@ -15,6 +15,8 @@
 //!   under a key derived from the state keys (`MCP_ELICIT_STATE_KEY`).
 //! - `redis` (feature `page-redis`): the store on Redis, so that replicas sharing one Redis and
 //!   one key serve each other's pages.
+//! - `account` (feature `account`): a user's account at an OAuth provider, connected through a
+//!   connect page of the server's (URL mode), its tokens sealed in the same store.
 
 /// The secret type of a secret field, and how to read it, from the `secrecy` crate.
 pub use secrecy::{ExposeSecret, SecretString};

@@ -1,6 +1,7 @@
-"""A client on the official Python SDK (`mcp`) that calls `connect_service` of `connect_server`.
+"""A client on the official Python SDK (`mcp`) that calls `connect_service` of `connect_server`
+(or TOOL, such as `whoami_upstream` of `account_server`).
 
-    python connect.py URL MODE TOKEN
+    python connect.py URL MODE TOKEN [TOOL]
 
 URL is the server's MCP endpoint (`http://127.0.0.1:PORT/mcp`), MODE is `legacy` (the initialize
 handshake, 2025-11-25) or `2026-07-28`, TOKEN the bearer token it sends (`dev-NAME`). It declares
@@ -9,7 +10,7 @@ URL elicitation and asks for progress. For each URL elicitation it prints one JS
 `decline` or `cancel`), which the person at the client chose, the page being theirs to use
 meanwhile. At the end it prints one JSON line: the tool's text and whether it is an error (or the
 JSON-RPC error), the ids of the `notifications/elicitation/complete` it received, and how many
-progress notifications. `tests/connect.rs` (in this package) runs it.
+progress notifications. `tests/connect.rs` and `tests/account.rs` (in this package) run it.
 """
 
 import json
@@ -28,6 +29,7 @@ def say(value: dict) -> None:
 
 async def main() -> None:
     url, mode, token = sys.argv[1], sys.argv[2], sys.argv[3]
+    tool = sys.argv[4] if len(sys.argv) > 4 else "connect_service"
     completed: list[str] = []
     progress: list[float] = []
 
@@ -56,7 +58,7 @@ async def main() -> None:
     report: dict = {"done": True}
     try:
         async with client:
-            result = await client.call_tool("connect_service", {}, progress_callback=on_progress)
+            result = await client.call_tool(tool, {}, progress_callback=on_progress)
         report["text"] = "".join(block.text for block in result.content if block.type == "text")
         report["isError"] = bool(result.is_error)
     except* MCPError as group:

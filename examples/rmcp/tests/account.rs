@@ -13,14 +13,16 @@ mod account;
 #[path = "../../../tests/integration/support/redis_server.rs"]
 mod redis_server;
 
-use std::process::Command;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use account::{
     Browser, Provider, Server, asked, call, callback, free_port, param, provider_and_server, retry,
     text, url_mode,
 };
-use serde_json::json;
+use serde_json::{Value, json};
 
 const ADA: Option<&str> = Some("dev-ada");
 const BOB: Option<&str> = Some("dev-bob");
@@ -49,7 +51,7 @@ async fn a_person_connects_and_the_retried_call_gets_the_token() {
     assert_eq!(id.len(), 22, "an opaque id of 128 bits: {url}");
     assert_eq!(
         first["result"]["inputRequests"]["form"]["params"]["message"],
-        "Connect your Upstream account: sign in there to let this server act for you."
+        "This server asks to act for you at Upstream: sign in there to connect your account."
     );
 
     // Accepted in the client before the account is connected: the same URL again.
@@ -506,4 +508,91 @@ async fn two_replicas_connect_through_redis_and_refresh_once() {
     assert!(!held.contains("ada"), "no user's name in Redis: {held}");
     let everything = format!("{held}{first}{connected}{}{}{}", ada.seen, a.log(), b.log());
     assert_no_token(&provider, &everything);
+}
+
+fn python() -> PathBuf {
+    match std::env::var_os("MCP_ELICIT_PYTHON") {
+        Some(python) => PathBuf::from(python),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/python/bin/python"),
+    }
+}
+
+/// The official Python SDK as the client, on 2025-11-25 (`legacy`: the call waits, with progress
+/// notifications, and ends with `notifications/elicitation/complete`) and 2026-07-28 (the client
+/// accepts before and after): the connect URL shown, the person connecting meanwhile, the call
+/// answered with the account.
+#[tokio::test]
+#[ignore = "needs oidc-provider (npm) and the Python SDK: CI installs them and runs this with --ignored"]
+async fn the_python_sdk_waits_while_the_person_connects() {
+    let (provider, server) = provider_and_server(300, &[]);
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/connect.py");
+    for (mode, user) in [("legacy", "ada"), ("2026-07-28", "bob")] {
+        let mut child = Command::new(python())
+            .arg(&script)
+            .args([format!("{}/mcp", server.origin).as_str(), mode])
+            .args([format!("dev-{user}").as_str(), WHOAMI])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the Python SDK's venv (target/python, made by .ci/run)");
+        let mut input = child.stdin.take().unwrap();
+        let mut output = BufReader::new(child.stdout.take().unwrap());
+        let mut line = || {
+            let mut line = String::new();
+            output.read_line(&mut line).unwrap();
+            serde_json::from_str::<Value>(&line).unwrap_or_else(|_| panic!("{mode}: {line:?}"))
+        };
+        let shown = line();
+        assert_eq!(
+            shown["message"],
+            "This server asks to act for you at Upstream: sign in there to connect your account.",
+            "{mode}"
+        );
+        let url = shown["url"].as_str().unwrap().to_owned();
+        let id = url.rsplit('/').next().unwrap().to_owned();
+        assert!(
+            url.starts_with(&format!("{}/oauth/connect/", server.origin)),
+            "{url}"
+        );
+        // The person agrees to open the page; on 2025-11-25 the call now waits for it.
+        writeln!(input, "accept").unwrap();
+        if mode == "2026-07-28" {
+            // Accepted before the account was connected: shown again, the same URL.
+            assert_eq!(line()["url"], url.as_str());
+        }
+        let mut browser = Browser::default();
+        browser
+            .sign_in(&server.origin, &format!("dev-{user}"))
+            .await;
+        let authorize = browser.continue_to_provider(&url).await;
+        if mode == "legacy" {
+            // Long enough for a progress notification (one each five seconds).
+            tokio::time::sleep(Duration::from_millis(5_600)).await;
+        }
+        let back = browser.sign_in_and_consent(&authorize, user).await;
+        let done = browser.get(&back).await;
+        assert_eq!(done.status, 200, "{}", done.body);
+        if mode == "2026-07-28" {
+            writeln!(input, "accept").unwrap();
+        }
+        let report = line();
+        assert_eq!(
+            report["text"],
+            format!("Upstream account: {user} ({user}@example.com)"),
+            "{mode}: {report:#}"
+        );
+        assert_eq!(report["isError"], false);
+        if mode == "legacy" {
+            assert_eq!(shown["elicitationId"], id.as_str());
+            assert_eq!(report["completed"], json!([id]), "{report:#}");
+            assert!(report["progress"].as_u64().unwrap() >= 1, "{report:#}");
+        } else {
+            assert_eq!(report["completed"], json!([]), "{report:#}");
+        }
+        assert!(child.wait().unwrap().success());
+        assert_no_token(
+            &provider,
+            &format!("{report}{}{}", browser.seen, server.log()),
+        );
+    }
 }

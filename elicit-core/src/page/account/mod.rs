@@ -373,7 +373,7 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         provider.client = provider.client.set_redirect_uri(redirect);
         let kind = format!("mcp-elicit/account/{}", provider.name);
         let message = format!(
-            "Connect your {} account: sign in there to let this server act for you.",
+            "This server asks to act for you at {}: sign in there to connect your account.",
             provider.title
         );
         Ok(Accounts {
@@ -410,8 +410,9 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         format!("{}/connect/{id}", self.inner.base_url)
     }
 
-    /// The message a connect request shows by default: "Connect your TITLE account: sign in
-    /// there to let this server act for you."
+    /// The message a connect request shows by default (in the client beside the URL, and on
+    /// the connect page under its title, "Connect your TITLE account"): "This server asks to act
+    /// for you at TITLE: sign in there to connect your account."
     pub fn default_message(&self) -> &str {
         &self.inner.message
     }

@@ -1,0 +1,336 @@
+//! A person at a real browser connects their upstream account: headless Chromium (Debian's
+//! `chromium` and `chromium-driver`), driven over `WebDriver`, signs in at `account_server`'s
+//! stand-in sign-in by its form, opens the connect page an MCP call (2026-07-28) asked for,
+//! presses its button, signs in and consents on the real provider's own pages (`oidc-provider`),
+//! and lands back on the server's page saying the account is connected, while the retried call
+//! gets the account. Once with JavaScript (ada) and once without (bob), on one provider and one
+//! server; every token the provider issued searched for, and never found, in what the browser
+//! was shown, the MCP messages and the server's log. The screenshots are kept in
+//! `target/screenshots/`.
+//!
+//! It needs `chromium`, `chromedriver` and `npm install` in `examples/rmcp/oidc`, and fails
+//! without them (CI installs them and runs it with `--ignored`).
+
+#[path = "support/account.rs"]
+mod account;
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use account::{Provider, Server, asked, call, provider_and_server, retry, text, url_mode};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Map, json};
+
+const WHOAMI: &str = "whoami_upstream";
+
+/// A `chromedriver` of the test's own, on a free port; stopped when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|error| {
+                panic!(
+                    "this test needs `chromedriver` ({error}): install Debian's `chromium` and `chromium-driver`, as .ci/run does"
+                )
+            });
+        let driver = Driver {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "chromedriver did not listen within 20 s"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        driver
+    }
+
+    /// A headless Chromium, with JavaScript or without.
+    async fn browser(&self, javascript: bool) -> Client {
+        let mut options = json!({
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1000,1400", "--lang=en-US"],
+        });
+        if !javascript {
+            options["prefs"] = json!({"profile.managed_default_content_settings.javascript": 2});
+        }
+        let mut capabilities = Map::new();
+        capabilities.insert("goog:chromeOptions".into(), options);
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        ClientBuilder::new(connector)
+            .capabilities(capabilities)
+            .connect(&self.url)
+            .await
+            .expect("a Chromium session")
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Where the screenshots are kept: `target/screenshots/`.
+fn screenshot(name: &str, png: &[u8]) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+}
+
+/// The button whose text is `label`.
+fn button(label: &str) -> String {
+    format!("//button[normalize-space()='{label}']")
+}
+
+async fn type_into(browser: &Client, css: &str, text: &str) {
+    let element = match browser.find(Locator::Css(css)).await {
+        Ok(element) => element,
+        Err(e) => panic!("no {css} on {}: {e}", here(browser).await),
+    };
+    element.clear().await.unwrap();
+    element.send_keys(text).await.unwrap();
+}
+
+/// Clicks the button whose text is `label`, and waits for the page it leads to (a new
+/// document, after every redirect).
+async fn press(browser: &Client, label: &str) {
+    let before = browser.find(Locator::Css("html")).await.unwrap();
+    let xpath = button(label);
+    let found = match browser.find(Locator::XPath(&xpath)).await {
+        Ok(found) => found,
+        Err(e) => panic!("no button {label:?} on {}: {e}", here(browser).await),
+    };
+    found.click().await.unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    // The old document's element goes stale once the new one is loaded.
+    while before.tag_name().await.is_ok() {
+        assert!(
+            Instant::now() < deadline,
+            "no page came after pressing {label:?} on {}",
+            here(browser).await
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Where the browser is, for a failure's message.
+async fn here(browser: &Client) -> String {
+    browser
+        .current_url()
+        .await
+        .map_or_else(|e| format!("(no URL: {e})"), |url| url.to_string())
+}
+
+/// The visible text of the page.
+async fn body_text(browser: &Client) -> String {
+    browser
+        .find(Locator::Css("body"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
+/// What a browser was shown: every page's source and address.
+#[derive(Default)]
+struct Shown(String);
+
+impl Shown {
+    async fn keep(&mut self, browser: &Client) {
+        self.0.push_str(&here(browser).await);
+        self.0.push('\n');
+        self.0.push_str(&browser.source().await.unwrap());
+        self.0.push('\n');
+    }
+}
+
+/// One person's connection in one browser: the server's sign-in, the connect page, the
+/// provider's sign-in and consent, the server's page again, and the retried call. The MCP
+/// messages and what the browser was shown.
+async fn connect_in(
+    driver: &Driver,
+    provider: &Provider,
+    server: &Server,
+    javascript: bool,
+    (name, token): (&str, &str),
+) -> String {
+    let tag = if javascript { "js" } else { "nojs" };
+    let origin = server.origin.as_str();
+    let first = call(origin, WHOAMI, Some(token), url_mode(), json!({})).await;
+    let (url, state) = asked(&first);
+    assert!(
+        url.starts_with(&format!("{origin}/oauth/connect/")),
+        "{url}"
+    );
+    let browser = driver.browser(javascript).await;
+    let mut shown = Shown::default();
+
+    // Whether script runs at all: a page that would change its own text.
+    browser
+        .goto("data:text/html,<p id=x>static</p><script>x.textContent='script'</script>")
+        .await
+        .unwrap();
+    let ran = browser
+        .find(Locator::Id("x"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(ran, if javascript { "script" } else { "static" });
+
+    // The server's sign-in, by its form (back to `/`, which is no page of the server: a 404).
+    browser
+        .goto(&format!("{origin}/login?return_to=/"))
+        .await
+        .unwrap();
+    shown.keep(&browser).await;
+    assert_eq!(browser.title().await.unwrap(), "Sign in");
+    type_into(&browser, "#token", token).await;
+    press(&browser, "Sign in").await;
+    assert_eq!(
+        browser.current_url().await.unwrap().as_str(),
+        format!("{origin}/"),
+        "signed in, back to return_to"
+    );
+
+    // The connect page: who is signed in, what is connected, the button.
+    browser.goto(&url).await.unwrap();
+    assert_eq!(browser.current_url().await.unwrap().as_str(), url);
+    shown.keep(&browser).await;
+    assert_eq!(
+        browser.title().await.unwrap(),
+        "Connect your Upstream account"
+    );
+    let page = body_text(&browser).await;
+    assert!(page.contains(&format!("Signed in as {name}")), "{page}");
+    screenshot(
+        &format!("account-connect-{tag}"),
+        &browser.screenshot().await.unwrap(),
+    );
+    press(&browser, "Continue to Upstream").await;
+
+    // The provider's own sign-in page.
+    let at = here(&browser).await;
+    assert!(
+        at.starts_with(&format!("{}/interaction/", provider.issuer)),
+        "{at}"
+    );
+    shown.keep(&browser).await;
+    browser
+        .find(Locator::Css("input[name=prompt][value=login]"))
+        .await
+        .unwrap_or_else(|e| panic!("not the provider's sign-in at {at}: {e}"));
+    screenshot(
+        &format!("account-provider-{tag}"),
+        &browser.screenshot().await.unwrap(),
+    );
+    type_into(&browser, "input[name=login]", name).await;
+    type_into(&browser, "input[name=password]", "correct horse battery").await;
+    press(&browser, "Sign-in").await;
+
+    // The call is still waiting for the account: the same page again.
+    let waiting = call(
+        origin,
+        WHOAMI,
+        Some(token),
+        url_mode(),
+        retry("accept", &state),
+    )
+    .await;
+    let (again, state) = asked(&waiting);
+    assert_eq!(again, url);
+
+    // The provider's consent page.
+    let at = here(&browser).await;
+    assert!(
+        at.starts_with(&format!("{}/interaction/", provider.issuer)),
+        "{at}"
+    );
+    shown.keep(&browser).await;
+    browser
+        .find(Locator::Css("input[name=prompt][value=consent]"))
+        .await
+        .unwrap_or_else(|e| panic!("not the provider's consent at {at}: {e}"));
+    screenshot(
+        &format!("account-consent-{tag}"),
+        &browser.screenshot().await.unwrap(),
+    );
+    press(&browser, "Continue").await;
+
+    // Back at the server: connected.
+    let at = here(&browser).await;
+    assert!(at.starts_with(&format!("{origin}/oauth/callback?")), "{at}");
+    shown.keep(&browser).await;
+    let heading = browser
+        .find(Locator::Css("h1"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(heading, "Connected");
+    let done = body_text(&browser).await;
+    assert!(done.contains("Your account is connected."), "{done}");
+    screenshot(
+        &format!("account-done-{tag}"),
+        &browser.screenshot().await.unwrap(),
+    );
+    browser.close().await.unwrap();
+
+    // The retry: the account, read at the provider with the token.
+    let connected = call(
+        origin,
+        WHOAMI,
+        Some(token),
+        url_mode(),
+        retry("accept", &state),
+    )
+    .await;
+    assert_eq!(
+        text(&connected),
+        format!("Upstream account: {name} ({name}@example.com)")
+    );
+    format!("{first}\n{waiting}\n{connected}\n{}", shown.0)
+}
+
+#[tokio::test]
+#[ignore = "needs chromium, chromedriver and oidc-provider: CI installs them and runs this with --ignored"]
+async fn a_person_connects_an_account_in_chromium() {
+    let (provider, server) = provider_and_server(300, &[]);
+    let driver = Driver::start();
+    let with = connect_in(&driver, &provider, &server, true, ("ada", "dev-ada")).await;
+    let exchanged = provider.issued().len();
+    assert!(exchanged > 0, "the provider issued tokens for ada");
+    let without = connect_in(&driver, &provider, &server, false, ("bob", "dev-bob")).await;
+    let issued = provider.issued();
+    assert!(
+        issued.len() > exchanged,
+        "the provider issued tokens for bob"
+    );
+    let everything = format!("{with}{without}{}", server.log());
+    for token in issued {
+        assert!(!everything.contains(&token), "a token leaked: {token}");
+    }
+}

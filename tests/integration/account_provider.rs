@@ -1,0 +1,367 @@
+//! A provider that is down, slow, or answers garbage, in process: discovery fails with an error
+//! that says what went wrong, in bounded time; a connection whose code the provider does not
+//! exchange ends with the call told why, the person shown a 502, and nothing kept (no tokens, the
+//! connection's state spent). The honest provider, and every step's hostile twin through a real
+//! one, are in `examples/rmcp/tests/account.rs` (against `oidc-provider`).
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::request::Parts;
+use axum::http::{Request, StatusCode};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use mcp_elicit::page::account::{AccountError, Accounts, Connection, Provider};
+use mcp_elicit::page::serve::{Identity, Pages};
+use mcp_elicit::page::store::MemoryStore;
+use mcp_elicit::rounds::StateKeys;
+use secrecy::SecretString;
+use serde_json::json;
+use tower::ServiceExt;
+
+/// What the fake provider's token endpoint does.
+#[derive(Clone, Copy)]
+enum Token {
+    /// Never answers.
+    Slow,
+    /// Answers 200 with what is no JSON.
+    Garbage,
+    /// Answers a megabyte.
+    Huge,
+    /// Refuses the code.
+    Refuses,
+    /// Gives tokens, and no ID token (for a request with `openid`).
+    NoOpenIdProof,
+}
+
+/// A provider on a free port of 127.0.0.1: its discovery document, an empty key set, and a token
+/// endpoint that does `token`. Its issuer.
+async fn provider(token: Token, discovery: Option<&'static str>) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let issuer = format!("http://{}", listener.local_addr().unwrap());
+    let metadata = json!({
+        "issuer": issuer,
+        "authorization_endpoint": format!("{issuer}/auth"),
+        "token_endpoint": format!("{issuer}/token"),
+        "jwks_uri": format!("{issuer}/jwks"),
+        "userinfo_endpoint": format!("{issuer}/me"),
+        "revocation_endpoint": format!("{issuer}/revoke"),
+        "response_types_supported": ["code"],
+        "subject_types_supported": ["public"],
+        "id_token_signing_alg_values_supported": ["RS256"],
+    })
+    .to_string();
+    let app = Router::new()
+        .route(
+            "/.well-known/openid-configuration",
+            get(move || async move {
+                match discovery {
+                    Some(text) => ([("content-type", "application/json")], text).into_response(),
+                    None => ([("content-type", "application/json")], metadata).into_response(),
+                }
+            }),
+        )
+        .route(
+            "/jwks",
+            get(|| async { ([("content-type", "application/json")], r#"{"keys":[]}"#) }),
+        )
+        .route(
+            "/token",
+            post(move || async move {
+                match token {
+                    Token::Slow => {
+                        tokio::time::sleep(Duration::from_mins(1)).await;
+                        String::new().into_response()
+                    }
+                    Token::Garbage => {
+                        ([("content-type", "application/json")], "<html>not json</html>")
+                            .into_response()
+                    }
+                    Token::Huge => "x".repeat(1 << 20).into_response(),
+                    Token::Refuses => (
+                        StatusCode::BAD_REQUEST,
+                        [("content-type", "application/json")],
+                        r#"{"error":"invalid_grant","error_description":"code already used"}"#,
+                    )
+                        .into_response(),
+                    Token::NoOpenIdProof => (
+                        [("content-type", "application/json")],
+                        r#"{"access_token":"at-0123456789","token_type":"Bearer","expires_in":300}"#,
+                    )
+                        .into_response(),
+                }
+            }),
+        );
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    issuer
+}
+
+/// The sign-in, as a stand-in: the cookie `session=<subject>`.
+struct Session;
+
+impl Identity for Session {
+    fn subject(&self, request: &Parts) -> Option<String> {
+        let cookies = request.headers.get("cookie")?.to_str().ok()?;
+        cookies
+            .split("; ")
+            .find_map(|c| c.strip_prefix("session="))
+            .map(str::to_owned)
+    }
+}
+
+async fn accounts(issuer: &str) -> Accounts<Arc<MemoryStore>> {
+    let provider = Provider::discover("test", issuer, "client", SecretString::from("secret"))
+        .await
+        .unwrap()
+        .timeout(Duration::from_secs(1))
+        .unwrap();
+    let keys = StateKeys::new([7; 32]);
+    let pages = Pages::new(
+        Arc::new(MemoryStore::new(100)),
+        &keys,
+        "http://127.0.0.1/pages",
+        Session,
+    );
+    Accounts::new(pages, provider, "http://127.0.0.1/oauth").unwrap()
+}
+
+/// A browser request to the accounts' router: the status, the headers and the body.
+async fn send(
+    router: &Router,
+    method: &str,
+    uri: &str,
+    cookie: &str,
+    body: &str,
+) -> (StatusCode, axum::http::HeaderMap, String) {
+    let request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("cookie", cookie)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(Body::from(body.to_owned()))
+        .unwrap();
+    let response = router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    (
+        status,
+        headers,
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )
+}
+
+/// Ada's connection through `accounts`, up to the provider's redirect back with a code: the
+/// page's id, and the callback's query and cookies.
+async fn started(
+    accounts: &Accounts<Arc<MemoryStore>>,
+) -> (mcp_elicit::page::seal::PageId, String, String) {
+    let (id, url) = accounts.connect_page("ada", "Connect").await.unwrap();
+    assert_eq!(url, format!("http://127.0.0.1/oauth/connect/{id}"));
+    let router = accounts.router();
+    let path = format!("/connect/{id}");
+    let (status, _, page) = send(&router, "GET", &path, "session=ada", "").await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let at = page.find(r#"name="csrf" value=""#).unwrap() + r#"name="csrf" value=""#.len();
+    let csrf = page[at..].split('"').next().unwrap().to_owned();
+    let (status, headers, _) = send(
+        &router,
+        "POST",
+        &path,
+        "session=ada",
+        &format!("csrf={csrf}&action=accept"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let location = headers["location"].to_str().unwrap();
+    let state = location
+        .split('&')
+        .find_map(|p| p.strip_prefix("state="))
+        .unwrap()
+        .to_owned();
+    let binding = headers["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    (
+        id,
+        format!("state={state}&code=the-code"),
+        format!("session=ada; {binding}"),
+    )
+}
+
+#[tokio::test]
+async fn a_provider_that_fails_the_exchange_leaves_nothing_bound() {
+    for (token, reason) in [
+        (Token::Slow, "did not answer in time"),
+        (Token::Garbage, "does not read"),
+        (Token::Huge, "longer than"),
+        (Token::Refuses, "invalid_grant"),
+        (Token::NoOpenIdProof, "no ID token"),
+    ] {
+        let issuer = provider(token, None).await;
+        let accounts = accounts(&issuer).await;
+        let (id, query, cookies) = started(&accounts).await;
+        let router = accounts.router();
+        let began = Instant::now();
+        let (status, _, page) =
+            send(&router, "GET", &format!("/callback?{query}"), &cookies, "").await;
+        assert!(
+            began.elapsed() < Duration::from_secs(5),
+            "bounded: {:?}",
+            began.elapsed()
+        );
+        assert_eq!(status, StatusCode::BAD_GATEWAY, "{page}");
+        assert!(page.contains("could not be connected"), "{page}");
+        let outcome = accounts.take_connect_page(&id, "ada").await.unwrap();
+        let Some(Connection::Failed(why)) = outcome else {
+            panic!("{outcome:?}");
+        };
+        assert!(why.contains(reason), "{why}");
+        assert!(!accounts.is_connected("ada").await.unwrap());
+        assert!(accounts.access_token("ada").await.unwrap().is_none());
+        // The connection is spent: the same callback again binds nothing either.
+        let (again, _, _) = send(&router, "GET", &format!("/callback?{query}"), &cookies, "").await;
+        assert_eq!(again, StatusCode::GONE);
+    }
+}
+
+#[tokio::test]
+async fn discovery_that_fails_says_why_in_bounded_time() {
+    // Down: nothing listens.
+    let closed = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("http://{}", listener.local_addr().unwrap())
+    };
+    let garbage = provider(Token::Refuses, Some("not a document")).await;
+    let other = provider(
+        Token::Refuses,
+        Some(r#"{"issuer":"https://elsewhere.example","authorization_endpoint":"https://elsewhere.example/auth","jwks_uri":"https://elsewhere.example/jwks","response_types_supported":["code"],"subject_types_supported":["public"],"id_token_signing_alg_values_supported":["RS256"]}"#),
+    )
+    .await;
+    for (issuer, reason) in [
+        (closed.as_str(), "request to the provider failed"),
+        (garbage.as_str(), "Failed to parse"),
+        (other.as_str(), "elsewhere.example"),
+        ("not a url", "relative URL"),
+    ] {
+        let began = Instant::now();
+        let error = Provider::discover("test", issuer, "client", SecretString::from("secret"))
+            .await
+            .unwrap_err();
+        assert!(began.elapsed() < Duration::from_secs(12));
+        assert!(matches!(error, AccountError::Discovery(_)), "{error:?}");
+        let text = error.to_string();
+        assert!(
+            text.starts_with("the provider's metadata could not be read: ")
+                && text.contains(reason),
+            "{issuer}: {text}"
+        );
+    }
+}
+
+/// Hostile callbacks, thrown by proptest at a connection in progress: any query (a state of the
+/// right shape among them, its page the real one), any cookie, any method. Each gets a 4xx page
+/// (never a 5xx, never a panic) and binds nothing; the honest callback afterwards still reaches
+/// the provider (which refuses its code: the connection was never spent by the hostile ones).
+mod hostile {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn query() -> impl Strategy<Value = String> {
+        let part = prop_oneof![
+            "[a-zA-Z0-9_.~-]{0,64}",
+            "[^&=]{0,64}",
+            Just("%FF%00%2E".to_owned()),
+            "[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}",
+        ];
+        let name = prop_oneof![
+            Just("state"),
+            Just("code"),
+            Just("error"),
+            Just("iss"),
+            Just("other")
+        ];
+        proptest::collection::vec((name, part), 0..6).prop_map(|pairs| {
+            pairs
+                .into_iter()
+                .map(|(name, value)| {
+                    let value: String = value
+                        .bytes()
+                        .map(|b| {
+                            if b.is_ascii_alphanumeric() || b"-_.~%".contains(&b) {
+                                char::from(b).to_string()
+                            } else {
+                                format!("%{b:02X}")
+                            }
+                        })
+                        .collect();
+                    format!("{name}={value}")
+                })
+                .collect::<Vec<_>>()
+                .join("&")
+        })
+    }
+
+    fn cookie() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just(String::new()),
+            Just("session=ada".to_owned()),
+            Just("session=bob".to_owned()),
+            "session=ada; mcp-elicit-connect-[A-Za-z0-9_-]{22}=[A-Za-z0-9_-]{0,60}",
+            "[ -~]{0,200}",
+        ]
+    }
+
+    #[test]
+    fn any_callback_gets_a_page_and_binds_nothing() {
+        let runtime = tokio::runtime::Runtime::new().unwrap();
+        let issuer = runtime.block_on(provider(Token::Refuses, None));
+        let accounts = runtime.block_on(accounts(&issuer));
+        let (id, honest, cookies) = runtime.block_on(started(&accounts));
+        let router = accounts.router();
+        let state = honest.split('&').next().unwrap().to_owned();
+        let config = ProptestConfig::with_cases(256);
+        proptest!(config, |(query in query(), cookie in cookie(), with_page in any::<bool>())| {
+            // Half of them carry the real page's id, with a random part of their own.
+            let query = if with_page {
+                format!("state={id}.{}&{query}", "A".repeat(43))
+            } else {
+                query
+            };
+            let (status, headers, page) = runtime.block_on(send(
+                &router, "GET", &format!("/callback?{query}"), &cookie, "",
+            ));
+            prop_assert!(status.is_client_error(), "{query} {cookie}: {status} {page}");
+            prop_assert!(page.starts_with("<!DOCTYPE html>"));
+            prop_assert_eq!(headers["cache-control"].to_str().unwrap(), "no-store");
+        });
+        assert!(!runtime.block_on(accounts.is_connected("ada")).unwrap());
+        assert!(!runtime.block_on(accounts.is_connected("bob")).unwrap());
+        // The connection was not spent: the honest callback reaches the provider (which refuses
+        // the made-up code).
+        let (status, _, _) = runtime.block_on(send(
+            &router,
+            "GET",
+            &format!("/callback?{honest}"),
+            &cookies,
+            "",
+        ));
+        assert_eq!(status, StatusCode::BAD_GATEWAY, "{state}");
+        let outcome = runtime
+            .block_on(accounts.take_connect_page(&id, "ada"))
+            .unwrap();
+        assert!(
+            matches!(outcome, Some(Connection::Failed(_))),
+            "{outcome:?}"
+        );
+    }
+}

@@ -182,8 +182,9 @@ fn hand_written(message: &str, action: &str, csrf: &str) -> String {
     .into_string()
 }
 
-/// A form of no field: the connect page of an account (`page::account`), rendered by the same
-/// `FormPage` with its own title, button and who is signed in.
+// A form of no field: the connect page of an account (`page::account`), rendered by the same
+// `FormPage` with its own title, button and who is signed in (a comment, not a doc comment, which
+// would be the form's description).
 #[derive(Elicit)]
 struct NoFields {}
 

@@ -10,6 +10,8 @@
 
 #[path = "support/account.rs"]
 mod account;
+#[path = "support/connect.rs"]
+mod connect;
 #[path = "../../../tests/integration/support/redis_server.rs"]
 mod redis_server;
 
@@ -510,13 +512,6 @@ async fn two_replicas_connect_through_redis_and_refresh_once() {
     assert_no_token(&provider, &everything);
 }
 
-fn python() -> PathBuf {
-    match std::env::var_os("MCP_ELICIT_PYTHON") {
-        Some(python) => PathBuf::from(python),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/python/bin/python"),
-    }
-}
-
 /// The official Python SDK as the client, on 2025-11-25 (`legacy`: the call waits, with progress
 /// notifications, and ends with `notifications/elicitation/complete`) and 2026-07-28 (the client
 /// accepts before and after): the connect URL shown, the person connecting meanwhile, the call
@@ -527,7 +522,7 @@ async fn the_python_sdk_waits_while_the_person_connects() {
     let (provider, server) = provider_and_server(300, &[]);
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/connect.py");
     for (mode, user) in [("legacy", "ada"), ("2026-07-28", "bob")] {
-        let mut child = Command::new(python())
+        let mut child = Command::new(connect::python())
             .arg(&script)
             .args([format!("{}/mcp", server.origin).as_str(), mode])
             .args([format!("dev-{user}").as_str(), WHOAMI])

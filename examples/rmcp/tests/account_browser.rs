@@ -13,89 +13,19 @@
 
 #[path = "support/account.rs"]
 mod account;
+#[path = "support/chromium.rs"]
+mod chromium;
+#[path = "support/connect.rs"]
+mod connect;
 
-use std::net::TcpListener;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use account::{Provider, Server, asked, call, provider_and_server, retry, text, url_mode};
-use fantoccini::{Client, ClientBuilder, Locator};
-use serde_json::{Map, json};
+use chromium::{Driver, screenshot};
+use fantoccini::{Client, Locator};
+use serde_json::json;
 
 const WHOAMI: &str = "whoami_upstream";
-
-/// A `chromedriver` of the test's own, on a free port; stopped when dropped.
-struct Driver {
-    child: Child,
-    url: String,
-}
-
-impl Driver {
-    fn start() -> Driver {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new("chromedriver")
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|error| {
-                panic!(
-                    "this test needs `chromedriver` ({error}): install Debian's `chromium` and `chromium-driver`, as .ci/run does"
-                )
-            });
-        let driver = Driver {
-            child,
-            url: format!("http://127.0.0.1:{port}"),
-        };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                Instant::now() < deadline,
-                "chromedriver did not listen within 20 s"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        driver
-    }
-
-    /// A headless Chromium, with JavaScript or without.
-    async fn browser(&self, javascript: bool) -> Client {
-        let mut options = json!({
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1000,1400", "--lang=en-US"],
-        });
-        if !javascript {
-            options["prefs"] = json!({"profile.managed_default_content_settings.javascript": 2});
-        }
-        let mut capabilities = Map::new();
-        capabilities.insert("goog:chromeOptions".into(), options);
-        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        ClientBuilder::new(connector)
-            .capabilities(capabilities)
-            .connect(&self.url)
-            .await
-            .expect("a Chromium session")
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Where the screenshots are kept: `target/screenshots/`.
-fn screenshot(name: &str, png: &[u8]) {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
-}
 
 /// The button whose text is `label`.
 fn button(label: &str) -> String {

@@ -440,13 +440,6 @@ async fn two_replicas_share_pages_and_retries_through_redis() {
     assert!(!everything.contains(SECRET));
 }
 
-fn python() -> PathBuf {
-    match std::env::var_os("MCP_ELICIT_PYTHON") {
-        Some(python) => PathBuf::from(python),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/python/bin/python"),
-    }
-}
-
 /// The official Python SDK as the client, on 2025-11-25 (`legacy`) and 2026-07-28: the URL it was
 /// shown, then the page answered while it waits (2025-11-25: the call itself waits, with progress
 /// and the completion notification; 2026-07-28: the client accepts before and after).
@@ -456,7 +449,7 @@ async fn the_python_sdk_asks_the_person_and_gets_the_answer() {
     let server = Server::start(&[]);
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/connect.py");
     for mode in ["legacy", "2026-07-28"] {
-        let mut child = Command::new(python())
+        let mut child = Command::new(connect::python())
             .arg(&script)
             .args([format!("{}/mcp", server.origin).as_str(), mode, "dev-ada"])
             .stdin(Stdio::piped())

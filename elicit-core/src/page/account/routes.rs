@@ -524,34 +524,25 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         if bool::from(random.as_bytes().ct_eq(pending.state.as_bytes()))
             && let Ok(Some(_)) = store.remove(&name).await
         {
-            let mut content = Content::new();
-            content.insert(FAILED.to_owned(), Value::String(why.to_owned()));
-            let _ = self
-                .settle(
-                    id,
-                    Answer {
-                        accepted: false,
-                        content,
-                    },
-                )
-                .await;
+            self.settle_failed(id, why).await;
         }
     }
 
     /// The connection `id` failed for `reason`: the call is told, the person shown a page.
     async fn fail(&self, id: &PageId, reason: &str) -> Response {
+        self.settle_failed(id, reason).await;
+        status_page(StatusCode::BAD_GATEWAY, "Not connected", FAILED_TEXT)
+    }
+
+    /// Answers the connect page `id` with a failure, for `reason`: what its call takes.
+    async fn settle_failed(&self, id: &PageId, reason: &str) {
         let mut content = Content::new();
         content.insert(FAILED.to_owned(), Value::String(reason.to_owned()));
-        let _ = self
-            .settle(
-                id,
-                Answer {
-                    accepted: false,
-                    content,
-                },
-            )
-            .await;
-        status_page(StatusCode::BAD_GATEWAY, "Not connected", FAILED_TEXT)
+        let answer = Answer {
+            accepted: false,
+            content,
+        };
+        let _ = self.settle(id, answer).await;
     }
 }
 

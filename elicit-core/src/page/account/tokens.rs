@@ -118,16 +118,25 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
     /// `subject`'s tokens, if kept.
     async fn load(&self, subject: &str) -> Result<Option<Tokens>, AccountError> {
         let id = self.account_id(subject);
-        let Some(sealed) = self
+        let sealed = self
             .inner
             .pages
             .store()
             .get(&Self::tokens_name(&id))
-            .await?
-        else {
+            .await?;
+        self.open_tokens(&id, sealed)
+    }
+
+    /// The tokens sealed for the account `id` in `sealed`, if anything was kept.
+    fn open_tokens(
+        &self,
+        id: &PageId,
+        sealed: Option<Vec<u8>>,
+    ) -> Result<Option<Tokens>, AccountError> {
+        let Some(sealed) = sealed else {
             return Ok(None);
         };
-        let plain = self.inner.pages.seal().open(&id, Kind::Account, &sealed)?;
+        let plain = self.inner.pages.seal().open(id, Kind::Account, &sealed)?;
         Tokens::from_bytes(&plain)
             .map(Some)
             .ok_or(AccountError::Seal(crate::page::seal::SealError::Forged))
@@ -231,17 +240,13 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
     /// Forgets `subject`'s tokens: what was kept, if anything.
     async fn forget(&self, subject: &str) -> Result<Option<Tokens>, AccountError> {
         let id = self.account_id(subject);
-        let Some(sealed) = self
+        let sealed = self
             .inner
             .pages
             .store()
             .remove(&Self::tokens_name(&id))
-            .await?
-        else {
-            return Ok(None);
-        };
-        let plain = self.inner.pages.seal().open(&id, Kind::Account, &sealed)?;
-        Ok(Tokens::from_bytes(&plain))
+            .await?;
+        self.open_tokens(&id, sealed)
     }
 
     /// Disconnects `subject`'s account: its tokens forgotten here, then revoked at the provider

@@ -104,12 +104,35 @@ pub struct FormPage<'a> {
     message: &'a str,
     title: Option<&'a str>,
     action: Option<&'a str>,
-    hidden: Vec<(&'a str, &'a str)>,
+    hidden: Hidden<'a>,
     values: Option<&'a Content>,
     problems: Option<&'a ContentError>,
     secrets: &'a [&'a str],
     signed_in_as: Option<&'a str>,
     submit: &'a str,
+}
+
+/// A page's hidden fields: the first two (a CSRF token, most often alone) kept in place, so
+/// that a page costs no allocation for them; any more in a `Vec`.
+#[derive(Clone, Default)]
+struct Hidden<'a> {
+    first: [(&'a str, &'a str); 2],
+    len: usize,
+    more: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Hidden<'a> {
+    fn push(&mut self, name: &'a str, value: &'a str) {
+        match self.first.get_mut(self.len) {
+            Some(slot) => *slot = (name, value),
+            None => self.more.push((name, value)),
+        }
+        self.len += 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &(&'a str, &'a str)> {
+        self.first[..self.len.min(2)].iter().chain(&self.more)
+    }
 }
 
 /// The page's title when neither [`FormPage::title`] nor the form gives one.
@@ -151,7 +174,7 @@ impl<'a> FormPage<'a> {
             message,
             title: None,
             action: None,
-            hidden: Vec::new(),
+            hidden: Hidden::default(),
             values: None,
             problems: None,
             secrets: &[],
@@ -182,7 +205,7 @@ impl<'a> FormPage<'a> {
     /// A hidden field the form sends back as it is, such as a CSRF token; any number of them,
     /// in this order. Its name should not start with [`FIELD_PREFIX`], nor be `action`.
     pub fn hidden(mut self, name: &'a str, value: &'a str) -> Self {
-        self.hidden.push((name, value));
+        self.hidden.push(name, value);
         self
     }
 
@@ -304,7 +327,7 @@ impl<'a> FormPage<'a> {
             page.push('"');
         }
         page.push_str(" accept-charset=\"utf-8\" novalidate>");
-        for (name, value) in &self.hidden {
+        for (name, value) in self.hidden.iter() {
             page.push_str("<input type=\"hidden\" name=\"");
             Text(name).render_to(&mut page);
             page.push_str("\" value=\"");

@@ -10,6 +10,15 @@ pub(super) struct Paragraphs<'a>(pub(super) &'a str);
 
 impl Render for Paragraphs<'_> {
     fn render_to(&self, out: &mut String) {
+        // One line (most messages): one paragraph, unless it is blank.
+        if !self.0.contains('\n') {
+            if !self.0.trim().is_empty() {
+                out.push_str("<p>");
+                Text(self.0).render_to(out);
+                out.push_str("</p>");
+            }
+            return;
+        }
         for block in blocks(self.0) {
             out.push_str("<p>");
             for (i, line) in block.lines().enumerate() {

@@ -12,9 +12,10 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, COOKIE, LOCATION, SET_COOKIE};
-use reqwest::redirect::Policy;
-use serde_json::{Value, json};
+use reqwest::header::{CONTENT_TYPE, COOKIE, LOCATION, SET_COOKIE};
+use serde_json::Value;
+
+pub use crate::connect::{asked, hidden, http, retry, text, url_mode};
 
 /// The state key replicas share.
 pub const STATE_KEY: &str = "6d63702d656c69636974207061676573206f6e2074776f207265706c69636173";
@@ -206,22 +207,8 @@ pub fn callback(port: u16) -> String {
     format!("http://127.0.0.1:{port}/oauth/callback")
 }
 
-/// An HTTP client that follows no redirect (each one is read).
-pub fn http() -> reqwest::Client {
-    reqwest::Client::builder()
-        .redirect(Policy::none())
-        .build()
-        .unwrap()
-}
-
-/// The capabilities of a client that declares URL elicitation.
-pub fn url_mode() -> Value {
-    json!({"elicitation": {"url": {}}})
-}
-
-/// A `tools/call` of `tool` on 2026-07-28 at `origin`, as `token` (`None`: no `Authorization`),
-/// declaring `capabilities`, with `more` params (`inputResponses`, `requestState`): the
-/// JSON-RPC message.
+/// A `tools/call` of `tool` on 2026-07-28 at `origin`, as `token`, declaring `capabilities`,
+/// with `more` params: the JSON-RPC message.
 pub async fn call(
     origin: &str,
     tool: &str,
@@ -229,62 +216,9 @@ pub async fn call(
     capabilities: Value,
     more: Value,
 ) -> Value {
-    let mut params = json!({
-        "name": tool,
-        "arguments": {},
-        "_meta": {
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientInfo": {"name": "test", "version": "1"},
-            "io.modelcontextprotocol/clientCapabilities": capabilities,
-        },
-    });
-    if let (Value::Object(params), Value::Object(more)) = (&mut params, more) {
-        params.extend(more);
-    }
-    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params});
-    let mut request = http()
-        .post(format!("{origin}/mcp"))
-        .header(CONTENT_TYPE, "application/json")
-        .header("accept", "application/json, text/event-stream")
-        .header("mcp-protocol-version", "2026-07-28")
-        .header("mcp-method", "tools/call")
-        .header("mcp-name", tool)
-        .body(body.to_string());
-    if let Some(token) = token {
-        request = request.header(AUTHORIZATION, format!("Bearer {token}"));
-    }
-    let response = request.send().await.unwrap();
-    let text = response.text().await.unwrap();
-    text.lines()
-        .filter_map(|line| line.strip_prefix("data:"))
-        .chain(std::iter::once(text.as_str()))
-        .filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
-        .find(|message| message.get("id").is_some())
-        .unwrap_or(Value::Null)
-}
-
-/// The retry's params: `action` under the request's key, and the state.
-pub fn retry(action: &str, state: &Value) -> Value {
-    json!({"inputResponses": {"form": {"action": action}}, "requestState": state})
-}
-
-/// The connect URL and the state of an `InputRequiredResult`.
-pub fn asked(message: &Value) -> (String, Value) {
-    let result = &message["result"];
-    assert_eq!(result["resultType"], "input_required", "{message:#}");
-    let request = &result["inputRequests"]["form"];
-    assert_eq!(request["method"], "elicitation/create", "{message:#}");
-    assert_eq!(request["params"]["mode"], "url", "{message:#}");
-    let url = request["params"]["url"].as_str().unwrap().to_owned();
-    (url, result["requestState"].clone())
-}
-
-/// The text of a tool's result.
-pub fn text(message: &Value) -> &str {
-    assert_ne!(message["result"]["isError"], true, "{message:#}");
-    message["result"]["content"][0]["text"]
-        .as_str()
-        .unwrap_or_else(|| panic!("{message:#}"))
+    crate::connect::call_tool(origin, tool, token, capabilities, more)
+        .await
+        .1
 }
 
 /// What a response was: its status, `Location`, `Set-Cookie` headers and body.
@@ -418,60 +352,43 @@ impl Browser {
     /// consents, on its own pages. The redirect back to the server (its `Location`), not
     /// followed.
     pub async fn sign_in_and_consent(&mut self, authorize: &str, login: &str) -> String {
-        let mut url = authorize.to_owned();
-        for _ in 0..10 {
-            let seen = self.get(&url).await;
-            match seen.status {
-                303 | 302 => {
-                    let next = seen.location.unwrap();
-                    if next.contains("/oauth/callback") {
-                        return next;
-                    }
-                    url = next;
-                }
-                200 if seen.body.contains(r#"name="login""#) => {
-                    let action = form_action(&seen.body);
-                    let done = self
-                        .post(
-                            &action,
-                            &[("prompt", "login"), ("login", login), ("password", "pw")],
-                        )
-                        .await;
-                    assert_eq!(done.status, 303, "{}", done.body);
-                    url = done.location.unwrap();
-                }
-                200 if seen.body.contains(r#"value="consent""#) => {
-                    let action = form_action(&seen.body);
-                    let done = self.post(&action, &[("prompt", "consent")]).await;
-                    assert_eq!(done.status, 303, "{}", done.body);
-                    url = done.location.unwrap();
-                }
-                _ => panic!("the provider answered {}: {}", seen.status, seen.body),
-            }
-        }
-        panic!("no way back from the provider");
+        self.at_provider(authorize, Some(login)).await
     }
 
     /// At the provider, from `authorize`: cancels on its sign-in page (`[ Cancel ]`). The
     /// redirect back to the server.
     pub async fn cancel_at_provider(&mut self, authorize: &str) -> String {
+        self.at_provider(authorize, None).await
+    }
+
+    /// Through the provider's pages from `authorize`, signed in as `login` and consenting, or
+    /// (`None`) cancelling at the first page, up to its redirect back to the server.
+    async fn at_provider(&mut self, authorize: &str, login: Option<&str>) -> String {
         let mut url = authorize.to_owned();
         for _ in 0..10 {
             let seen = self.get(&url).await;
-            match seen.status {
-                303 | 302 => {
-                    let next = seen.location.unwrap();
-                    if next.contains("/oauth/callback") {
-                        return next;
-                    }
-                    url = next;
-                }
-                200 => {
+            url = match (seen.status, login) {
+                (302 | 303, _) => seen.location.unwrap(),
+                (200, None) => {
                     let at = seen.body.find("/abort").expect("a cancel link");
                     let start = seen.body[..at].rfind('"').unwrap() + 1;
-                    seen.body[start..at + "/abort".len()].clone_into(&mut url);
+                    seen.body[start..at + "/abort".len()].to_owned()
+                }
+                (200, Some(login)) => {
+                    let action = form_action(&seen.body);
+                    let fields: &[(&str, &str)] = if seen.body.contains(r#"name="login""#) {
+                        &[("prompt", "login"), ("login", login), ("password", "pw")]
+                    } else {
+                        &[("prompt", "consent")]
+                    };
+                    let done = self.post(&action, fields).await;
+                    assert_eq!(done.status, 303, "{}", done.body);
+                    done.location.unwrap()
                 }
                 _ => panic!("the provider answered {}: {}", seen.status, seen.body),
+            };
+            if url.contains("/oauth/callback") {
+                return url;
             }
         }
         panic!("no way back from the provider");
@@ -503,13 +420,6 @@ fn origin_of(url: &str) -> String {
 fn form_action(page: &str) -> String {
     let at = page.find("action=\"").unwrap() + "action=\"".len();
     page[at..].split('"').next().unwrap().to_owned()
-}
-
-/// The value of a form's field `name` (`name="NAME" value="VALUE"`), as written.
-pub fn hidden(page: &str, name: &str) -> Option<String> {
-    let start = format!(r#"name="{name}" value=""#);
-    let at = page.find(&start)? + start.len();
-    Some(page[at..].split('"').next()?.to_owned())
 }
 
 /// The query parameter `name` of `url`.

@@ -102,8 +102,19 @@ pub async fn call(
     capabilities: Value,
     more: Value,
 ) -> (u16, Value) {
+    call_tool(origin, "connect_service", token, capabilities, more).await
+}
+
+/// A `tools/call` of `tool` (no arguments), as [`call`].
+pub async fn call_tool(
+    origin: &str,
+    tool: &str,
+    token: Option<&str>,
+    capabilities: Value,
+    more: Value,
+) -> (u16, Value) {
     let mut params = json!({
-        "name": "connect_service",
+        "name": tool,
         "arguments": {},
         "_meta": {
             "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -121,7 +132,7 @@ pub async fn call(
         .header("accept", "application/json, text/event-stream")
         .header("mcp-protocol-version", "2026-07-28")
         .header("mcp-method", "tools/call")
-        .header("mcp-name", "connect_service")
+        .header("mcp-name", tool)
         .body(body.to_string());
     if let Some(token) = token {
         request = request.header(AUTHORIZATION, format!("Bearer {token}"));
@@ -250,6 +261,16 @@ impl Browser {
         posted.push(("action", action));
         let (status, _, page) = self.post(url, &posted).await;
         (status, page)
+    }
+}
+
+/// The Python of the official SDK's virtual environment (`target/python`, made by `.ci/run`), or
+/// `MCP_ELICIT_PYTHON`.
+pub fn python() -> std::path::PathBuf {
+    match std::env::var_os("MCP_ELICIT_PYTHON") {
+        Some(python) => std::path::PathBuf::from(python),
+        None => std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../target/python/bin/python"),
     }
 }
 

@@ -117,6 +117,14 @@ impl<S: PageStore + KeptStore + 'static> AskAccount<'_, S> {
         request: &impl Surface,
     ) -> Result<Elicitation<SecretString>, Stop> {
         let mut asking = Asking::new(context, request).map_err(Stop::Elicit)?;
+        // The retry of a call whose connect page was made (2026-07-28): its page's outcome is
+        // taken first, so that an answered page does not wait in the store for its time.
+        let retried = asking
+            .exchange()
+            .is_some_and(|exchange| exchange.kept(&self.key).is_some());
+        if retried {
+            return asking.page_of(self).await;
+        }
         let connected = self
             .accounts
             .access_token(&self.subject)

@@ -421,6 +421,59 @@ async fn an_expired_connection_is_gone() {
     assert_eq!(retried["error"]["code"], -32602, "{retried:#}");
 }
 
+/// The grant gone at the provider (its refresh token expired): the account is forgotten and the
+/// next call asks to connect again. The provider down when a refresh is due: the call says so,
+/// and the account stays connected (nothing forgotten on a failure that is not the provider's
+/// refusal).
+#[tokio::test]
+#[ignore = "needs oidc-provider (npm): CI installs it and runs this with --ignored"]
+async fn a_grant_gone_connects_again_and_a_provider_down_forgets_nothing() {
+    let port = free_port();
+    // Access tokens live 2 seconds, refresh tokens 4.
+    let provider = Provider::start_with(&[callback(port)], 2, 4);
+    let server = Server::start(port, &provider.issuer, &[]);
+    let origin = server.origin.as_str();
+    let mut ada = Browser::default();
+    ada.sign_in(origin, "dev-ada").await;
+    let (url, state) = asked(&call(origin, WHOAMI, ADA, url_mode(), json!({})).await);
+    assert_eq!(ada.connect(&url, "ada").await.status, 200);
+    let connected = call(origin, WHOAMI, ADA, url_mode(), retry("accept", &state)).await;
+    assert_eq!(text(&connected), "Upstream account: ada (ada@example.com)");
+    tokio::time::sleep(Duration::from_millis(4_500)).await;
+    // Both expired: the refresh is refused, the account forgotten, a new connect page asked.
+    let again = call(origin, WHOAMI, ADA, url_mode(), json!({})).await;
+    let (new_url, state) = asked(&again);
+    assert_ne!(new_url, url);
+    assert!(
+        provider
+            .process
+            .log()
+            .contains("POST /token 400 invalid_grant")
+    );
+
+    // Connected again; then the provider goes away while the access token expires.
+    assert_eq!(ada.connect(&new_url, "ada").await.status, 200);
+    let connected = call(origin, WHOAMI, ADA, url_mode(), retry("accept", &state)).await;
+    assert_eq!(text(&connected), "Upstream account: ada (ada@example.com)");
+    let issued = provider.issued();
+    drop(provider);
+    tokio::time::sleep(Duration::from_millis(2_500)).await;
+    let down = call(origin, WHOAMI, ADA, url_mode(), json!({})).await;
+    let said = down.to_string();
+    assert!(
+        said.contains("the request to the provider failed"),
+        "{down:#}"
+    );
+    assert!(
+        down["result"]["resultType"] != "input_required",
+        "not asked to connect: {down:#}"
+    );
+    let everything = format!("{connected}{again}{down}{}{}", ada.seen, server.log());
+    for token in issued {
+        assert!(!everything.contains(&token), "a token leaked: {token}");
+    }
+}
+
 /// Two replicas on one Redis and one key: the call made on A, the connect page pressed and the
 /// callback taken on B, the retry on A. Then the access token expires, and both replicas need it
 /// at once: the refresh token (rotated at every use; used twice, the provider revokes the whole

@@ -563,7 +563,7 @@ fn error_chain(error: &dyn std::error::Error) -> String {
     text
 }
 
-/// The scopes as `oauth2` takes them.
+/// The scopes as `openidconnect` takes them (it asks for `openid` itself).
 fn scopes(provider: &Provider) -> impl Iterator<Item = Scope> + '_ {
     provider
         .scopes

@@ -498,14 +498,13 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
             .request_async(http)
             .await
             .map_err(|e| request_error(&e).to_string())?;
-        if let Some(id_token) = response.id_token() {
-            let verifier = provider.client.id_token_verifier();
-            id_token
-                .claims(&verifier, &Nonce::new(pending.nonce.clone()))
-                .map_err(|e| format!("the ID token does not verify: {}", error_chain(&e)))?;
-        } else if provider.scopes.iter().any(|s| s == "openid") {
-            return Err("the provider sent no ID token".to_owned());
-        }
+        // The request asked for `openid` (`openidconnect` always does): an OpenID provider
+        // answers with an ID token, whose signature, issuer, audience and nonce must hold.
+        let id_token = response.id_token().ok_or("the provider sent no ID token")?;
+        let verifier = provider.client.id_token_verifier();
+        id_token
+            .claims(&verifier, &Nonce::new(pending.nonce.clone()))
+            .map_err(|e| format!("the ID token does not verify: {}", error_chain(&e)))?;
         Ok(Tokens::of_response(&response))
     }
 

@@ -105,6 +105,11 @@ pub struct Provider {
 
 impl Provider {
     pub fn start(redirects: &[String], access_ttl: u64) -> Provider {
+        Provider::start_with(redirects, access_ttl, 86_400)
+    }
+
+    /// As [`Provider::start`], its refresh tokens living `refresh_ttl` seconds.
+    pub fn start_with(redirects: &[String], access_ttl: u64, refresh_ttl: u64) -> Provider {
         let dir = oidc_dir();
         let node = dir.join("node_modules/.bin/node");
         let library = dir.join("node_modules/oidc-provider");
@@ -125,6 +130,7 @@ impl Provider {
             .arg("provider.mjs")
             .args(["--client-id", CLIENT_ID, "--client-secret", CLIENT_SECRET])
             .args(["--access-ttl", &access_ttl.to_string()])
+            .args(["--refresh-ttl", &refresh_ttl.to_string()])
             .arg("--issued")
             .arg(&tokens);
         for redirect in redirects {

@@ -477,42 +477,20 @@ impl<'a> Asking<'a> {
         }
     }
 
-    /// Asks for the form `page` describes through a page of the server's, as one step of this
-    /// call: see [`AskPage`](super::AskPage) (whose `run` is this on a fresh `Asking`). On
-    /// 2026-07-28 the steps before it keep their answers in the state, as every round's; ask the
-    /// page last of the call's steps: its answer is taken from the store once and, holding a
-    /// secret, never travels in the state, so the retry of a step asked after it ends with
-    /// [`PageError::NotLast`](crate::page::serve::PageError::NotLast).
-    ///
-    /// # Errors
-    ///
-    /// As [`AskPage::run`](super::AskPage::run).
+    /// The call's version, when it asks by requests (before 2026-07-28); `None` on a version
+    /// with rounds.
     #[cfg(feature = "page")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
-    pub async fn page<T: Elicit, S: crate::page::store::PageStore + 'static>(
-        &mut self,
-        page: &super::AskPage<'_, T, S>,
-    ) -> Result<Elicitation<T>, Stop> {
-        self.page_of(page).await
+    pub(super) fn requests_version(&self) -> Option<ProtocolVersion> {
+        match self.flow {
+            Asked::Requests(version) => Some(version),
+            Asked::Rounds(_) => None,
+        }
     }
 
-    /// Asks through the page `ask` describes (a form's, or a connection to an account's), on
-    /// this call's version.
+    /// The request's context.
     #[cfg(feature = "page")]
-    pub(super) async fn page_of<S, A>(&mut self, ask: &A) -> Result<Elicitation<A::Output>, Stop>
-    where
-        S: crate::page::store::PageStore + 'static,
-        A: super::page::PageAsk<S>,
-    {
-        match self.flow {
-            Asked::Rounds(_) => super::page::rounds(ask, self).await,
-            Asked::Requests(version) => {
-                super::url::require_url_mode(self.context, version).map_err(Stop::Elicit)?;
-                super::page::request(ask, self.context)
-                    .await
-                    .map_err(Stop::Elicit)
-            }
-        }
+    pub(super) fn context(&self) -> &'a RequestContext<RoleServer> {
+        self.context
     }
 
     /// The call's exchange, on a version with rounds.

@@ -161,6 +161,42 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
     }
 }
 
+impl Asking<'_> {
+    /// Asks for the form `page` describes through a page of the server's, as one step of this
+    /// call: see [`AskPage`] (whose `run` is this on a fresh `Asking`). On
+    /// 2026-07-28 the steps before it keep their answers in the state, as every round's; ask the
+    /// page last of the call's steps: its answer is taken from the store once and, holding a
+    /// secret, never travels in the state, so the retry of a step asked after it ends with
+    /// [`PageError::NotLast`](crate::page::serve::PageError::NotLast).
+    ///
+    /// # Errors
+    ///
+    /// As [`AskPage::run`].
+    pub async fn page<T: Elicit, S: PageStore + 'static>(
+        &mut self,
+        page: &AskPage<'_, T, S>,
+    ) -> Result<Elicitation<T>, Stop> {
+        self.page_of(page).await
+    }
+
+    /// Asks through the page `ask` describes (a form's, or a connection to an account's), on
+    /// this call's version.
+    pub(super) async fn page_of<S, A>(&mut self, ask: &A) -> Result<Elicitation<A::Output>, Stop>
+    where
+        S: PageStore + 'static,
+        A: PageAsk<S>,
+    {
+        match self.requests_version() {
+            None => rounds(ask, self).await,
+            Some(version) => {
+                let context = self.context();
+                super::url::require_url_mode(context, version).map_err(Stop::Elicit)?;
+                request(ask, context).await.map_err(Stop::Elicit)
+            }
+        }
+    }
+}
+
 /// What a call asks through a page, as the call's side sees it: how its page is made, how its
 /// answer is taken, and the ask's settings. A form's page ([`AskPage`]) and a connection to an
 /// account (feature `account`) are asked alike, on every version.

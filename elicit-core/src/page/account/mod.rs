@@ -29,6 +29,7 @@
 //! - [`Accounts::disconnect`] forgets the tokens and revokes them at the provider (RFC 7009),
 //!   when it has a revocation endpoint.
 
+mod callback;
 mod http;
 mod routes;
 mod tokens;

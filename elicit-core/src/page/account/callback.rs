@@ -1,0 +1,345 @@
+//! The callback the provider sends the person back to: the state read, the page opened for the
+//! signed-in user whose call made it, the connection taken once and its code exchanged, the ID
+//! token checked, the tokens kept; and every refusal (see [`routes`](super::routes)).
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::header::{self, HeaderValue};
+use axum::http::request::Parts;
+use axum::http::{Request, StatusCode};
+use axum::response::Response;
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use openidconnect::{AuthorizationCode, Nonce, PkceCodeVerifier, TokenResponse};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+use zeroize::Zeroizing;
+
+use super::tokens::{Tokens, hex, request_error};
+use super::{Accounts, FAILED, error_chain};
+use crate::page::seal::{Kind, PageId, PageSeal};
+use crate::page::serve::{Answer, UNAVAILABLE, status_page};
+use crate::page::store::{Answered, KeptStore, PageStore};
+use crate::schema::Content;
+
+/// `GET /callback`: where the provider sends the person back.
+pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
+    State(accounts): State<Accounts<S>>,
+    request: Request<Body>,
+) -> Response {
+    let (parts, _) = request.into_parts();
+    let query = parts.uri.query().unwrap_or_default();
+    let mut state = None;
+    let mut code = None;
+    let mut error = None;
+    let mut issuer = None;
+    for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+        let slot = match &*name {
+            "state" => &mut state,
+            "code" => &mut code,
+            "error" => &mut error,
+            "iss" => &mut issuer,
+            _ => continue,
+        };
+        // A parameter given twice is no answer of a provider's.
+        if slot.replace(value.into_owned()).is_some() {
+            return not_a_connection(StatusCode::BAD_REQUEST);
+        }
+    }
+    let Some((id, random)) = state.as_deref().and_then(|state| state.split_once('.')) else {
+        return not_a_connection(StatusCode::BAD_REQUEST);
+    };
+    // The page: signed in as the user whose call made it (the phishing case is refused here),
+    // of this provider, waiting. No sign-in is offered: the code would not survive it.
+    let visit = match accounts.connect_visit(id, &parts, false).await {
+        Ok(visit) => visit,
+        Err(response) => {
+            let status = response.status();
+            if matches!(status, StatusCode::FORBIDDEN | StatusCode::UNAUTHORIZED) {
+                // The connection's own state, brought by another user (or by no one signed in):
+                // the flow was forwarded. It ends here, so that its code binds nothing later.
+                if let Some(id) = PageId::parse(id) {
+                    let why = if status == StatusCode::FORBIDDEN {
+                        "the sign-in was finished in another user's browser"
+                    } else {
+                        "the sign-in was finished in a browser signed in as no one"
+                    };
+                    accounts.burn(&id, random, why).await;
+                }
+                if status == StatusCode::FORBIDDEN {
+                    return status_page(StatusCode::FORBIDDEN, "Not your sign-in", NOT_YOURS);
+                }
+            }
+            return response;
+        }
+    };
+    let store = accounts.inner.pages.store();
+    let seal = accounts.inner.pages.seal();
+    let name = pending_name(&visit.id);
+    let Ok(kept) = store.get(&name).await else {
+        return status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE);
+    };
+    let Some(pending) = open_pending(seal, &visit.id, kept) else {
+        return status_page(StatusCode::CONFLICT, "Already used", USED);
+    };
+    if !bool::from(random.as_bytes().ct_eq(pending.state.as_bytes())) {
+        return not_a_connection(StatusCode::BAD_REQUEST);
+    }
+    if !browser_matches(&parts, &visit.id, &pending.browser) {
+        accounts
+            .burn(
+                &visit.id,
+                random,
+                "the sign-in was finished in another browser",
+            )
+            .await;
+        return status_page(StatusCode::FORBIDDEN, "Another browser", OTHER_BROWSER);
+    }
+    // Taken once, by one replica: the code is exchanged once. (A newer connection started
+    // meanwhile is not this one.)
+    let Ok(taken) = store.remove(&name).await else {
+        return status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE);
+    };
+    let Some(pending) = open_pending(seal, &visit.id, taken)
+        .filter(|taken| bool::from(taken.state.as_bytes().ct_eq(random.as_bytes())))
+    else {
+        return status_page(StatusCode::CONFLICT, "Already used", USED);
+    };
+    let provider = &accounts.inner.provider;
+    if issuer
+        .as_deref()
+        .is_some_and(|iss| iss.trim_end_matches('/') != provider.issuer.trim_end_matches('/'))
+    {
+        return accounts
+            .fail(&visit.id, "the response names another issuer")
+            .await;
+    }
+    if let Some(error) = error {
+        if error == "access_denied" {
+            let answer = Answer {
+                accepted: false,
+                content: Content::new(),
+            };
+            return match accounts.settle(&visit.id, answer).await {
+                Some(Answered::Now) => clear_cookie(
+                    status_page(StatusCode::OK, "Not connected", DECLINED),
+                    &accounts,
+                    &visit.id,
+                ),
+                Some(_) => status_page(StatusCode::CONFLICT, "Already used", USED),
+                None => status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
+            };
+        }
+        let error: String = error
+            .chars()
+            .filter(char::is_ascii_graphic)
+            .take(64)
+            .collect();
+        return accounts
+            .fail(&visit.id, &format!("the provider answered `{error}`"))
+            .await;
+    }
+    let Some(code) = code else {
+        return accounts.fail(&visit.id, "the provider sent no code").await;
+    };
+    let subject = visit.record.subject.as_deref().unwrap_or_default();
+    match accounts.exchange(code, pending).await {
+        Ok(tokens) => {
+            if accounts.save(subject, &tokens).await.is_err() {
+                return accounts
+                    .fail(&visit.id, "the tokens could not be kept")
+                    .await;
+            }
+            let answer = Answer {
+                accepted: true,
+                content: Content::new(),
+            };
+            match accounts.settle(&visit.id, answer).await {
+                Some(_) => clear_cookie(
+                    status_page(StatusCode::OK, "Connected", CONNECTED),
+                    &accounts,
+                    &visit.id,
+                ),
+                None => status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
+            }
+        }
+        Err(reason) => accounts.fail(&visit.id, &reason).await,
+    }
+}
+
+impl<S: PageStore + KeptStore + 'static> Accounts<S> {
+    /// The code exchanged (with the PKCE verifier), and the ID token checked: the tokens, or
+    /// why not (words that hold no token).
+    async fn exchange(&self, code: String, pending: Pending) -> Result<Tokens, String> {
+        let provider = &self.inner.provider;
+        let http = &provider.http;
+        let response = provider
+            .client
+            .exchange_code(AuthorizationCode::new(code))
+            .map_err(|e| e.to_string())?
+            .set_pkce_verifier(PkceCodeVerifier::new(pending.verifier.clone()))
+            .request_async(http)
+            .await
+            .map_err(|e| request_error(&e).to_string())?;
+        // The request asked for `openid` (`openidconnect` always does): an OpenID provider
+        // answers with an ID token, whose signature, issuer, audience and nonce must hold.
+        let id_token = response.id_token().ok_or("the provider sent no ID token")?;
+        let verifier = provider.client.id_token_verifier();
+        id_token
+            .claims(&verifier, &Nonce::new(pending.nonce.clone()))
+            .map_err(|e| format!("the ID token does not verify: {}", error_chain(&e)))?;
+        Ok(Tokens::of_response(&response))
+    }
+
+    /// Ends the connection in progress of the page `id` when `random` is its state's (a state
+    /// brought where it may not finish): its verifier forgotten, the call told why.
+    async fn burn(&self, id: &PageId, random: &str, why: &str) {
+        let store = self.inner.pages.store();
+        let seal = self.inner.pages.seal();
+        let name = pending_name(id);
+        let Ok(kept) = store.get(&name).await else {
+            return;
+        };
+        let Some(pending) = open_pending(seal, id, kept) else {
+            return;
+        };
+        if bool::from(random.as_bytes().ct_eq(pending.state.as_bytes()))
+            && let Ok(Some(_)) = store.remove(&name).await
+        {
+            self.settle_failed(id, why).await;
+        }
+    }
+
+    /// The connection `id` failed for `reason`: the call is told, the person shown a page.
+    async fn fail(&self, id: &PageId, reason: &str) -> Response {
+        self.settle_failed(id, reason).await;
+        status_page(StatusCode::BAD_GATEWAY, "Not connected", FAILED_TEXT)
+    }
+
+    /// Answers the connect page `id` with a failure, for `reason`: what its call takes.
+    async fn settle_failed(&self, id: &PageId, reason: &str) {
+        let mut content = Content::new();
+        content.insert(FAILED.to_owned(), Value::String(reason.to_owned()));
+        let answer = Answer {
+            accepted: false,
+            content,
+        };
+        let _ = self.settle(id, answer).await;
+    }
+}
+
+/// The connection in progress of the page `id`, from what the store kept.
+fn open_pending(seal: &PageSeal, id: &PageId, sealed: Option<Vec<u8>>) -> Option<Pending> {
+    let plain = seal.open(id, Kind::Connection, &sealed?).ok()?;
+    Pending::from_bytes(&plain)
+}
+
+/// Whether the browser brought the binding cookie of the page `id` whose digest is `digest`.
+fn browser_matches(parts: &Parts, id: &PageId, digest: &[u8; 32]) -> bool {
+    let name = cookie_name(id);
+    let mut found = None;
+    for header in parts.headers.get_all(header::COOKIE) {
+        let Ok(cookies) = header.to_str() else {
+            continue;
+        };
+        for cookie in cookies.split(';') {
+            if let Some((key, value)) = cookie.trim().split_once('=')
+                && key == name
+            {
+                if found.is_some() {
+                    return false;
+                }
+                found = Some(value.to_owned());
+            }
+        }
+    }
+    let mut browser = [0; 32];
+    let Some(value) = found else { return false };
+    if URL_SAFE_NO_PAD.decode_slice(value, &mut browser).ok() != Some(32) {
+        return false;
+    }
+    bool::from(Sha256::digest(browser).as_slice().ct_eq(digest))
+}
+
+/// `response`, with the binding cookie of the page `id` cleared.
+fn clear_cookie<S>(mut response: Response, accounts: &Accounts<S>, id: &PageId) -> Response {
+    let cookie = format!(
+        "{}=; Path={}; Max-Age=0; HttpOnly; SameSite=Lax{}",
+        cookie_name(id),
+        accounts.inner.callback_path,
+        if accounts.inner.secure {
+            "; Secure"
+        } else {
+            ""
+        },
+    );
+    if let Ok(cookie) = HeaderValue::from_str(&cookie) {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+pub(super) const NOT_YOURS: &str = "This sign-in was started by another user. Nothing was connected. If someone sent you this link, do not follow it: start again from your assistant, signed in as yourself.";
+pub(super) const USED: &str = "This sign-in was finished already, or a newer one was started. Nothing more was connected. Start again from your assistant if you need to.";
+pub(super) const OTHER_BROWSER: &str = "This sign-in was started in another browser. Nothing was connected: finish it in the browser where you started it, or start again from your assistant.";
+pub(super) const CONNECTED: &str =
+    "Your account is connected. You can close this page and return to your assistant.";
+pub(super) const DECLINED: &str = "You did not connect your account: nothing was kept. You can close this page and return to your assistant.";
+pub(super) const FAILED_TEXT: &str = "Your account could not be connected: the provider did not complete the sign-in. Nothing was kept. Start again from your assistant.";
+/// What a connection in progress keeps, sealed under its page's id: the `state`'s random part,
+/// the PKCE verifier, the OpenID nonce, and a digest of the browser's binding cookie.
+pub(super) struct Pending {
+    pub(super) state: String,
+    pub(super) verifier: String,
+    pub(super) nonce: String,
+    pub(super) browser: [u8; 32],
+}
+
+impl Pending {
+    pub(super) fn to_bytes(&self) -> Zeroizing<Vec<u8>> {
+        let mut value = json!({
+            "state": self.state,
+            "verifier": self.verifier,
+            "nonce": self.nonce,
+            "browser": URL_SAFE_NO_PAD.encode(self.browser),
+        });
+        let bytes = Zeroizing::new(value.to_string().into_bytes());
+        crate::page::zeroize_value(&mut value);
+        bytes
+    }
+
+    pub(super) fn from_bytes(bytes: &[u8]) -> Option<Self> {
+        let mut value: Value = serde_json::from_slice(bytes).ok()?;
+        let text = |name: &str| value.get(name)?.as_str().map(str::to_owned);
+        let mut browser = [0; 32];
+        let read = URL_SAFE_NO_PAD
+            .decode_slice(text("browser")?, &mut browser)
+            .ok()?;
+        let pending = Pending {
+            state: text("state")?,
+            verifier: text("verifier")?,
+            nonce: text("nonce")?,
+            browser,
+        };
+        crate::page::zeroize_value(&mut value);
+        (read == 32).then_some(pending)
+    }
+}
+
+/// The store's name of the connection in progress of the page `id`.
+pub(super) fn pending_name(id: &PageId) -> String {
+    format!("connection:{}", hex(id))
+}
+
+/// The binding cookie's name for the page `id`.
+pub(super) fn cookie_name(id: &PageId) -> String {
+    format!("mcp-elicit-connect-{id}")
+}
+
+pub(super) fn not_a_connection(status: StatusCode) -> Response {
+    status_page(status, "Not a sign-in of this server's", NOT_A_CONNECTION)
+}
+
+pub(super) const NOT_A_CONNECTION: &str =
+    "This is not a sign-in this server started. Start again from your assistant.";

@@ -15,16 +15,14 @@ mod connect;
 #[path = "../../../tests/integration/support/redis_server.rs"]
 mod redis_server;
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use account::{
     Browser, Provider, Server, asked, call, callback, free_port, param, provider_and_server, retry,
     text, url_mode,
 };
-use serde_json::{Value, json};
+use serde_json::json;
 
 const ADA: Option<&str> = Some("dev-ada");
 const BOB: Option<&str> = Some("dev-bob");
@@ -573,24 +571,10 @@ async fn two_replicas_connect_through_redis_and_refresh_once() {
 #[ignore = "needs oidc-provider (npm) and the Python SDK: CI installs them and runs this with --ignored"]
 async fn the_python_sdk_waits_while_the_person_connects() {
     let (provider, server) = provider_and_server(300, &[]);
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/connect.py");
     for (mode, user) in [("legacy", "ada"), ("2026-07-28", "bob")] {
-        let mut child = Command::new(connect::python())
-            .arg(&script)
-            .args([format!("{}/mcp", server.origin).as_str(), mode])
-            .args([format!("dev-{user}").as_str(), WHOAMI])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the Python SDK's venv (target/python, made by .ci/run)");
-        let mut input = child.stdin.take().unwrap();
-        let mut output = BufReader::new(child.stdout.take().unwrap());
-        let mut line = || {
-            let mut line = String::new();
-            output.read_line(&mut line).unwrap();
-            serde_json::from_str::<Value>(&line).unwrap_or_else(|_| panic!("{mode}: {line:?}"))
-        };
-        let shown = line();
+        let mut client =
+            connect::PythonClient::start(&server.origin, mode, &format!("dev-{user}"), WHOAMI);
+        let shown = client.line();
         assert_eq!(
             shown["message"],
             "This server asks to act for you at Upstream: sign in there to connect your account.",
@@ -603,10 +587,10 @@ async fn the_python_sdk_waits_while_the_person_connects() {
             "{url}"
         );
         // The person agrees to open the page; on 2025-11-25 the call now waits for it.
-        writeln!(input, "accept").unwrap();
+        client.answer("accept");
         if mode == "2026-07-28" {
             // Accepted before the account was connected: shown again, the same URL.
-            assert_eq!(line()["url"], url.as_str());
+            assert_eq!(client.line()["url"], url.as_str());
         }
         let mut browser = Browser::default();
         browser
@@ -621,9 +605,9 @@ async fn the_python_sdk_waits_while_the_person_connects() {
         let done = browser.get(&back).await;
         assert_eq!(done.status, 200, "{}", done.body);
         if mode == "2026-07-28" {
-            writeln!(input, "accept").unwrap();
+            client.answer("accept");
         }
-        let report = line();
+        let report = client.line();
         assert_eq!(
             report["text"],
             format!("Upstream account: {user} ({user}@example.com)"),
@@ -637,7 +621,7 @@ async fn the_python_sdk_waits_while_the_person_connects() {
         } else {
             assert_eq!(report["completed"], json!([]), "{report:#}");
         }
-        assert!(child.wait().unwrap().success());
+        client.finish();
         assert_no_token(
             &provider,
             &format!("{report}{}{}", browser.seen, server.log()),

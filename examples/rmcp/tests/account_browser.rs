@@ -21,7 +21,7 @@ mod connect;
 use std::time::{Duration, Instant};
 
 use account::{Provider, Server, asked, call, provider_and_server, retry, text, url_mode};
-use chromium::{Driver, screenshot};
+use chromium::{Driver, here, screenshot, type_into};
 use fantoccini::{Client, Locator};
 use serde_json::json;
 
@@ -30,15 +30,6 @@ const WHOAMI: &str = "whoami_upstream";
 /// The button whose text is `label`.
 fn button(label: &str) -> String {
     format!("//button[normalize-space()='{label}']")
-}
-
-async fn type_into(browser: &Client, css: &str, text: &str) {
-    let element = match browser.find(Locator::Css(css)).await {
-        Ok(element) => element,
-        Err(e) => panic!("no {css} on {}: {e}", here(browser).await),
-    };
-    element.clear().await.unwrap();
-    element.send_keys(text).await.unwrap();
 }
 
 /// Clicks the button whose text is `label`, and waits for the page it leads to (a new
@@ -61,14 +52,6 @@ async fn press(browser: &Client, label: &str) {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-}
-
-/// Where the browser is, for a failure's message.
-async fn here(browser: &Client) -> String {
-    browser
-        .current_url()
-        .await
-        .map_or_else(|e| format!("(no URL: {e})"), |url| url.to_string())
 }
 
 /// The visible text of the page.

@@ -14,7 +14,7 @@ mod connect;
 
 use std::time::{Duration, Instant};
 
-use chromium::{Driver, screenshot};
+use chromium::{Driver, screenshot, type_into};
 use connect::{SECRET, Server, asked, call, retry, text, url_mode};
 use fantoccini::{Client, Locator};
 use serde_json::json;
@@ -32,12 +32,6 @@ async fn attr(browser: &Client, css: &str, name: &str) -> Option<String> {
         .attr(name)
         .await
         .unwrap()
-}
-
-async fn type_into(browser: &Client, css: &str, text: &str) {
-    let element = browser.find(Locator::Css(css)).await.unwrap();
-    element.clear().await.unwrap();
-    element.send_keys(text).await.unwrap();
 }
 
 /// Clicks what `css` finds, and waits for the page it leads to (a new document).

@@ -14,9 +14,7 @@ mod connect;
 #[path = "../../../tests/integration/support/redis_server.rs"]
 mod redis_server;
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use reqwest::header::{LOCATION, SET_COOKIE};
@@ -447,31 +445,18 @@ async fn two_replicas_share_pages_and_retries_through_redis() {
 #[ignore = "needs the Python SDK: CI installs it and runs this with --ignored"]
 async fn the_python_sdk_asks_the_person_and_gets_the_answer() {
     let server = Server::start(&[]);
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/connect.py");
     for mode in ["legacy", "2026-07-28"] {
-        let mut child = Command::new(connect::python())
-            .arg(&script)
-            .args([format!("{}/mcp", server.origin).as_str(), mode, "dev-ada"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the Python SDK's venv (target/python, made by .ci/run)");
-        let mut input = child.stdin.take().unwrap();
-        let mut output = BufReader::new(child.stdout.take().unwrap());
-        let mut line = || {
-            let mut line = String::new();
-            output.read_line(&mut line).unwrap();
-            serde_json::from_str::<Value>(&line).unwrap_or_else(|_| panic!("{mode}: {line:?}"))
-        };
-        let shown = line();
+        let mut client =
+            connect::PythonClient::start(&server.origin, mode, "dev-ada", "connect_service");
+        let shown = client.line();
         assert_eq!(shown["message"], "Connect your weather service", "{mode}");
         let url = shown["url"].as_str().unwrap().to_owned();
         let id = url.rsplit('/').next().unwrap().to_owned();
         // The person agrees to open the page; on 2025-11-25 the call now waits for it.
-        writeln!(input, "accept").unwrap();
+        client.answer("accept");
         if mode == "2026-07-28" {
             // Accepted before the page was answered: shown again, the same URL.
-            assert_eq!(line()["url"], url.as_str());
+            assert_eq!(client.line()["url"], url.as_str());
         }
         let mut browser = Browser::default();
         browser.sign_in(&server.origin, "dev-ada").await;
@@ -482,9 +467,9 @@ async fn the_python_sdk_asks_the_person_and_gets_the_answer() {
         let (status, page) = browser.answer(&url, SECRET, "accept").await;
         assert_eq!(status, 200, "{page}");
         if mode == "2026-07-28" {
-            writeln!(input, "accept").unwrap();
+            client.answer("accept");
         }
-        let report = line();
+        let report = client.line();
         assert_eq!(
             report["text"], "Connected Work (Europe)",
             "{mode}: {report:#}"
@@ -501,7 +486,7 @@ async fn the_python_sdk_asks_the_person_and_gets_the_answer() {
                 "2026-07-28 has no completion notification"
             );
         }
-        assert!(child.wait().unwrap().success());
+        client.finish();
         assert!(!format!("{report}{}{}", browser.seen, server.log()).contains(SECRET));
     }
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fantoccini::{Client, ClientBuilder};
+use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Map, json};
 
 /// A `chromedriver` of the test's own, on a free port; stopped when dropped.
@@ -81,4 +81,22 @@ pub fn screenshot(name: &str, png: &[u8]) {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+}
+
+/// Where the browser is.
+pub async fn here(browser: &Client) -> String {
+    browser
+        .current_url()
+        .await
+        .map_or_else(|e| format!("(no URL: {e})"), |url| url.to_string())
+}
+
+/// Types `text` into what `css` finds, emptied first.
+pub async fn type_into(browser: &Client, css: &str, text: &str) {
+    let element = match browser.find(Locator::Css(css)).await {
+        Ok(element) => element,
+        Err(e) => panic!("no {css} on {}: {e}", here(browser).await),
+    };
+    element.clear().await.unwrap();
+    element.send_keys(text).await.unwrap();
 }

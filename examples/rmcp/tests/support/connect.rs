@@ -274,6 +274,56 @@ pub fn python() -> std::path::PathBuf {
     }
 }
 
+/// `python/connect.py`, the official Python SDK as the client of `tool` at `origin`, in `mode`
+/// (`legacy`: 2025-11-25; or `2026-07-28`), as `token`: what it prints, line by line, and the
+/// person's answers to each URL it is shown.
+pub struct PythonClient {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::BufReader<std::process::ChildStdout>,
+    mode: String,
+}
+
+impl PythonClient {
+    pub fn start(origin: &str, mode: &str, token: &str, tool: &str) -> PythonClient {
+        let script = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/connect.py");
+        let mut child = std::process::Command::new(python())
+            .arg(&script)
+            .args([format!("{origin}/mcp").as_str(), mode, token, tool])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("the Python SDK's venv (target/python, made by .ci/run)");
+        let input = child.stdin.take().unwrap();
+        let output = std::io::BufReader::new(child.stdout.take().unwrap());
+        PythonClient {
+            child,
+            input,
+            output,
+            mode: mode.to_owned(),
+        }
+    }
+
+    /// Its next line of JSON: a URL it was shown, or its report.
+    pub fn line(&mut self) -> Value {
+        use std::io::BufRead;
+        let mut line = String::new();
+        self.output.read_line(&mut line).unwrap();
+        serde_json::from_str(&line).unwrap_or_else(|_| panic!("{}: {line:?}", self.mode))
+    }
+
+    /// The person's answer to the URL shown: `accept`, `decline` or `cancel`.
+    pub fn answer(&mut self, action: &str) {
+        use std::io::Write;
+        writeln!(self.input, "{action}").unwrap();
+    }
+
+    /// Waits for it to end, and checks it ended well.
+    pub fn finish(mut self) {
+        assert!(self.child.wait().unwrap().success(), "{}", self.mode);
+    }
+}
+
 /// The CSRF token of a page's form (or of the sign-in form).
 pub fn csrf(page: &str) -> String {
     hidden(page, "csrf").expect("the page has a CSRF token")

@@ -365,3 +365,200 @@ mod hostile {
         );
     }
 }
+
+/// A plain OAuth provider (RFC 8414 metadata, no OpenID Connect), in process: its code exchanged
+/// once, its refresh tokens rotated (an old one refused), the revocations it was sent.
+mod plain {
+    use std::sync::Mutex;
+
+    use super::*;
+
+    /// What the provider was asked: `code`, `refresh`, `refused`, `revoke <hint>`.
+    type Asked = Arc<Mutex<Vec<String>>>;
+
+    fn field<'a>(body: &'a str, name: &str) -> Option<&'a str> {
+        body.split('&')
+            .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
+    }
+
+    /// The provider's issuer, and what it was asked. Its access tokens live `ttl` seconds.
+    async fn provider(ttl: u64, named_issuer: Option<&'static str>) -> (String, Asked) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let issuer = format!("http://{}", listener.local_addr().unwrap());
+        let asked: Asked = Arc::default();
+        let metadata = json!({
+            "issuer": named_issuer.map_or(issuer.clone(), str::to_owned),
+            "authorization_endpoint": format!("{issuer}/authorize"),
+            "token_endpoint": format!("{issuer}/token"),
+            "revocation_endpoint": format!("{issuer}/revoke"),
+            "code_challenge_methods_supported": ["S256"],
+        })
+        .to_string();
+        let current = Arc::new(Mutex::new(0_u32));
+        let (on_token, on_revoke) = (Arc::clone(&asked), Arc::clone(&asked));
+        let app = Router::new()
+            .route(
+                "/.well-known/oauth-authorization-server",
+                get(move || async move { ([("content-type", "application/json")], metadata) }),
+            )
+            .route(
+                "/token",
+                post(move |body: String| {
+                    let asked = Arc::clone(&on_token);
+                    let current = Arc::clone(&current);
+                    async move {
+                        let tokens = |n: u32| {
+                            let body = json!({
+                                "access_token": format!("at-{n}"),
+                                "refresh_token": format!("rt-{n}"),
+                                "token_type": "Bearer",
+                                "expires_in": ttl,
+                            });
+                            ([("content-type", "application/json")], body.to_string())
+                                .into_response()
+                        };
+                        let refused = || {
+                            (
+                                StatusCode::BAD_REQUEST,
+                                [("content-type", "application/json")],
+                                r#"{"error":"invalid_grant"}"#,
+                            )
+                                .into_response()
+                        };
+                        match field(&body, "grant_type") {
+                            Some("authorization_code")
+                                if field(&body, "code") == Some("good-code")
+                                    && field(&body, "code_verifier").is_some() =>
+                            {
+                                asked.lock().unwrap().push("code".to_owned());
+                                *current.lock().unwrap() = 1;
+                                tokens(1)
+                            }
+                            Some("refresh_token") => {
+                                // Slow enough for every caller to find the token expired.
+                                tokio::time::sleep(Duration::from_millis(200)).await;
+                                let mut current = current.lock().unwrap();
+                                let sent = field(&body, "refresh_token");
+                                if sent == Some(format!("rt-{}", *current).as_str()) {
+                                    asked.lock().unwrap().push("refresh".to_owned());
+                                    *current += 1;
+                                    tokens(*current)
+                                } else {
+                                    asked.lock().unwrap().push("refused".to_owned());
+                                    refused()
+                                }
+                            }
+                            _ => refused(),
+                        }
+                    }
+                }),
+            )
+            .route(
+                "/revoke",
+                post(move |body: String| {
+                    let asked = Arc::clone(&on_revoke);
+                    async move {
+                        let hint = field(&body, "token_type_hint").unwrap_or("none").to_owned();
+                        asked.lock().unwrap().push(format!("revoke {hint}"));
+                        StatusCode::OK
+                    }
+                }),
+            );
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        (issuer, asked)
+    }
+
+    #[tokio::test]
+    async fn connects_refreshes_once_for_many_callers_and_revokes() {
+        let (issuer, asked) = provider(1, None).await;
+        let provider =
+            Provider::discover_oauth("plain", &issuer, "client", SecretString::from("secret"))
+                .await
+                .unwrap()
+                .scopes(&["repo"]);
+        assert!(!provider.is_openid() && provider.revokes());
+        let keys = StateKeys::new([7; 32]);
+        let store = Arc::new(MemoryStore::new(100));
+        let pages = Pages::new(Arc::clone(&store), &keys, "http://127.0.0.1/pages", Session);
+        let accounts = Accounts::new(pages, provider, "http://127.0.0.1/oauth").unwrap();
+
+        let (id, query, cookies) = started(&accounts).await;
+        let query = query.replace("code=the-code", "code=good-code");
+        let router = accounts.router();
+        let (status, _, page) =
+            send(&router, "GET", &format!("/callback?{query}"), &cookies, "").await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        let outcome = accounts.take_connect_page(&id, "ada").await.unwrap();
+        assert_eq!(outcome, Some(Connection::Connected));
+        let token = accounts.access_token("ada").await.unwrap().unwrap();
+        assert_eq!(secrecy::ExposeSecret::expose_secret(&token), "at-1");
+
+        // Expired: eight callers at once, one refresh (rotated: a second use would be refused).
+        tokio::time::sleep(Duration::from_millis(1_100)).await;
+        let callers = (0..8).map(|_| accounts.access_token("ada"));
+        let tokens = futures_join_all(callers).await;
+        for token in tokens {
+            let token = token.unwrap().unwrap();
+            assert_eq!(secrecy::ExposeSecret::expose_secret(&token), "at-2");
+        }
+        assert_eq!(*asked.lock().unwrap(), ["code", "refresh"]);
+
+        // Disconnected: revoked at the provider (refresh token, then access token), forgotten.
+        assert!(accounts.disconnect("ada").await.unwrap());
+        assert_eq!(
+            *asked.lock().unwrap(),
+            [
+                "code",
+                "refresh",
+                "revoke refresh_token",
+                "revoke access_token"
+            ]
+        );
+        assert!(accounts.access_token("ada").await.unwrap().is_none());
+        assert!(!accounts.disconnect("ada").await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn metadata_naming_another_issuer_is_refused() {
+        let (issuer, _) = provider(60, Some("https://elsewhere.example")).await;
+        let error =
+            Provider::discover_oauth("plain", &issuer, "client", SecretString::from("secret"))
+                .await
+                .unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("names the issuer https://elsewhere.example"),
+            "{error}"
+        );
+    }
+
+    /// Every future of `futures`, run at once.
+    async fn futures_join_all<F: std::future::Future>(
+        futures: impl Iterator<Item = F>,
+    ) -> Vec<F::Output> {
+        let mut set = Vec::new();
+        for future in futures {
+            set.push(Box::pin(future));
+        }
+        let mut outputs: Vec<Option<F::Output>> = set.iter().map(|_| None).collect();
+        std::future::poll_fn(|cx| {
+            let mut pending = false;
+            for (future, output) in set.iter_mut().zip(outputs.iter_mut()) {
+                if output.is_none() {
+                    match future.as_mut().poll(cx) {
+                        std::task::Poll::Ready(value) => *output = Some(value),
+                        std::task::Poll::Pending => pending = true,
+                    }
+                }
+            }
+            if pending {
+                std::task::Poll::Pending
+            } else {
+                std::task::Poll::Ready(())
+            }
+        })
+        .await;
+        outputs.into_iter().map(Option::unwrap).collect()
+    }
+}

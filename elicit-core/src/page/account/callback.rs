@@ -169,7 +169,8 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
 }
 
 impl<S: PageStore + KeptStore + 'static> Accounts<S> {
-    /// The code exchanged (with the PKCE verifier), and the ID token checked: the tokens, or
+    /// The code exchanged (with the PKCE verifier), and the ID token checked (of an OpenID
+    /// provider): the tokens, or
     /// why not (words that hold no token).
     async fn exchange(&self, code: String, pending: Pending) -> Result<Tokens, String> {
         let provider = &self.inner.provider;
@@ -182,13 +183,15 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
             .request_async(http)
             .await
             .map_err(|e| request_error(&e).to_string())?;
-        // The request asked for `openid` (`openidconnect` always does): an OpenID provider
-        // answers with an ID token, whose signature, issuer, audience and nonce must hold.
-        let id_token = response.id_token().ok_or("the provider sent no ID token")?;
-        let verifier = provider.client.id_token_verifier();
-        id_token
-            .claims(&verifier, &Nonce::new(pending.nonce.clone()))
-            .map_err(|e| format!("the ID token does not verify: {}", error_chain(&e)))?;
+        // An OpenID provider was asked for `openid`, and answers with an ID token, whose
+        // signature, issuer, audience and nonce must hold.
+        if provider.openid {
+            let id_token = response.id_token().ok_or("the provider sent no ID token")?;
+            let verifier = provider.client.id_token_verifier();
+            id_token
+                .claims(&verifier, &Nonce::new(pending.nonce.clone()))
+                .map_err(|e| format!("the ID token does not verify: {}", error_chain(&e)))?;
+        }
         Ok(Tokens::of_response(&response))
     }
 

@@ -4,7 +4,8 @@
 //! tokens nor the provider's sign-in may pass through the MCP client.
 //!
 //! [`Accounts`] is the server's OAuth client of one [`Provider`] (found by OpenID Connect
-//! discovery; the requests made by the `openidconnect` and `oauth2` crates):
+//! discovery, by RFC 8414 metadata, or from its endpoints; the requests made by the
+//! `openidconnect` and `oauth2` crates):
 //!
 //! - A call that needs the user's token asks for it with one call (`Accounts::ask` of the `rmcp`
 //!   module, or [`Accounts::access_token`] first): connected, it gets the access token (refreshed
@@ -20,7 +21,7 @@
 //!   browser. The connection in progress is taken from the store once (by one replica, once),
 //!   so the code is exchanged once.
 //! - The code is exchanged with the PKCE verifier (S256), the ID token's signature, issuer,
-//!   audience and nonce checked, and the tokens sealed (the pages' AEAD, under a key drawn from
+//!   audience and nonce checked (an OpenID provider's), and the tokens sealed (the pages' AEAD, under a key drawn from
 //!   `MCP_ELICIT_STATE_KEY`) under a digest of the user and the provider, in the pages' store
 //!   ([`KeptStore`]): never in plain text, a log line, a page or a result.
 //! - An expired access token is refreshed **once across replicas**: a claim in the shared store
@@ -31,6 +32,7 @@
 
 mod callback;
 mod http;
+mod provider;
 mod routes;
 mod tokens;
 
@@ -38,275 +40,14 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-use base64::Engine;
-use openidconnect::core::{
-    CoreAuthDisplay, CoreClaimName, CoreClaimType, CoreClient, CoreClientAuthMethod, CoreGrantType,
-    CoreJsonWebKey, CoreJweContentEncryptionAlgorithm, CoreJweKeyManagementAlgorithm,
-    CoreResponseMode, CoreResponseType, CoreSubjectIdentifierType,
-};
-use openidconnect::{
-    AdditionalProviderMetadata, ClientId, ClientSecret, EndpointMaybeSet, EndpointNotSet,
-    EndpointSet, IssuerUrl, ProviderMetadata, RedirectUrl, RevocationUrl, Scope,
-};
-use secrecy::{ExposeSecret, SecretString};
-use serde::{Deserialize, Serialize};
+use openidconnect::RedirectUrl;
 
 pub use http::{DEFAULT_TIMEOUT, HttpError, MAX_RESPONSE};
+pub use provider::{DEFAULT_SCOPES, Provider};
 
 use super::seal::SealError;
 use super::serve::{PageError, Pages};
 use super::store::{KeptStore, PageStore, StoreError};
-use http::Http;
-
-/// The scopes asked for by default: `openid` (an ID token, whose subject names the account) and
-/// `offline_access` (a refresh token, so that the account stays connected).
-pub const DEFAULT_SCOPES: &[&str] = &["openid", "offline_access"];
-
-/// The provider metadata this module reads: OpenID Connect discovery's, and RFC 7009's
-/// `revocation_endpoint`.
-#[derive(Clone, Debug, Deserialize, Serialize)]
-struct Revocation {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    revocation_endpoint: Option<String>,
-}
-
-impl AdditionalProviderMetadata for Revocation {}
-
-type Metadata = ProviderMetadata<
-    Revocation,
-    CoreAuthDisplay,
-    CoreClientAuthMethod,
-    CoreClaimName,
-    CoreClaimType,
-    CoreGrantType,
-    CoreJweContentEncryptionAlgorithm,
-    CoreJweKeyManagementAlgorithm,
-    CoreJsonWebKey,
-    CoreResponseMode,
-    CoreResponseType,
-    CoreSubjectIdentifierType,
->;
-
-/// The OpenID Connect client, as discovery makes it: an authorization endpoint, and a token and
-/// user-info endpoint if the provider has them.
-type Client = CoreClient<
-    EndpointSet,
-    EndpointNotSet,
-    EndpointNotSet,
-    EndpointNotSet,
-    EndpointMaybeSet,
-    EndpointMaybeSet,
->;
-
-/// An OAuth provider, as this server is its client: found by OpenID Connect discovery, with the
-/// client's id and secret (from the environment, never from code), the scopes it asks for, and
-/// any parameter the provider wants on its authorization request.
-///
-/// ```no_run
-/// use mcp_elicit::page::account::Provider;
-/// use mcp_elicit::page::SecretString;
-///
-/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
-/// let provider = Provider::discover(
-///     "example",
-///     "https://id.example.com",
-///     &std::env::var("OAUTH_CLIENT_ID")?,
-///     SecretString::from(std::env::var("OAUTH_CLIENT_SECRET")?),
-/// )
-/// .await?
-/// .title("Example")
-/// .scopes(&["openid", "email", "offline_access"])
-/// .param("prompt", "consent");
-/// # Ok(()) }
-/// ```
-#[derive(Clone)]
-pub struct Provider {
-    name: String,
-    title: String,
-    issuer: String,
-    client: Client,
-    revocation: Option<RevocationUrl>,
-    userinfo: Option<String>,
-    authorize_origin: String,
-    scopes: Vec<String>,
-    params: Vec<(String, String)>,
-    http: Http,
-    /// The client's secret, for a revocation on a loopback host.
-    client_secret: SecretString,
-}
-
-impl fmt::Debug for Provider {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Provider")
-            .field("name", &self.name)
-            .field("issuer", &self.issuer)
-            .field("scopes", &self.scopes)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Provider {
-    /// The provider whose issuer is `issuer`, by OpenID Connect discovery
-    /// (`ISSUER/.well-known/openid-configuration`, its issuer checked, its signing keys fetched),
-    /// as the client `client_id` with `client_secret`. `name` names the provider in the store
-    /// (with the user, digested) and, until [`Provider::title`], on the pages: keep it the same
-    /// across replicas and restarts.
-    ///
-    /// # Errors
-    ///
-    /// [`AccountError::Discovery`]: the issuer is not a URL, or its metadata could not be
-    /// fetched or read within [`DEFAULT_TIMEOUT`].
-    pub async fn discover(
-        name: impl Into<String>,
-        issuer: &str,
-        client_id: &str,
-        client_secret: SecretString,
-    ) -> Result<Self, AccountError> {
-        let discovery = |error: &dyn fmt::Display| AccountError::Discovery(error.to_string());
-        let http = Http::new(DEFAULT_TIMEOUT).map_err(|e| discovery(&e))?;
-        let issuer_url = IssuerUrl::new(issuer.to_owned()).map_err(|e| discovery(&e))?;
-        let metadata = Metadata::discover_async(issuer_url, &http)
-            .await
-            .map_err(|e| discovery(&error_chain(&e)))?;
-        let revocation = match &metadata.additional_metadata().revocation_endpoint {
-            Some(url) => Some(RevocationUrl::new(url.clone()).map_err(|e| discovery(&e))?),
-            None => None,
-        };
-        let userinfo = metadata.userinfo_endpoint().map(ToString::to_string);
-        let authorize = metadata.authorization_endpoint().url();
-        let authorize_origin = authorize.origin().ascii_serialization();
-        let client = CoreClient::from_provider_metadata(
-            metadata,
-            ClientId::new(client_id.to_owned()),
-            Some(ClientSecret::new(client_secret.expose_secret().to_owned())),
-        );
-        let client_secret_kept = client_secret;
-        let name = name.into();
-        Ok(Provider {
-            title: name.clone(),
-            name,
-            issuer: issuer.to_owned(),
-            client,
-            revocation,
-            userinfo,
-            authorize_origin,
-            scopes: DEFAULT_SCOPES.iter().map(|s| (*s).to_owned()).collect(),
-            params: Vec::new(),
-            http,
-            client_secret: client_secret_kept,
-        })
-    }
-
-    /// The provider's name as a person knows it ("GitHub"), on the pages (its `name` by
-    /// default).
-    #[must_use]
-    pub fn title(mut self, title: impl Into<String>) -> Self {
-        self.title = title.into();
-        self
-    }
-
-    /// The scopes to ask for ([`DEFAULT_SCOPES`] by default).
-    #[must_use]
-    pub fn scopes(mut self, scopes: &[&str]) -> Self {
-        self.scopes = scopes.iter().map(|s| (*s).to_owned()).collect();
-        self
-    }
-
-    /// One more parameter of the authorization request (`prompt=consent`, which some providers
-    /// need before they issue a refresh token).
-    #[must_use]
-    pub fn param(mut self, name: impl Into<String>, value: impl Into<String>) -> Self {
-        self.params.push((name.into(), value.into()));
-        self
-    }
-
-    /// How long each request to the provider may take ([`DEFAULT_TIMEOUT`] by default).
-    ///
-    /// # Errors
-    ///
-    /// When reqwest's client cannot be built.
-    pub fn timeout(mut self, timeout: Duration) -> Result<Self, AccountError> {
-        self.http = Http::new(timeout).map_err(AccountError::Http)?;
-        Ok(self)
-    }
-
-    /// Its name.
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// Its issuer, as given.
-    pub fn issuer(&self) -> &str {
-        &self.issuer
-    }
-
-    /// Its user-info endpoint, if discovery gave one (a server calls it with the access token).
-    pub fn userinfo_endpoint(&self) -> Option<&str> {
-        self.userinfo.as_deref()
-    }
-
-    /// Whether it has a revocation endpoint (RFC 7009).
-    pub fn revokes(&self) -> bool {
-        self.revocation.is_some()
-    }
-
-    /// Revokes `token` (of the kind `hint`) at an http revocation endpoint on a loopback host:
-    /// RFC 7009's request (section 2.1), the client authenticated as at the token endpoint
-    /// (`client_secret_basic`, RFC 6749 section 2.3.1).
-    async fn revoke_on_loopback(
-        &self,
-        endpoint: &RevocationUrl,
-        token: &SecretString,
-        hint: &str,
-    ) -> Result<(), AccountError> {
-        let url = endpoint.url();
-        let loopback = match url.host() {
-            Some(openidconnect::url::Host::Ipv4(ip)) => ip.is_loopback(),
-            Some(openidconnect::url::Host::Ipv6(ip)) => ip.is_loopback(),
-            Some(openidconnect::url::Host::Domain(name)) => name == "localhost",
-            None => false,
-        };
-        if url.scheme() != "http" || !loopback {
-            return Err(AccountError::Discovery(format!(
-                "the revocation endpoint {url} is neither https nor on a loopback host"
-            )));
-        }
-        let encode =
-            |text: &str| -> String { form_urlencoded::byte_serialize(text.as_bytes()).collect() };
-        let credentials = format!(
-            "{}:{}",
-            encode(self.client.client_id().as_str()),
-            encode(self.client_secret.expose_secret())
-        );
-        let body = form_urlencoded::Serializer::new(String::new())
-            .append_pair("token", token.expose_secret())
-            .append_pair("token_type_hint", hint)
-            .finish();
-        let request = openidconnect::http::Request::post(url.as_str())
-            .header(
-                openidconnect::http::header::AUTHORIZATION,
-                format!(
-                    "Basic {}",
-                    base64::engine::general_purpose::STANDARD.encode(credentials)
-                ),
-            )
-            .header(
-                openidconnect::http::header::CONTENT_TYPE,
-                "application/x-www-form-urlencoded",
-            )
-            .body(body.into_bytes())
-            .map_err(|e| AccountError::Discovery(e.to_string()))?;
-        let response = self.http.send(request).await.map_err(AccountError::Http)?;
-        if response.status().is_success() {
-            Ok(())
-        } else {
-            Err(AccountError::Provider(format!(
-                "the revocation endpoint answered {}",
-                response.status()
-            )))
-        }
-    }
-}
 
 /// A server's connections to one [`Provider`]: the accounts of its users there, the connect
 /// pages and the callback ([`Accounts::router`]), the tokens sealed in the pages' store.
@@ -562,13 +303,4 @@ fn error_chain(error: &dyn std::error::Error) -> String {
         source = cause.source();
     }
     text
-}
-
-/// The scopes as `openidconnect` takes them (it asks for `openid` itself).
-fn scopes(provider: &Provider) -> impl Iterator<Item = Scope> + '_ {
-    provider
-        .scopes
-        .iter()
-        .filter(|scope| *scope != "openid")
-        .map(|scope| Scope::new(scope.clone()))
 }

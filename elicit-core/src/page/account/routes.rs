@@ -34,10 +34,11 @@ use openidconnect::core::CoreResponseType;
 use openidconnect::{AuthenticationFlow, CsrfToken, Nonce, PkceCodeChallenge};
 use sha2::{Digest, Sha256};
 
+use super::Accounts;
 use super::callback::{
     DECLINED, NOT_A_CONNECTION, Pending, cookie_name, not_a_connection, pending_name,
 };
-use super::{Accounts, scopes};
+use super::provider::scopes;
 use crate::page::render::{FormPage, STYLESHEET};
 use crate::page::seal::{Kind, PageId};
 use crate::page::serve::{

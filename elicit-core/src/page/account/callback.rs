@@ -19,7 +19,7 @@ use zeroize::Zeroizing;
 use super::tokens::{Tokens, hex, request_error};
 use super::{Accounts, FAILED, error_chain};
 use crate::page::seal::{Kind, PageId, PageSeal};
-use crate::page::serve::{Answer, UNAVAILABLE, status_page};
+use crate::page::serve::{Answer, status_page, unavailable};
 use crate::page::store::{Answered, KeptStore, PageStore};
 use crate::schema::Content;
 
@@ -78,7 +78,7 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
     let seal = accounts.inner.pages.seal();
     let name = pending_name(&visit.id);
     let Ok(kept) = store.get(&name).await else {
-        return status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE);
+        return unavailable();
     };
     let Some(pending) = open_pending(seal, &visit.id, kept) else {
         return status_page(StatusCode::CONFLICT, "Already used", USED);
@@ -99,7 +99,7 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
     // Taken once, by one replica: the code is exchanged once. (A newer connection started
     // meanwhile is not this one.)
     let Ok(taken) = store.remove(&name).await else {
-        return status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE);
+        return unavailable();
     };
     let Some(pending) = open_pending(seal, &visit.id, taken)
         .filter(|taken| bool::from(taken.state.as_bytes().ct_eq(random.as_bytes())))
@@ -117,10 +117,7 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
     }
     if let Some(error) = error {
         if error == "access_denied" {
-            let answer = Answer {
-                accepted: false,
-                content: Content::new(),
-            };
+            let answer = Answer::declined();
             return match accounts.settle(&visit.id, answer).await {
                 Some(Answered::Now) => clear_cookie(
                     status_page(StatusCode::OK, "Not connected", DECLINED),
@@ -128,7 +125,7 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
                     &visit.id,
                 ),
                 Some(_) => status_page(StatusCode::CONFLICT, "Already used", USED),
-                None => status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
+                None => unavailable(),
             };
         }
         let error: String = error
@@ -161,7 +158,7 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
                     &accounts,
                     &visit.id,
                 ),
-                None => status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
+                None => unavailable(),
             }
         }
         Err(reason) => accounts.fail(&visit.id, &reason).await,
@@ -266,18 +263,12 @@ fn browser_matches(parts: &Parts, id: &PageId, digest: &[u8; 32]) -> bool {
 }
 
 /// `response`, with the binding cookie of the page `id` cleared.
-fn clear_cookie<S>(mut response: Response, accounts: &Accounts<S>, id: &PageId) -> Response {
-    let cookie = format!(
-        "{}=; Path={}; Max-Age=0; HttpOnly; SameSite=Lax{}",
-        cookie_name(id),
-        accounts.inner.callback_path,
-        if accounts.inner.secure {
-            "; Secure"
-        } else {
-            ""
-        },
-    );
-    if let Ok(cookie) = HeaderValue::from_str(&cookie) {
+fn clear_cookie<S: PageStore + KeptStore + 'static>(
+    mut response: Response,
+    accounts: &Accounts<S>,
+    id: &PageId,
+) -> Response {
+    if let Ok(cookie) = HeaderValue::from_str(&accounts.binding_cookie(id, "", 0)) {
         response.headers_mut().insert(header::SET_COOKIE, cookie);
     }
     response

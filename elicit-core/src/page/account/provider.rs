@@ -58,6 +58,38 @@ struct OAuthMetadata {
     revocation_endpoint: Option<String>,
 }
 
+/// The metadata of a provider without OpenID Connect, written from its endpoints (no keys: it
+/// issues no ID token), so that its client is made as a discovered one is.
+fn plain_metadata(
+    issuer: &str,
+    authorization_endpoint: &str,
+    token_endpoint: &str,
+    revocation_endpoint: Option<String>,
+) -> Result<Metadata, AccountError> {
+    let discovery = |error: &dyn fmt::Display| AccountError::Discovery(error.to_string());
+    let issuer_url = IssuerUrl::new(issuer.to_owned()).map_err(|e| discovery(&e))?;
+    let authorize = openidconnect::AuthUrl::new(authorization_endpoint.to_owned())
+        .map_err(|e| discovery(&e))?;
+    let token =
+        openidconnect::TokenUrl::new(token_endpoint.to_owned()).map_err(|e| discovery(&e))?;
+    let keys = openidconnect::JsonWebKeySetUrl::new(format!("{}/", issuer.trim_end_matches('/')))
+        .map_err(|e| discovery(&e))?;
+    let metadata = Metadata::new(
+        issuer_url,
+        authorize,
+        keys,
+        vec![openidconnect::ResponseTypes::new(vec![
+            CoreResponseType::Code,
+        ])],
+        Vec::new(),
+        Vec::new(),
+        Revocation {
+            revocation_endpoint,
+        },
+    );
+    Ok(metadata.set_token_endpoint(Some(token)))
+}
+
 /// The OpenID Connect client, as discovery makes it: an authorization endpoint, and a token and
 /// user-info endpoint if the provider has them.
 pub(super) type Client = CoreClient<
@@ -98,7 +130,6 @@ pub struct Provider {
     pub(super) client: Client,
     pub(super) revocation: Option<RevocationUrl>,
     pub(super) userinfo: Option<String>,
-    pub(super) authorize_origin: String,
     pub(super) scopes: Vec<String>,
     pub(super) params: Vec<(String, String)>,
     pub(super) http: Http,
@@ -141,34 +172,7 @@ impl Provider {
         let metadata = Metadata::discover_async(issuer_url, &http)
             .await
             .map_err(|e| discovery(&error_chain(&e)))?;
-        let revocation = match &metadata.additional_metadata().revocation_endpoint {
-            Some(url) => Some(RevocationUrl::new(url.clone()).map_err(|e| discovery(&e))?),
-            None => None,
-        };
-        let userinfo = metadata.userinfo_endpoint().map(ToString::to_string);
-        let authorize = metadata.authorization_endpoint().url();
-        let authorize_origin = authorize.origin().ascii_serialization();
-        let client = CoreClient::from_provider_metadata(
-            metadata,
-            ClientId::new(client_id.to_owned()),
-            Some(ClientSecret::new(client_secret.expose_secret().to_owned())),
-        );
-        let client_secret_kept = client_secret;
-        let name = name.into();
-        Ok(Provider {
-            title: name.clone(),
-            name,
-            issuer: issuer.to_owned(),
-            client,
-            revocation,
-            userinfo,
-            authorize_origin,
-            scopes: DEFAULT_SCOPES.iter().map(|s| (*s).to_owned()).collect(),
-            params: Vec::new(),
-            http,
-            client_secret: client_secret_kept,
-            openid: true,
-        })
+        Provider::of_metadata(name, issuer, metadata, client_id, client_secret, http, true)
     }
 
     /// An OAuth provider without OpenID Connect, from its RFC 8414 metadata
@@ -222,18 +226,21 @@ impl Provider {
         let token = metadata
             .token_endpoint
             .ok_or_else(|| discovery(&format!("{well_known} names no token endpoint")))?;
-        let mut provider = Provider::oauth(
-            name,
+        let metadata = plain_metadata(
             issuer,
             &metadata.authorization_endpoint,
             &token,
+            metadata.revocation_endpoint,
+        )?;
+        Provider::of_metadata(
+            name,
+            issuer,
+            metadata,
             client_id,
             client_secret,
-        )?;
-        if let Some(revocation) = metadata.revocation_endpoint {
-            provider = provider.revocation(&revocation)?;
-        }
-        Ok(provider)
+            http,
+            false,
+        )
     }
 
     /// An OAuth provider without OpenID Connect, from its endpoints as its documentation gives
@@ -253,49 +260,63 @@ impl Provider {
         client_id: &str,
         client_secret: SecretString,
     ) -> Result<Self, AccountError> {
-        let discovery = |error: &dyn fmt::Display| AccountError::Discovery(error.to_string());
-        let issuer_url = IssuerUrl::new(issuer.to_owned()).map_err(|e| discovery(&e))?;
-        let authorize = openidconnect::AuthUrl::new(authorization_endpoint.to_owned())
-            .map_err(|e| discovery(&e))?;
-        let token =
-            openidconnect::TokenUrl::new(token_endpoint.to_owned()).map_err(|e| discovery(&e))?;
-        let authorize_origin = authorize.url().origin().ascii_serialization();
-        // The same client as discovery makes, from metadata written here: no keys, no ID token.
-        let metadata = Metadata::new(
-            issuer_url,
-            authorize,
-            openidconnect::JsonWebKeySetUrl::new(format!("{}/", issuer.trim_end_matches('/')))
-                .map_err(|e| discovery(&e))?,
-            vec![openidconnect::ResponseTypes::new(vec![
-                CoreResponseType::Code,
-            ])],
-            Vec::new(),
-            Vec::new(),
-            Revocation {
-                revocation_endpoint: None,
-            },
+        let metadata = plain_metadata(issuer, authorization_endpoint, token_endpoint, None)?;
+        let http =
+            Http::new(DEFAULT_TIMEOUT).map_err(|e| AccountError::Discovery(e.to_string()))?;
+        Provider::of_metadata(
+            name,
+            issuer,
+            metadata,
+            client_id,
+            client_secret,
+            http,
+            false,
         )
-        .set_token_endpoint(Some(token));
+    }
+
+    /// The provider of `metadata` (discovered, or written from the endpoints given), as the
+    /// client `client_id`: an OpenID provider (`openid`) asks for `openid` and the default
+    /// scopes; another asks for no scope until told.
+    fn of_metadata(
+        name: impl Into<String>,
+        issuer: &str,
+        metadata: Metadata,
+        client_id: &str,
+        client_secret: SecretString,
+        http: Http,
+        openid: bool,
+    ) -> Result<Self, AccountError> {
+        let revocation = match &metadata.additional_metadata().revocation_endpoint {
+            Some(url) => Some(
+                RevocationUrl::new(url.clone())
+                    .map_err(|e| AccountError::Discovery(e.to_string()))?,
+            ),
+            None => None,
+        };
+        let userinfo = metadata.userinfo_endpoint().map(ToString::to_string);
         let client = CoreClient::from_provider_metadata(
             metadata,
             ClientId::new(client_id.to_owned()),
             Some(ClientSecret::new(client_secret.expose_secret().to_owned())),
-        )
-        .disable_openid_scope();
+        );
+        let (client, scopes) = if openid {
+            (client, DEFAULT_SCOPES)
+        } else {
+            (client.disable_openid_scope(), &[][..])
+        };
         let name = name.into();
         Ok(Provider {
             title: name.clone(),
             name,
             issuer: issuer.to_owned(),
             client,
-            revocation: None,
-            userinfo: None,
-            authorize_origin,
-            scopes: Vec::new(),
+            revocation,
+            userinfo,
+            scopes: scopes.iter().map(|s| (*s).to_owned()).collect(),
             params: Vec::new(),
-            http: Http::new(DEFAULT_TIMEOUT).map_err(|e| discovery(&e))?,
+            http,
             client_secret,
-            openid: false,
+            openid,
         })
     }
 

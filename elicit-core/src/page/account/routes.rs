@@ -17,8 +17,6 @@
 //! | ... a code the provider does not exchange, an ID token that does not verify, a provider down | 502, the call's answer a failure, nothing kept |
 //! | ... a code exchanged, the ID token verified | 200, the account connected |
 
-use std::sync::LazyLock;
-
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Path, State};
@@ -29,7 +27,7 @@ use axum::middleware;
 use axum::response::Response;
 use axum::routing::get;
 use base64::Engine;
-use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use openidconnect::core::CoreResponseType;
 use openidconnect::{AuthenticationFlow, CsrfToken, Nonce, PkceCodeChallenge};
 use sha2::{Digest, Sha256};
@@ -39,13 +37,14 @@ use super::callback::{
     DECLINED, NOT_A_CONNECTION, Pending, cookie_name, not_a_connection, pending_name,
 };
 use super::provider::scopes;
-use crate::page::render::{FormPage, STYLESHEET};
+use crate::page::render::FormPage;
 use crate::page::seal::{Kind, PageId};
 use crate::page::serve::{
-    Answer, UNAVAILABLE, Visit, answered, csrf_matches, html, original_path, secure, status_page,
+    Answer, Visit, answered, csrf_matches, html, original_path, policy, secure, status_page,
+    unavailable,
 };
 use crate::page::store::{Answered, KeptStore, PageStore};
-use crate::schema::{Content, RequestedSchema};
+use crate::schema::RequestedSchema;
 
 /// The connect page's form: no field, its two buttons.
 static NO_FIELDS: RequestedSchema =
@@ -63,7 +62,9 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
     /// no framing, no referrer), the connect page's policy letting its form lead to the
     /// provider.
     pub fn router(&self) -> Router {
-        let policy = policy(&self.inner.provider.authorize_origin);
+        // Browsers hold a form's redirect to `form-action` too: the provider's origin is allowed.
+        let authorize = self.inner.provider.client.auth_uri().url();
+        let policy = policy(Some(&authorize.origin().ascii_serialization()));
         Router::new()
             .route("/connect/{id}", get(show::<S>).post(start::<S>))
             .route("/callback", get(super::callback::callback::<S>))
@@ -115,6 +116,17 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
             Some(name) => page.signed_in_as(name),
             None => page,
         }
+    }
+
+    /// The `Set-Cookie` of the binding cookie of the connection `id`, holding `value` for
+    /// `max_age` seconds (`""` and 0 clear it): sent back to the callback only.
+    pub(super) fn binding_cookie(&self, id: &PageId, value: &str, max_age: u64) -> String {
+        let secure = if self.inner.secure { "; Secure" } else { "" };
+        format!(
+            "{}={value}; Path={}; Max-Age={max_age}; HttpOnly; SameSite=Lax{secure}",
+            cookie_name(id),
+            self.inner.callback_path,
+        )
     }
 
     /// Gives the connect page `id` its outcome: what the call takes.
@@ -189,18 +201,15 @@ async fn start<S: PageStore + KeptStore + 'static>(
     let decline =
         form_urlencoded::parse(&body).any(|(name, value)| name == "action" && value == "decline");
     if decline {
-        let answer = Answer {
-            accepted: false,
-            content: Content::new(),
-        };
+        let answer = Answer::declined();
         return match accounts.settle(&visit.id, answer).await {
             Some(Answered::Now) => status_page(StatusCode::OK, "Not connected", DECLINED),
             Some(_) => answered(&parts),
-            None => status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
+            None => unavailable(),
         };
     }
     let (Some(state), Some(browser)) = (random(), random()) else {
-        return status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE);
+        return unavailable();
     };
     let provider = &accounts.inner.provider;
     let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
@@ -248,19 +257,9 @@ async fn start<S: PageStore + KeptStore + 'static>(
             .ok()
     };
     if stored.await.is_none() {
-        return status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE);
+        return unavailable();
     }
-    let cookie = format!(
-        "{}={}; Path={}; Max-Age={left}; HttpOnly; SameSite=Lax{}",
-        cookie_name(&visit.id),
-        URL_SAFE_NO_PAD.encode(browser),
-        accounts.inner.callback_path,
-        if accounts.inner.secure {
-            "; Secure"
-        } else {
-            ""
-        },
-    );
+    let cookie = accounts.binding_cookie(&visit.id, &URL_SAFE_NO_PAD.encode(browser), left);
     let mut response = status_page(
         StatusCode::SEE_OTHER,
         "Continue",
@@ -275,21 +274,4 @@ async fn start<S: PageStore + KeptStore + 'static>(
         headers.insert(header::SET_COOKIE, cookie);
     }
     response
-}
-
-/// The pages' policy, with the provider's origin allowed as where the connect page's form
-/// leads (browsers hold a form's redirect to `form-action` too).
-fn policy(provider_origin: &str) -> HeaderValue {
-    static HASH: LazyLock<String> =
-        LazyLock::new(|| STANDARD.encode(Sha256::digest(STYLESHEET.as_bytes())));
-    let origin: String = provider_origin
-        .chars()
-        .filter(|c| c.is_ascii_graphic() && !matches!(c, ';' | ','))
-        .collect();
-    let policy = format!(
-        "default-src 'none'; style-src 'sha256-{}'; form-action 'self' {origin}; frame-ancestors 'none'; base-uri 'none'",
-        *HASH
-    );
-    HeaderValue::from_str(&policy)
-        .unwrap_or_else(|_| HeaderValue::from_static("default-src 'none'"))
 }

@@ -48,7 +48,7 @@ pub use error::PageError;
 
 #[cfg(feature = "account")]
 pub(crate) use routes::{
-    UNAVAILABLE, Visit, answered, csrf_matches, html, original_path, secure, status_page,
+    Visit, answered, csrf_matches, html, original_path, policy, secure, status_page, unavailable,
 };
 
 pub(crate) use record::Answer;

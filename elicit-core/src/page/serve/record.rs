@@ -69,6 +69,14 @@ impl Record {
 }
 
 impl Answer {
+    /// A decline: not accepted, nothing in it.
+    pub(crate) fn declined() -> Self {
+        Answer {
+            accepted: false,
+            content: Content::new(),
+        }
+    }
+
     /// The answer as JSON, zeroed when dropped.
     pub(crate) fn to_bytes(&self) -> Zeroizing<Vec<u8>> {
         let mut bytes = Zeroizing::new(Vec::with_capacity(64));

@@ -24,7 +24,6 @@ use crate::page::render::{self, FormPage};
 use crate::page::seal::{Kind, PageId};
 use crate::page::store::{Answered, Ended, PageStore, Stored};
 use crate::page::submission::{self, Judged};
-use crate::schema::Content;
 
 impl<S: PageStore + 'static> Pages<S> {
     /// The routes of the pages, `GET /{id}` and `POST /{id}`, to nest at the path of
@@ -119,7 +118,7 @@ impl<S: PageStore + 'static> Pages<S> {
                 return refuse(StatusCode::GONE, "Page expired", EXPIRED);
             }
             Ok(None) => return Err(not_found()),
-            Err(_) => return refuse(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
+            Err(_) => return Err(unavailable()),
         };
         // A record these keys did not seal for this id is no page of this server's.
         let record = self.open_record(&id, &sealed).map_err(|_| not_found())?;
@@ -167,7 +166,7 @@ impl<S: PageStore + 'static> Pages<S> {
     }
 }
 
-pub(crate) const UNAVAILABLE: &str = "The page cannot be reached just now. Try again in a moment.";
+const UNAVAILABLE: &str = "The page cannot be reached just now. Try again in a moment.";
 
 /// `GET /{id}`: the page's form.
 async fn show<S: PageStore + 'static>(
@@ -237,10 +236,7 @@ async fn answer<S: PageStore + 'static>(
     };
     // Judged by the form's own reader: every rule and `validate` hook of the type.
     let answer = match submitted.judge_with(form.schema, form.judge) {
-        Judged::Declined => Answer {
-            accepted: false,
-            content: Content::new(),
-        },
+        Judged::Declined => Answer::declined(),
         Judged::Accepted(content) => Answer {
             accepted: true,
             content,
@@ -255,7 +251,7 @@ async fn answer<S: PageStore + 'static>(
         Some(Answered::Now) => status_page(StatusCode::OK, "Declined", DECLINED),
         Some(Answered::Before) => answered(&parts),
         Some(Answered::Unknown) => not_found(),
-        None => status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE),
+        None => unavailable(),
     }
 }
 
@@ -311,6 +307,11 @@ pub(crate) fn answered(parts: &Parts) -> Response {
     status_page(status, "Answered", ANSWERED)
 }
 
+/// The page of a store that cannot be reached just now (503).
+pub(crate) fn unavailable() -> Response {
+    status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE)
+}
+
 /// The page of an id that is none of this server's pages.
 pub(crate) fn not_found() -> Response {
     status_page(StatusCode::NOT_FOUND, "No such page", NOT_FOUND)
@@ -349,12 +350,25 @@ pub(crate) fn secure(headers: &mut HeaderMap) {
     headers.insert(header::CONTENT_SECURITY_POLICY, POLICY.clone());
 }
 
-/// No script at all, the stylesheet by its hash, forms posted to this origin only, no framing:
-/// written once (the stylesheet is a constant).
-static POLICY: LazyLock<HeaderValue> = LazyLock::new(|| {
-    let hash = STANDARD.encode(Sha256::digest(render::STYLESHEET.as_bytes()));
+/// The pages' policy: written once (the stylesheet is a constant).
+static POLICY: LazyLock<HeaderValue> = LazyLock::new(|| policy(None));
+
+/// No script at all, the stylesheet by its hash, forms posted to this origin only (and to
+/// `form_also`, an origin such as a provider's that a form's redirect leads to), no framing.
+pub(crate) fn policy(form_also: Option<&str>) -> HeaderValue {
+    static HASH: LazyLock<String> =
+        LazyLock::new(|| STANDARD.encode(Sha256::digest(render::STYLESHEET.as_bytes())));
+    // Only what a source expression may hold: no separator of directives or policies.
+    let also: String = form_also
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| c.is_ascii_graphic() && !matches!(c, ';' | ','))
+        .collect();
+    let space = if also.is_empty() { "" } else { " " };
     let policy = format!(
-        "default-src 'none'; style-src 'sha256-{hash}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        "default-src 'none'; style-src 'sha256-{}'; form-action 'self'{space}{also}; frame-ancestors 'none'; base-uri 'none'",
+        *HASH
     );
-    HeaderValue::from_str(&policy).expect("the policy is ASCII: base64 and literals")
-});
+    HeaderValue::from_str(&policy)
+        .expect("the policy is printable ASCII: base64, literals, and a filtered origin")
+}

@@ -4,21 +4,24 @@
 //! connection's state spent). The honest provider, and every step's hostile twin through a real
 //! one, are in `examples/rmcp/tests/account.rs` (against `oidc-provider`).
 
+#[path = "support/session.rs"]
+mod session;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::request::Parts;
 use axum::http::{Request, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use mcp_elicit::page::account::{AccountError, Accounts, Connection, Provider};
-use mcp_elicit::page::serve::{Identity, Pages};
+use mcp_elicit::page::serve::Pages;
 use mcp_elicit::page::store::MemoryStore;
 use mcp_elicit::rounds::StateKeys;
 use secrecy::SecretString;
 use serde_json::json;
+use session::Session;
 use tower::ServiceExt;
 
 /// What the fake provider's token endpoint does.
@@ -96,19 +99,6 @@ async fn provider(token: Token, discovery: Option<&'static str>) -> String {
         );
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
     issuer
-}
-
-/// The sign-in, as a stand-in: the cookie `session=<subject>`.
-struct Session;
-
-impl Identity for Session {
-    fn subject(&self, request: &Parts) -> Option<String> {
-        let cookies = request.headers.get("cookie")?.to_str().ok()?;
-        cookies
-            .split("; ")
-            .find_map(|c| c.strip_prefix("session="))
-            .map(str::to_owned)
-    }
 }
 
 async fn accounts(issuer: &str) -> Accounts<Arc<MemoryStore>> {

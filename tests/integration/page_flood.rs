@@ -6,19 +6,22 @@
 
 #![allow(unsafe_code)]
 
+#[path = "support/session.rs"]
+mod session;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::request::Parts;
 use axum::http::{Request, StatusCode};
-use mcp_elicit::page::serve::{Identity, PageError, Pages};
+use mcp_elicit::page::serve::{PageError, Pages};
 use mcp_elicit::page::store::{MemoryStore, StoreError};
 use mcp_elicit::rounds::StateKeys;
 use mcp_elicit::{Elicit, Elicitation};
 use secrecy::SecretString;
+use session::Session;
 use tower::ServiceExt;
 
 /// Counts the bytes the heap holds, every thread's.
@@ -57,19 +60,6 @@ const MIB: usize = 1024 * 1024;
 struct Connect {
     #[elicit(min_length = 20)]
     api_key: SecretString,
-}
-
-/// The cookie `session=<subject>`, as the tests' stand-in for a sign-in.
-struct Session;
-
-impl Identity for Session {
-    fn subject(&self, request: &Parts) -> Option<String> {
-        let cookies = request.headers.get("cookie")?.to_str().ok()?;
-        cookies
-            .split("; ")
-            .find_map(|c| c.strip_prefix("session="))
-            .map(str::to_owned)
-    }
 }
 
 fn pages() -> (Pages<MemoryStore>, Router) {

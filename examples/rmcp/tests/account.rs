@@ -15,7 +15,6 @@ mod connect;
 #[path = "../../../tests/integration/support/redis_server.rs"]
 mod redis_server;
 
-use std::process::Command;
 use std::time::Duration;
 
 use account::{
@@ -539,27 +538,18 @@ async fn two_replicas_connect_through_redis_and_refresh_once() {
     );
 
     // Everything Redis holds: the tokens sealed, none in plain text.
-    let redis_port = redis.url.trim_end_matches('/').rsplit(':').next().unwrap();
-    let cli = |args: &[&str]| {
-        let out = Command::new("redis-cli")
-            .args(["-p", redis_port, "--no-raw"])
-            .args(args)
-            .output();
-        String::from_utf8_lossy(&out.expect("redis-cli runs").stdout).into_owned()
-    };
-    let keys = cli(&["--scan"]);
+    let (keys, held) = redis.everything();
     assert!(keys.contains("kept:account:"), "{keys}");
-    let mut held = String::new();
-    for key in keys.lines().map(|k| k.trim_matches('"')) {
-        held.push_str(key);
-        match cli(&["TYPE", key]).trim() {
-            "hash" => held.push_str(&cli(&["HGETALL", key])),
-            "string" => held.push_str(&cli(&["GET", key])),
-            _ => held.push_str(&cli(&["ZRANGE", key, "0", "-1"])),
-        }
-    }
-    assert!(!held.contains("ada"), "no user's name in Redis: {held}");
-    let everything = format!("{held}{first}{connected}{}{}{}", ada.seen, a.log(), b.log());
+    assert!(
+        !keys.contains("ada") && !held.contains("ada"),
+        "no user's name in Redis: {keys}{held}"
+    );
+    let everything = format!(
+        "{keys}{held}{first}{connected}{}{}{}",
+        ada.seen,
+        a.log(),
+        b.log()
+    );
     assert_no_token(&provider, &everything);
 }
 

@@ -65,6 +65,29 @@ async fn body_text(browser: &Client) -> String {
         .unwrap()
 }
 
+/// Checks that the browser is at the provider's own page of `prompt` (`login` or `consent`),
+/// keeps what it shows, and takes its screenshot `shot`.
+async fn at_provider(
+    browser: &Client,
+    provider: &Provider,
+    prompt: &str,
+    shot: &str,
+    shown: &mut Shown,
+) {
+    let at = here(browser).await;
+    assert!(
+        at.starts_with(&format!("{}/interaction/", provider.issuer)),
+        "{at}"
+    );
+    shown.keep(browser).await;
+    let css = format!("input[name=prompt][value={prompt}]");
+    browser
+        .find(Locator::Css(&css))
+        .await
+        .unwrap_or_else(|e| panic!("not the provider's {prompt} page at {at}: {e}"));
+    screenshot(shot, &browser.screenshot().await.unwrap());
+}
+
 /// What a browser was shown: every page's source and address.
 #[derive(Default)]
 struct Shown(String);
@@ -99,20 +122,6 @@ async fn connect_in(
     let browser = driver.browser(javascript).await;
     let mut shown = Shown::default();
 
-    // Whether script runs at all: a page that would change its own text.
-    browser
-        .goto("data:text/html,<p id=x>static</p><script>x.textContent='script'</script>")
-        .await
-        .unwrap();
-    let ran = browser
-        .find(Locator::Id("x"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    assert_eq!(ran, if javascript { "script" } else { "static" });
-
     // The server's sign-in, by its form (back to `/`, which is no page of the server: a 404).
     browser
         .goto(&format!("{origin}/login?return_to=/"))
@@ -145,20 +154,14 @@ async fn connect_in(
     press(&browser, "Continue to Upstream").await;
 
     // The provider's own sign-in page.
-    let at = here(&browser).await;
-    assert!(
-        at.starts_with(&format!("{}/interaction/", provider.issuer)),
-        "{at}"
-    );
-    shown.keep(&browser).await;
-    browser
-        .find(Locator::Css("input[name=prompt][value=login]"))
-        .await
-        .unwrap_or_else(|e| panic!("not the provider's sign-in at {at}: {e}"));
-    screenshot(
+    at_provider(
+        &browser,
+        provider,
+        "login",
         &format!("account-provider-{tag}"),
-        &browser.screenshot().await.unwrap(),
-    );
+        &mut shown,
+    )
+    .await;
     type_into(&browser, "input[name=login]", name).await;
     type_into(&browser, "input[name=password]", "correct horse battery").await;
     press(&browser, "Sign-in").await;
@@ -176,20 +179,14 @@ async fn connect_in(
     assert_eq!(again, url);
 
     // The provider's consent page.
-    let at = here(&browser).await;
-    assert!(
-        at.starts_with(&format!("{}/interaction/", provider.issuer)),
-        "{at}"
-    );
-    shown.keep(&browser).await;
-    browser
-        .find(Locator::Css("input[name=prompt][value=consent]"))
-        .await
-        .unwrap_or_else(|e| panic!("not the provider's consent at {at}: {e}"));
-    screenshot(
+    at_provider(
+        &browser,
+        provider,
+        "consent",
         &format!("account-consent-{tag}"),
-        &browser.screenshot().await.unwrap(),
-    );
+        &mut shown,
+    )
+    .await;
     press(&browser, "Continue").await;
 
     // Back at the server: connected.

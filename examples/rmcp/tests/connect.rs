@@ -14,7 +14,6 @@ mod connect;
 #[path = "../../../tests/integration/support/redis_server.rs"]
 mod redis_server;
 
-use std::process::Command;
 use std::time::Duration;
 
 use reqwest::header::{LOCATION, SET_COOKIE};
@@ -410,24 +409,9 @@ async fn two_replicas_share_pages_and_retries_through_redis() {
     let (_, replayed) = call(&a.origin, ADA, url_mode(), retry("accept", &state)).await;
     assert_eq!(replayed["error"]["code"], -32602, "{replayed:#}");
 
-    let port = redis.url.trim_end_matches('/').rsplit(':').next().unwrap();
-    let cli = |args: &[&str]| {
-        let out = Command::new("redis-cli")
-            .args(["-p", port, "--no-raw"])
-            .args(args)
-            .output();
-        String::from_utf8_lossy(&out.expect("redis-cli runs").stdout).into_owned()
-    };
-    let keys = cli(&["--scan"]);
+    // The page's hash, and its owner's sorted sets of open and ended pages.
+    let (keys, held) = redis.everything();
     assert!(!keys.trim().is_empty(), "the pages are in Redis");
-    let mut held = String::new();
-    for key in keys.lines().map(|k| k.trim_matches('"')) {
-        // The page's hash, and its owner's sorted sets of open and ended pages.
-        match cli(&["TYPE", key]).trim() {
-            "hash" => held.push_str(&cli(&["HGETALL", key])),
-            _ => held.push_str(&cli(&["ZRANGE", key, "0", "-1"])),
-        }
-    }
     // The page, its answer taken, keeps only a marker: no record, no answer.
     assert!(held.contains("\"taken\""), "{held}");
     assert!(

@@ -81,6 +81,35 @@ impl Redis {
     }
 }
 
+impl Redis {
+    /// Everything it holds, read with `redis-cli`: its keys, and every value (a hash's fields
+    /// and values, a string, a sorted set's members), one reply after another.
+    #[allow(
+        dead_code,
+        reason = "the example tests read Redis so; page_redis through its client"
+    )]
+    pub fn everything(&self) -> (String, String) {
+        let port = self.url.trim_end_matches('/').rsplit(':').next().unwrap();
+        let cli = |args: &[&str]| {
+            let out = Command::new("redis-cli")
+                .args(["-p", port, "--no-raw"])
+                .args(args)
+                .output();
+            String::from_utf8_lossy(&out.expect("redis-cli runs").stdout).into_owned()
+        };
+        let keys = cli(&["--scan"]);
+        let mut held = String::new();
+        for key in keys.lines().map(|k| k.trim_matches('"')) {
+            match cli(&["TYPE", key]).trim() {
+                "hash" => held.push_str(&cli(&["HGETALL", key])),
+                "string" => held.push_str(&cli(&["GET", key])),
+                _ => held.push_str(&cli(&["ZRANGE", key, "0", "-1"])),
+            }
+        }
+        (keys, held)
+    }
+}
+
 impl Drop for Redis {
     fn drop(&mut self) {
         let _ = self.child.kill();

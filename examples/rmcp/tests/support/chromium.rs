@@ -49,7 +49,7 @@ impl Driver {
         driver
     }
 
-    /// A headless Chromium, with JavaScript or without.
+    /// A headless Chromium, with JavaScript or without (checked before it is given).
     pub async fn browser(&self, javascript: bool) -> Client {
         let mut options = json!({
             "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -61,11 +61,25 @@ impl Driver {
         let mut capabilities = Map::new();
         capabilities.insert("goog:chromeOptions".into(), options);
         let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        ClientBuilder::new(connector)
+        let browser = ClientBuilder::new(connector)
             .capabilities(capabilities)
             .connect(&self.url)
             .await
-            .expect("a Chromium session")
+            .expect("a Chromium session");
+        // Whether script runs at all, as asked: a page that would change its own text.
+        browser
+            .goto("data:text/html,<p id=x>static</p><script>x.textContent='script'</script>")
+            .await
+            .unwrap();
+        let ran = browser
+            .find(Locator::Id("x"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert_eq!(ran, if javascript { "script" } else { "static" });
+        browser
     }
 }
 

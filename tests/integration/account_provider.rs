@@ -371,7 +371,7 @@ mod plain {
             .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
     }
 
-    /// The provider's issuer, and what it was asked. Its access tokens live `ttl` seconds.
+    /// The provider's issuer, and what it was asked. Its first access token lives `ttl` seconds.
     async fn provider(ttl: u64, named_issuer: Option<&'static str>) -> (String, Asked) {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let issuer = format!("http://{}", listener.local_addr().unwrap());
@@ -402,7 +402,10 @@ mod plain {
                                 "access_token": format!("at-{n}"),
                                 "refresh_token": format!("rt-{n}"),
                                 "token_type": "Bearer",
-                                "expires_in": ttl,
+                                // The first token lives `ttl`; the refreshed ones a minute,
+                                // so that none expires again while the test's callers wait
+                                // (a busy machine may take a second over them).
+                                "expires_in": if n == 1 { ttl } else { 60 },
                             });
                             ([("content-type", "application/json")], body.to_string())
                                 .into_response()

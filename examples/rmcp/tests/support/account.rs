@@ -15,6 +15,8 @@ use std::time::Duration;
 use reqwest::header::{CONTENT_TYPE, COOKIE, LOCATION, SET_COOKIE};
 use serde_json::Value;
 
+// Not every test that includes this file uses every one of them.
+#[allow(unused_imports)]
 pub use crate::connect::{asked, hidden, http, retry, text, url_mode};
 
 /// The state key replicas share.
@@ -96,7 +98,8 @@ fn oidc_dir() -> PathBuf {
 }
 
 /// The provider: `oidc-provider` with one client whose redirect URIs are `redirects`, its access
-/// tokens living `access_ttl` seconds; every token it issued written to a file of its own.
+/// tokens living `access_ttl` seconds; every token it issued written to a file of its own; made to
+/// misbehave on demand (`--faults`: [`Provider::fault`] and the methods beside it).
 pub struct Provider {
     pub process: Process,
     pub issuer: String,
@@ -110,6 +113,16 @@ impl Provider {
 
     /// As [`Provider::start`], its refresh tokens living `refresh_ttl` seconds.
     pub fn start_with(redirects: &[String], access_ttl: u64, refresh_ttl: u64) -> Provider {
+        Provider::launch(redirects, access_ttl, refresh_ttl, true)
+    }
+
+    /// As [`Provider::start`] with its default lifetimes, without `--faults`: no
+    /// `/__test/faults`.
+    pub fn start_without_faults(redirects: &[String]) -> Provider {
+        Provider::launch(redirects, 300, 86_400, false)
+    }
+
+    fn launch(redirects: &[String], access_ttl: u64, refresh_ttl: u64, faults: bool) -> Provider {
         let dir = oidc_dir();
         let node = dir.join("node_modules/.bin/node");
         let library = dir.join("node_modules/oidc-provider");
@@ -136,6 +149,9 @@ impl Provider {
         for redirect in redirects {
             command.args(["--redirect-uri", redirect]);
         }
+        if faults {
+            command.arg("--faults");
+        }
         let (process, line) = Process::start(command, "oidc-provider");
         let issuer = line
             .strip_prefix("issuer ")
@@ -160,6 +176,110 @@ impl Provider {
     /// How many of its requests were `line` (`POST /token 200`, say).
     pub fn requests(&self, line: &str) -> usize {
         self.process.log().lines().filter(|l| *l == line).count()
+    }
+
+    /// How many of its log lines start with `prefix` (`POST /token 503`, say; an injected
+    /// fault's line ends with ` (injected)`).
+    pub fn requests_matching(&self, prefix: &str) -> usize {
+        self.process
+            .log()
+            .lines()
+            .filter(|l| l.starts_with(prefix))
+            .count()
+    }
+
+    /// Asserts that exactly `expected` of its log lines start with `prefix`, waiting up to five
+    /// seconds for them: a line is written before its answer is sent, but read from the
+    /// provider's output by another thread.
+    pub fn assert_requests(&self, prefix: &str, expected: usize) {
+        for _ in 0..50 {
+            if self.requests_matching(prefix) >= expected {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        assert_eq!(
+            self.requests_matching(prefix),
+            expected,
+            "log lines starting {prefix:?}:\n{}",
+            self.process.log()
+        );
+    }
+
+    /// Sends `command` to its `POST /__test/faults` (see the top of `oidc/provider.mjs`): the
+    /// status and the JSON answer.
+    pub async fn command(&self, command: &Value) -> (u16, Value) {
+        let response = http()
+            .post(format!("{}/__test/faults", self.issuer))
+            .header(CONTENT_TYPE, "application/json")
+            .body(command.to_string())
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        let body = response.text().await.unwrap();
+        let answer = serde_json::from_str(&body)
+            .unwrap_or_else(|e| panic!("the provider answered {status} {body:?}: {e}"));
+        (status, answer)
+    }
+
+    /// Makes it misbehave as `command` says (asserting that it took it).
+    pub async fn fault(&self, command: Value) {
+        let (status, answer) = self.command(&command).await;
+        assert_eq!(
+            (status, &answer),
+            (200, &serde_json::json!({"ok": true})),
+            "the provider refused {command}"
+        );
+    }
+
+    /// Its next `times` requests to `endpoint` (`token`, `revocation`, `userinfo`, `jwks`,
+    /// `introspection`) answer `status` with `{"error": error, "error_description": "injected
+    /// fault"}`, without reaching oidc-provider (nothing is used up).
+    pub async fn fail(&self, endpoint: &str, status: u16, error: &str, times: u32) {
+        self.fault(serde_json::json!({
+            "endpoint": endpoint, "status": status, "error": error, "times": times,
+        }))
+        .await;
+    }
+
+    /// As [`Provider::fail`] for its next `times` refreshes alone (a code is still exchanged).
+    pub async fn fail_refresh(&self, status: u16, error: &str, times: u32) {
+        self.fault(serde_json::json!({
+            "endpoint": "token", "grant_type": "refresh_token",
+            "status": status, "error": error, "times": times,
+        }))
+        .await;
+    }
+
+    /// Its next `times` requests to `endpoint` wait `ms` milliseconds, then are handled.
+    pub async fn stall(&self, endpoint: &str, ms: u64, times: u32) {
+        self.fault(serde_json::json!({"endpoint": endpoint, "stall_ms": ms, "times": times}))
+            .await;
+    }
+
+    /// A new signing key (`kid` `key-2`, then `key-3`, ...) signs its ID tokens from now on; its
+    /// JWKS keeps the old keys beside it, or (`replace`) publishes the new one alone.
+    pub async fn rotate_keys(&self, replace: bool) {
+        let how = if replace { "replace" } else { "add" };
+        self.fault(serde_json::json!({"rotate_keys": how})).await;
+    }
+
+    /// Its clock runs `seconds` ahead of the real time (behind when negative) from now on.
+    pub async fn skew_clock(&self, seconds: i64) {
+        self.fault(serde_json::json!({"clock_skew_s": seconds}))
+            .await;
+    }
+
+    /// Revokes every grant it issued (as when a user removes the app): their codes, access and
+    /// refresh tokens stop working.
+    pub async fn revoke_all(&self) {
+        self.fault(serde_json::json!({"revoke_all": true})).await;
+    }
+
+    /// Drops the queued failures and stalls, and the clock's skew.
+    pub async fn clear_faults(&self) {
+        self.fault(serde_json::json!({"clear": true})).await;
     }
 }
 

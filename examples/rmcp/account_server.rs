@@ -11,10 +11,11 @@
 //!   `token=dev-NAME`; a connect page is shown only to the NAME whose call made it, and the
 //!   provider's redirect back is taken only in that NAME's browser.
 //! - `whoami_upstream`: connects the calling user's account if needed, then calls the
-//!   provider's user-info endpoint with their access token: `Upstream account: SUB (EMAIL)`, or
-//!   a text with `Not connected` when they declined.
+//!   provider's user-info endpoint with their access token (within 10 seconds and 64 KiB):
+//!   `Upstream account: SUB (EMAIL)`, or a text with `Not connected` when they declined. A token
+//!   the endpoint refuses (401) is refreshed, or the account connected again, in the same call.
 //! - `disconnect_upstream`: revokes the user's tokens at the provider and forgets them:
-//!   `Disconnected`.
+//!   `Disconnected`, or says that the provider has not revoked them yet.
 //! - Scopes `openid email offline_access`, with `prompt=consent` (which providers such as
 //!   `oidc-provider` need before they issue a refresh token).
 #[path = "site.rs"]
@@ -24,7 +25,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use mcp_elicit::Elicitation;
-use mcp_elicit::page::account::{Accounts, Provider};
+use mcp_elicit::page::account::{Accounts, Disconnected, Provider};
 use mcp_elicit::page::serve::{Pages, Parts};
 use mcp_elicit::page::store::{KeptStore, MemoryStore, PageStore};
 use mcp_elicit::page::{ExposeSecret, SecretString};
@@ -55,10 +56,10 @@ fn user(request: &Parts) -> Result<String, ErrorData> {
 
 #[tool_router]
 impl<S: PageStore + KeptStore + Clone + 'static> Server<S> {
-    fn new(accounts: Accounts<S>) -> Self {
+    fn new(accounts: Accounts<S>, http: reqwest::Client) -> Self {
         Server {
             accounts,
-            http: reqwest::Client::new(),
+            http,
             tool_router: Self::tool_router(),
         }
     }
@@ -72,13 +73,26 @@ impl<S: PageStore + KeptStore + Clone + 'static> Server<S> {
         call: Call,
         Extension(request): Extension<Parts>,
     ) -> Handled<String> {
+        const NOT_CONNECTED: &str = "Not connected: you did not connect your Upstream account.";
         let user = user(&request)?;
         let asked = self.accounts.ask(&user);
         let Elicitation::Accepted(token) = asked.run(call.context(), &call).await? else {
-            return Ok("Not connected: you did not connect your Upstream account.".to_owned());
+            return Ok(NOT_CONNECTED.to_owned());
         };
         tracing::info!(user, "connected upstream");
-        self.userinfo(&token).await.map_err(Stop::error)
+        match self.userinfo(&token).await {
+            // The provider no longer accepts the token: a new one, or the account connected
+            // again, in this same call.
+            Err(UserInfo::Refused) => {
+                let again = asked.refused(token).run(call.context(), &call).await?;
+                let Elicitation::Accepted(token) = again else {
+                    return Ok(NOT_CONNECTED.to_owned());
+                };
+                self.userinfo(&token).await
+            }
+            answered => answered,
+        }
+        .map_err(|error| Stop::error(error.to_string()))
     }
 
     #[tool(description = "Disconnects your upstream account: its tokens revoked and forgotten")]
@@ -88,43 +102,84 @@ impl<S: PageStore + KeptStore + Clone + 'static> Server<S> {
     ) -> Result<String, ErrorData> {
         let user = user(&request)?;
         match self.accounts.disconnect(&user).await {
-            Ok(true) => Ok("Disconnected".to_owned()),
-            Ok(false) => Ok("Disconnected: no account was connected".to_owned()),
-            Err(error) => Err(ErrorData::internal_error(
-                format!("Disconnected here, but: {error}"),
-                None,
-            )),
+            Ok(Disconnected::NotConnected) => {
+                Ok("Disconnected: no account was connected".to_owned())
+            }
+            Ok(Disconnected::Pending(_)) => Ok(
+                "Disconnected here; the provider has not revoked your tokens yet: this server keeps them sealed and revokes them as soon as the provider answers".to_owned(),
+            ),
+            Ok(_) => Ok("Disconnected".to_owned()),
+            Err(error) => {
+                tracing::warn!(error = error.detail(), "a disconnection failed");
+                Err(ErrorData::internal_error(
+                    format!("Not disconnected: {error}"),
+                    None,
+                ))
+            }
         }
     }
 }
 
+/// Why the provider's user info is not known.
+enum UserInfo {
+    /// The endpoint refused the token (401).
+    Refused,
+    /// Anything else, in words for the caller.
+    Failed(&'static str),
+}
+
+impl std::fmt::Display for UserInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            UserInfo::Refused => f.write_str("the provider refused the account's token"),
+            UserInfo::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
+/// The most of a user-info answer that is read.
+const MAX_USERINFO: usize = 64 * 1024;
+
 impl<S: PageStore + KeptStore + Clone + 'static> Server<S> {
-    /// `Upstream account: SUB (EMAIL)`, from the provider's user-info endpoint.
-    async fn userinfo(&self, token: &SecretString) -> Result<String, String> {
+    /// `Upstream account: SUB (EMAIL)`, from the provider's user-info endpoint: within 10
+    /// seconds and 64 KiB, as the library's own requests to the provider.
+    async fn userinfo(&self, token: &SecretString) -> Result<String, UserInfo> {
+        let failed = |why: &'static str, detail: &dyn std::fmt::Display| {
+            tracing::warn!(%detail, "{why}");
+            UserInfo::Failed(why)
+        };
         let endpoint = self
             .accounts
             .provider()
             .userinfo_endpoint()
-            .ok_or("the provider has no user-info endpoint")?;
-        let response = self
+            .ok_or(UserInfo::Failed("the provider has no user-info endpoint"))?;
+        let mut response = self
             .http
             .get(endpoint)
             .bearer_auth(token.expose_secret())
             .send()
             .await
-            .map_err(|e| format!("the provider's user-info endpoint failed: {e}"))?;
-        if !response.status().is_success() {
-            return Err(format!(
-                "the provider's user-info endpoint answered {}",
-                response.status()
-            ));
+            .map_err(|e| failed("the provider's user-info endpoint could not be reached", &e))?;
+        if response.status() == reqwest::StatusCode::UNAUTHORIZED {
+            return Err(UserInfo::Refused);
         }
-        let body = response
-            .bytes()
+        if !response.status().is_success() {
+            let status = response.status();
+            return Err(failed("the provider's user-info endpoint failed", &status));
+        }
+        let mut body = Vec::new();
+        while let Some(chunk) = response
+            .chunk()
             .await
-            .map_err(|e| format!("the provider's user info did not arrive: {e}"))?;
+            .map_err(|e| failed("the provider's user info did not arrive", &e))?
+        {
+            if body.len() + chunk.len() > MAX_USERINFO {
+                return Err(UserInfo::Failed("the provider's user info is too long"));
+            }
+            body.extend_from_slice(&chunk);
+        }
         let info: serde_json::Value = serde_json::from_slice(&body)
-            .map_err(|e| format!("the provider's user info does not read: {e}"))?;
+            .map_err(|e| failed("the provider's user info does not read", &e))?;
         let text = |name: &str| {
             info.get(name)
                 .and_then(|v| v.as_str())
@@ -171,8 +226,13 @@ async fn serve<S: PageStore + KeptStore + Clone + 'static>(
     )?;
     keys.install()?;
     let handler = accounts.clone();
+    // The user-info requests: within a time limit, no redirect followed, as the library's own.
+    let http = reqwest::Client::builder()
+        .timeout(std::time::Duration::from_secs(10))
+        .redirect(reqwest::redirect::Policy::none())
+        .build()?;
     let service = StreamableHttpService::new(
-        move || Ok(Forms::new(Server::new(handler.clone()))),
+        move || Ok(Forms::new(Server::new(handler.clone(), http.clone()))),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     );

@@ -38,7 +38,7 @@ pub enum Kind {
     /// A connection to an account in progress (feature `account`): sealed under its page's id.
     Connection,
     /// A connected account's tokens (feature `account`): sealed under the account's own id
-    /// ([`PageSeal::account`]).
+    /// ([`PageSeal::account_ids`]).
     Account,
 }
 
@@ -166,8 +166,9 @@ impl fmt::Debug for Owner {
 pub struct PageSeal {
     /// The current key's cipher first, then each previous key's.
     ciphers: Vec<XChaCha20Poly1305>,
-    /// The MAC of the owners' digests, under the current key's own key for them.
-    owners: Hmac<Sha256>,
+    /// The MAC of the owners' and accounts' digests, under each key's own key for them: the
+    /// current key's first, then each previous key's.
+    owners: Vec<Hmac<Sha256>>,
 }
 
 impl fmt::Debug for PageSeal {
@@ -186,7 +187,11 @@ impl PageSeal {
             .into_iter()
             .map(|key| XChaCha20Poly1305::new(&(*key).into()))
             .collect();
-        let owners = owner_mac(&keys.subkeys(OWNER_LABEL)[0]);
+        let owners = keys
+            .subkeys(OWNER_LABEL)
+            .iter()
+            .map(|key| owner_mac(key))
+            .collect();
         PageSeal { ciphers, owners }
     }
 
@@ -195,7 +200,7 @@ impl PageSeal {
     /// pages without holding who they are. (Rotating the key gives every user a new owner: for a
     /// page's life, a user's share may count twice.)
     pub fn owner(&self, subject: Option<&str>) -> Owner {
-        let mut mac = self.owners.clone();
+        let mut mac = self.owners[0].clone();
         match subject {
             Some(subject) => {
                 mac.update(&[1]);
@@ -209,19 +214,30 @@ impl PageSeal {
         Owner::from_bytes(owner)
     }
 
-    /// The id that names, and binds the seal of, the account of `subject` at `provider` (feature
-    /// `account`): a digest keyed with the server's key, so that a store holds neither who the
-    /// user is nor which provider (beyond the digest).
-    pub fn account(&self, provider: &str, subject: &str) -> PageId {
-        let mut mac = self.owners.clone();
-        mac.update(&[2]);
-        mac.update(&(provider.len() as u64).to_be_bytes());
-        mac.update(provider.as_bytes());
-        mac.update(subject.as_bytes());
-        let digest = mac.finalize().into_bytes();
-        let mut id = [0; 16];
-        id.copy_from_slice(&digest[..16]);
-        PageId(id)
+    /// The ids that name, and bind the seal of, the account of `subject` at the provider named
+    /// `provider` whose issuer is `issuer` (feature `account`), one for each key: the current
+    /// key's first (under which an account is kept), then each previous key's (under which it was
+    /// kept before the rotation, and is found until it is kept again). Digests keyed with the
+    /// server's keys, so that a store holds neither who the user is nor which provider (beyond
+    /// the digest); and the issuer's, so that tokens kept for one issuer are never found for
+    /// another.
+    pub fn account_ids(&self, provider: &str, issuer: &str, subject: &str) -> Vec<PageId> {
+        self.owners
+            .iter()
+            .map(|mac| {
+                let mut mac = mac.clone();
+                mac.update(&[3]);
+                for part in [provider, issuer] {
+                    mac.update(&(part.len() as u64).to_be_bytes());
+                    mac.update(part.as_bytes());
+                }
+                mac.update(subject.as_bytes());
+                let digest = mac.finalize().into_bytes();
+                let mut id = [0; 16];
+                id.copy_from_slice(&digest[..16]);
+                PageId(id)
+            })
+            .collect()
     }
 
     /// `plain`, a value of `kind`, sealed for the page `id` with the current key: a version
@@ -448,6 +464,36 @@ mod tests {
             assert_ne!(tag, owner);
         }
         assert!(!format!("{:?}", PageSeal::new(&keys)).contains('9'));
+    }
+
+    #[test]
+    fn account_ids_are_one_per_key_and_name_the_issuer() {
+        let one = seal(1);
+        let [id] = one.account_ids("p", "https://a.example", "ada")[..] else {
+            panic!("one key, one id");
+        };
+        assert_eq!(one.account_ids("p", "https://a.example", "ada"), [id]);
+        for other in [
+            one.account_ids("p", "https://b.example", "ada"),
+            one.account_ids("q", "https://a.example", "ada"),
+            one.account_ids("p", "https://a.example", "bob"),
+            // The parts' lengths are in the digest: no two splits of one text give one id.
+            one.account_ids("p", "https://a.exampleada", ""),
+            seal(2).account_ids("p", "https://a.example", "ada"),
+        ] {
+            assert_ne!(other[0], id);
+        }
+        // Rotated: the new key's id first, then the old one's (the one kept before).
+        let rotated = PageSeal::new(&StateKeys::new([2; 32]).with_previous([1; 32]));
+        let ids = rotated.account_ids("p", "https://a.example", "ada");
+        assert_eq!(ids.len(), 2);
+        assert_eq!(
+            ids[0],
+            seal(2).account_ids("p", "https://a.example", "ada")[0]
+        );
+        assert_eq!(ids[1], id);
+        // An owner is not an account.
+        assert_ne!(one.owner(Some("ada")).as_bytes(), id.as_bytes());
     }
 
     #[test]

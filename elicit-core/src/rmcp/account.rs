@@ -62,6 +62,8 @@ pub struct AskAccount<'a, S> {
     message: Option<Cow<'static, str>>,
     key: Cow<'static, str>,
     wait: Duration,
+    /// An access token the provider's API refused ([`AskAccount::refused`]).
+    refused: Option<SecretString>,
 }
 
 impl<S: PageStore + KeptStore + 'static> Accounts<S> {
@@ -74,6 +76,7 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
             message: None,
             key: Cow::Borrowed(DEFAULT_KEY),
             wait: DEFAULT_WAIT,
+            refused: None,
         }
     }
 }
@@ -102,6 +105,52 @@ impl<S: PageStore + KeptStore + 'static> AskAccount<'_, S> {
         self
     }
 
+    /// The provider's API refused `token` (it answered 401: revoked, or expired early), which
+    /// this ask gave: [`AskAccount::run`] then refreshes it (once across replicas), or, when the
+    /// grant is gone too, forgets it and connects the account again, in the same call, on every
+    /// version (on 2026-07-28 the client's retry of the call gets the new token from the first
+    /// `run` of the handler).
+    ///
+    /// ```no_run
+    /// # use mcp_elicit::Elicitation;
+    /// # use mcp_elicit::page::{ExposeSecret, SecretString};
+    /// # use mcp_elicit::page::account::Accounts;
+    /// # use mcp_elicit::page::store::MemoryStore;
+    /// # use mcp_elicit::rmcp::Handled;
+    /// # use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock};
+    /// # use rmcp::service::{RequestContext, RoleServer};
+    /// # async fn call_api(token: &SecretString) -> Result<String, u16> { Err(401) }
+    /// async fn profile(
+    ///     accounts: &Accounts<MemoryStore>,
+    ///     user: &str,
+    ///     request: &CallToolRequestParams,
+    ///     context: &RequestContext<RoleServer>,
+    /// ) -> Handled {
+    ///     let asked = accounts.ask(user);
+    ///     let Elicitation::Accepted(token) = asked.run(context, request).await? else {
+    ///         return Ok(CallToolResult::success(vec![ContentBlock::text("Not connected")]));
+    ///     };
+    ///     let profile = match call_api(&token).await {
+    ///         Err(401) => {
+    ///             // The provider no longer accepts the token: a new one, or connect again.
+    ///             let again = asked.refused(token).run(context, request).await?;
+    ///             let Elicitation::Accepted(token) = again else {
+    ///                 return Ok(CallToolResult::success(vec![ContentBlock::text("Not connected")]));
+    ///             };
+    ///             call_api(&token).await
+    ///         }
+    ///         other => other,
+    ///     };
+    ///     let text = profile.unwrap_or_else(|status| format!("the provider answered {status}"));
+    ///     Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+    /// }
+    /// ```
+    #[must_use]
+    pub fn refused(mut self, token: SecretString) -> Self {
+        self.refused = Some(token);
+        self
+    }
+
     /// The access token, in `request` (a `tools/call`, `prompts/get` or `resources/read`)
     /// handled with `context`: see [`AskAccount`].
     ///
@@ -125,16 +174,21 @@ impl<S: PageStore + KeptStore + 'static> AskAccount<'_, S> {
         if retried {
             return asking.page_of(self).await;
         }
-        let connected = self
-            .accounts
-            .access_token(&self.subject)
-            .await
-            .map_err(|e| Stop::Elicit(ElicitError::Account(e)))?;
-        if let Some(token) = connected {
+        let connected = match &self.refused {
+            Some(refused) => self.accounts.refused(&self.subject, refused).await,
+            None => self.accounts.access_token(&self.subject).await,
+        };
+        if let Some(token) = connected.map_err(|e| Stop::Elicit(account_error(e)))? {
             return Ok(Elicitation::Accepted(token));
         }
         asking.page_of(self).await
     }
+}
+
+/// An account's error as the call's, its detail logged (the call reads the short words only).
+fn account_error(error: AccountError) -> ElicitError {
+    tracing::warn!(error = error.detail(), "an account could not be used");
+    ElicitError::Account(error)
 }
 
 impl<S: PageStore + KeptStore + 'static> PageAsk<S> for AskAccount<'_, S> {
@@ -170,14 +224,23 @@ impl<S: PageStore + KeptStore + 'static> PageAsk<S> for AskAccount<'_, S> {
     }
 
     async fn take(&self, id: &PageId) -> Result<Option<Elicitation<SecretString>>, ElicitError> {
-        let account = |error| ElicitError::Account(error);
+        let account = account_error;
         match self
             .accounts
             .take_connect_page(id, &self.subject)
             .await
             .map_err(ElicitError::Page)?
         {
-            None => Ok(None),
+            // The page waits; the account may have been connected meanwhile through another page
+            // of the user's (two calls that each asked): the call completes with it, and this
+            // spare page ends.
+            None => match self.accounts.access_token(&self.subject).await {
+                Ok(Some(token)) => {
+                    let _ = self.accounts.pages().close_page(id).await;
+                    Ok(Some(Elicitation::Accepted(token)))
+                }
+                Ok(None) | Err(_) => Ok(None),
+            },
             Some(Connection::Declined) => Ok(Some(Elicitation::Declined)),
             Some(Connection::Failed(reason)) => Err(account(AccountError::Failed(reason))),
             Some(Connection::Connected) => match self
@@ -188,8 +251,7 @@ impl<S: PageStore + KeptStore + 'static> PageAsk<S> for AskAccount<'_, S> {
             {
                 Some(token) => Ok(Some(Elicitation::Accepted(token))),
                 None => Err(account(AccountError::Failed(
-                    "the account was connected, and its tokens are gone (disconnected meanwhile)"
-                        .to_owned(),
+                    "it was disconnected meanwhile".to_owned(),
                 ))),
             },
         }

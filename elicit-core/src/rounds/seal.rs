@@ -158,6 +158,28 @@ impl StateKeys {
         Ok(StateKeys::new(parse_hex(hex, "key")?))
     }
 
+    /// The keys written as `CURRENT[,PREVIOUS...]`: comma-separated keys of 64 hexadecimal
+    /// characters each, the current key first (it seals; every key opens), then the keys being
+    /// rotated out ([`StateKeys::with_previous`]). Spaces around each key are ignored.
+    ///
+    /// ```
+    /// use mcp_elicit::rounds::StateKeys;
+    ///
+    /// let (new, old) = ("ab".repeat(32), "cd".repeat(32));
+    /// let rotated = StateKeys::from_hex_list(&format!("{new},{old}")).unwrap();
+    /// let before = StateKeys::from_hex_list(&old).unwrap();
+    /// assert_eq!(format!("{rotated:?}"), format!("{:?}", StateKeys::from_hex(&new).unwrap().with_previous_hex(&old).unwrap()));
+    /// assert!(StateKeys::from_hex_list(&format!("{new},")).is_err());
+    /// # let _ = before;
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// When a key is not 64 hexadecimal characters, or none is given.
+    pub fn from_hex_list(list: &str) -> Result<Self, KeyError> {
+        parse_list(list, "the list")
+    }
+
     /// A random key from the system's generator: rounds sealed with it can be opened only by
     /// this value (and its clones).
     ///
@@ -170,16 +192,17 @@ impl StateKeys {
         Ok(StateKeys::new(key))
     }
 
-    /// The key in the environment variable `var` (64 hexadecimal characters), or a random key if
-    /// it is not set. A value that is set but not a key is an error, never silently replaced.
+    /// The keys in the environment variable `var`, written as [`StateKeys::from_hex_list`]
+    /// reads them (`CURRENT[,PREVIOUS...]`), or a random key if it is not set. A value that is
+    /// set but not keys is an error, never silently replaced.
     ///
     /// # Errors
     ///
-    /// When the variable is set but is not 64 hexadecimal characters, or the random number
-    /// generator fails.
+    /// When the variable is set but is not a comma-separated list of keys of 64 hexadecimal
+    /// characters, or the random number generator fails.
     pub fn from_env(var: &str) -> Result<Self, KeyError> {
         match std::env::var(var) {
-            Ok(hex) => Ok(StateKeys::new(parse_hex(hex.trim(), var)?)),
+            Ok(list) => parse_list(&list, var),
             Err(std::env::VarError::NotPresent) => StateKeys::random(),
             Err(std::env::VarError::NotUnicode(_)) => Err(KeyError::NotHex {
                 source: var.to_owned(),
@@ -292,12 +315,33 @@ fn tag(keyed: &HmacSha256, payload: &[u8]) -> HmacSha256 {
     mac
 }
 
+/// The keys of `list` (`CURRENT[,PREVIOUS...]`), read from `source` (for the error).
+fn parse_list(list: &str, source: &str) -> Result<StateKeys, KeyError> {
+    let hexes: Vec<&str> = list.split(',').map(str::trim).collect();
+    let count = hexes.len();
+    let mut keys = hexes.iter().enumerate().map(|(at, hex)| {
+        if count == 1 {
+            parse_hex(hex, source)
+        } else {
+            let source = format!(
+                "{source} (key {} of {count}, comma-separated, the current one first)",
+                at + 1
+            );
+            parse_hex(hex, &source)
+        }
+    });
+    let current = keys.next().unwrap_or_else(|| parse_hex("", source))?;
+    keys.try_fold(StateKeys::new(current), |keys, previous| {
+        Ok(keys.with_previous(previous?))
+    })
+}
+
 fn parse_hex(hex: &str, source: &str) -> Result<[u8; 32], KeyError> {
     let error = || KeyError::NotHex {
         source: source.to_owned(),
     };
     let bytes = hex.as_bytes();
-    if bytes.len() != 64 {
+    if bytes.len() != 64 || !bytes.iter().all(u8::is_ascii_hexdigit) {
         return Err(error());
     }
     let mut key = [0; 32];
@@ -504,12 +548,55 @@ mod tests {
             &"0".repeat(63),
             &"0".repeat(65),
             &"é".repeat(32),
+            // `from_str_radix` alone would read a sign.
+            &"+f".repeat(32),
         ] {
             assert!(StateKeys::from_hex(bad).is_err(), "{bad}");
         }
         assert_ne!(
             StateKeys::random().unwrap().seal(b"x"),
             StateKeys::random().unwrap().seal(b"x")
+        );
+    }
+
+    #[test]
+    fn a_list_of_keys_is_the_current_one_then_the_previous_ones() {
+        let (one, two) = ("01".repeat(32), "02".repeat(32));
+        let rotated = StateKeys::from_hex_list(&format!(" {two} , {one}")).unwrap();
+        assert_eq!(rotated.previous.len(), 1);
+        // The first seals; both open.
+        let sealed = rotated.seal(b"x");
+        assert_eq!(keys(2).open(&sealed).unwrap(), b"x");
+        assert_eq!(rotated.open(&keys(1).seal(b"y")).unwrap(), b"y");
+        assert_eq!(keys(1).open(&sealed), Err(StateError::Forged));
+        for (bad, which) in [
+            (String::new(), "the list"),
+            (
+                ",".to_owned(),
+                "the list (key 1 of 2, comma-separated, the current one first)",
+            ),
+            (
+                format!("{two},"),
+                "the list (key 2 of 2, comma-separated, the current one first)",
+            ),
+            (
+                format!("{two},{one},xyz"),
+                "the list (key 3 of 3, comma-separated, the current one first)",
+            ),
+            (format!("{two};{one}"), "the list"),
+        ] {
+            assert_eq!(
+                StateKeys::from_hex_list(&bad).err(),
+                Some(KeyError::NotHex {
+                    source: which.to_owned()
+                }),
+                "{bad}"
+            );
+        }
+        let error = StateKeys::from_hex_list(&format!("{two},x")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the state key in the list (key 2 of 2, comma-separated, the current one first) is not 64 hexadecimal characters (32 bytes); make one with `openssl rand -hex 32`"
         );
     }
 

@@ -134,8 +134,10 @@ async fn a_person_connects_and_the_retried_call_gets_the_token() {
     );
     let done = browser.get(&back).await;
     assert_eq!(done.status, 200, "{}", done.body);
+    // The upstream account's subject (the ID token's `sub`), kept and shown.
     assert!(
-        done.body.contains("Your account is connected."),
+        done.body
+            .contains("Your Upstream account ada is connected. You can close this page"),
         "{}",
         done.body
     );
@@ -457,9 +459,16 @@ async fn a_grant_gone_connects_again_and_a_provider_down_forgets_nothing() {
     tokio::time::sleep(Duration::from_millis(2_500)).await;
     let down = call(origin, WHOAMI, ADA, url_mode(), json!({})).await;
     let said = down.to_string();
-    assert!(
-        said.contains("the request to the provider failed"),
+    // Words for a person and a model (the detail, with the provider's address, in the log).
+    assert_eq!(down["result"]["isError"], true, "{down:#}");
+    assert_eq!(
+        down["result"]["content"][0]["text"],
+        "the provider could not refresh the account's access now: try again in a moment",
         "{down:#}"
+    );
+    assert!(
+        !said.contains("127.0.0.1") && !said.contains("os error"),
+        "{said}"
     );
     assert!(
         down["result"]["resultType"] != "input_required",

@@ -16,8 +16,9 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 use zeroize::Zeroizing;
 
-use super::tokens::{Tokens, hex, request_error};
-use super::{Accounts, FAILED, error_chain};
+use super::kept::{Change, hex};
+use super::tokens::{Account, Grant};
+use super::{AccountError, Accounts, FAILED, HttpError, error_chain};
 use crate::page::seal::{Kind, PageId, PageSeal};
 use crate::page::serve::{Answer, status_page, unavailable};
 use crate::page::store::{Answered, KeptStore, PageStore};
@@ -107,13 +108,13 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
         return status_page(StatusCode::CONFLICT, "Already used", USED);
     };
     let provider = &accounts.inner.provider;
-    if issuer
-        .as_deref()
-        .is_some_and(|iss| iss.trim_end_matches('/') != provider.issuer.trim_end_matches('/'))
-    {
-        return accounts
-            .fail(&visit.id, "the response names another issuer")
-            .await;
+    if !provider.issuer_matches(issuer.as_deref()) {
+        let why = if issuer.is_some() {
+            "the provider's answer names another issuer"
+        } else {
+            "the provider's answer does not name its issuer, as it says it always does (RFC 9207)"
+        };
+        return accounts.fail(&visit.id, why).await;
     }
     if let Some(error) = error {
         if error == "access_denied" {
@@ -141,55 +142,133 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
         return accounts.fail(&visit.id, "the provider sent no code").await;
     };
     let subject = visit.record.subject.as_deref().unwrap_or_default();
-    match accounts.exchange(code, pending).await {
-        Ok(tokens) => {
-            if accounts.save(subject, &tokens).await.is_err() {
-                return accounts
-                    .fail(&visit.id, "the tokens could not be kept")
-                    .await;
-            }
-            let answer = Answer {
-                accepted: true,
-                content: Content::new(),
-            };
-            match accounts.settle(&visit.id, answer).await {
-                Some(_) => clear_cookie(
-                    status_page(StatusCode::OK, "Connected", CONNECTED),
-                    &accounts,
-                    &visit.id,
+    let (grant, upstream) = match accounts.exchange(code, pending).await {
+        Ok(exchanged) => exchanged,
+        Err(reason) => return accounts.fail(&visit.id, reason).await,
+    };
+    if let Err(error) = accounts.save(subject, grant, upstream.clone()).await {
+        tracing::warn!(
+            error = error.detail(),
+            "a connected account's tokens could not be kept"
+        );
+        return accounts
+            .fail(&visit.id, "this server could not keep the account's tokens")
+            .await;
+    }
+    let answer = Answer {
+        accepted: true,
+        content: Content::new(),
+    };
+    match accounts.settle(&visit.id, answer).await {
+        Some(_) => {
+            let text = match upstream {
+                Some(upstream) => format!(
+                    "Your {} account {upstream} is connected. You can close this page and return to your assistant.",
+                    provider.title
                 ),
-                None => unavailable(),
-            }
+                None => CONNECTED.to_owned(),
+            };
+            clear_cookie(
+                status_page(StatusCode::OK, "Connected", &text),
+                &accounts,
+                &visit.id,
+            )
         }
-        Err(reason) => accounts.fail(&visit.id, &reason).await,
+        None => unavailable(),
     }
 }
 
 impl<S: PageStore + KeptStore + 'static> Accounts<S> {
     /// The code exchanged (with the PKCE verifier), and the ID token checked (of an OpenID
-    /// provider): the tokens, or
-    /// why not (words that hold no token).
-    async fn exchange(&self, code: String, pending: Pending) -> Result<Tokens, String> {
+    /// provider): the tokens and the upstream account's subject, or why not (words for a person;
+    /// the detail goes to the log).
+    async fn exchange(
+        &self,
+        code: String,
+        pending: Pending,
+    ) -> Result<(Grant, Option<String>), &'static str> {
         let provider = &self.inner.provider;
-        let http = &provider.http;
-        let response = provider
+        let failed = |what: &'static str, detail: String| {
+            tracing::warn!(provider = provider.name, detail, "{what}");
+            what
+        };
+        let request = provider
             .client
             .exchange_code(AuthorizationCode::new(code))
-            .map_err(|e| e.to_string())?
-            .set_pkce_verifier(PkceCodeVerifier::new(pending.verifier.clone()))
-            .request_async(http)
-            .await
-            .map_err(|e| request_error(&e).to_string())?;
+            .map_err(|e| {
+                failed(
+                    "the provider's token endpoint is not configured",
+                    e.to_string(),
+                )
+            })?
+            .set_pkce_verifier(PkceCodeVerifier::new(pending.verifier.clone()));
+        let response = request.request_async(&provider.http).await.map_err(|e| {
+            let what = match &e {
+                openidconnect::RequestTokenError::ServerResponse(_) => {
+                    "the provider refused the sign-in's code"
+                }
+                openidconnect::RequestTokenError::Request(HttpError::Timeout) => {
+                    "the provider did not answer in time"
+                }
+                openidconnect::RequestTokenError::Request(HttpError::TooLarge) => {
+                    "the provider's answer was too long"
+                }
+                openidconnect::RequestTokenError::Request(_) => "the provider could not be reached",
+                _ => "the provider's answer does not read",
+            };
+            failed(what, error_chain(&e))
+        })?;
         // An OpenID provider was asked for `openid`, and answers with an ID token, whose
-        // signature, issuer, audience and nonce must hold.
-        if provider.openid {
-            let id_token = response.id_token().ok_or("the provider sent no ID token")?;
-            let verifier = provider.client.id_token_verifier();
-            id_token
-                .claims(&verifier, &Nonce::new(pending.nonce.clone()))
-                .map_err(|e| format!("the ID token does not verify: {}", error_chain(&e)))?;
+        // signature, issuer, audience, nonce and issue time must hold.
+        let upstream = match &provider.keys {
+            Some(keys) => {
+                let id_token = response.id_token().ok_or("the provider sent no ID token")?;
+                let subject = keys
+                    .verify(provider, id_token, &Nonce::new(pending.nonce.clone()))
+                    .await
+                    .map_err(|detail| failed("the provider's ID token does not verify", detail))?;
+                Some(subject)
+            }
+            None => None,
+        };
+        Ok((Grant::of_response(&response), upstream))
+    }
+
+    /// Keeps `grant` as `subject`'s account's current one, with the upstream account's subject:
+    /// a grant it held before (a second connection) is retired, and revoked.
+    async fn save(
+        &self,
+        subject: &str,
+        grant: Grant,
+        upstream: Option<String>,
+    ) -> Result<(), AccountError> {
+        let ids = self.ids(subject);
+        let issuer = &self.inner.provider.issuer;
+        let now = crate::rounds::now_secs();
+        let replaced = self
+            .change(&ids, |found| {
+                let mut account =
+                    found.map_or_else(|| Account::empty(issuer), |found| found.account.clone());
+                let replaced = match account.current.take() {
+                    Some(old) => {
+                        account.retire(old, now);
+                        true
+                    }
+                    None => false,
+                };
+                account.current = Some(grant.clone());
+                account.upstream.clone_from(&upstream);
+                (Change::Write(account), replaced)
+            })
+            .await?;
+        if replaced {
+            tracing::info!(
+                provider = self.inner.provider.name,
+                "an account was connected again: the grant it replaces is revoked"
+            );
+            self.revoke_soon(&ids);
         }
-        Ok(Tokens::of_response(&response))
+        Ok(())
     }
 
     /// Ends the connection in progress of the page `id` when `random` is its state's (a state
@@ -211,10 +290,15 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         }
     }
 
-    /// The connection `id` failed for `reason`: the call is told, the person shown a page.
+    /// The connection `id` failed for `reason`: the call is told, the person shown a page, and
+    /// the browser's binding cookie cleared.
     async fn fail(&self, id: &PageId, reason: &str) -> Response {
         self.settle_failed(id, reason).await;
-        status_page(StatusCode::BAD_GATEWAY, "Not connected", FAILED_TEXT)
+        clear_cookie(
+            status_page(StatusCode::BAD_GATEWAY, "Not connected", FAILED_TEXT),
+            self,
+            id,
+        )
     }
 
     /// Answers the connect page `id` with a failure, for `reason`: what its call takes.

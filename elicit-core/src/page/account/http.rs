@@ -77,7 +77,8 @@ pub enum HttpError {
     /// A response longer than [`MAX_RESPONSE`].
     TooLarge,
     /// The request could not be made or answered (a connection refused, a name unknown, an
-    /// `https` URL with no TLS in reqwest: turn on its `rustls` feature).
+    /// `https` URL with no TLS in reqwest: turn on its `rustls` feature): what went wrong, in
+    /// full ([`HttpError::detail`]).
     Request(String),
 }
 
@@ -99,6 +100,17 @@ impl HttpError {
     }
 }
 
+impl HttpError {
+    /// What went wrong, in full (for the log and for the server's operator): the request's own
+    /// error and its causes. Its `Display` is the short form a person and a model read.
+    pub fn detail(&self) -> String {
+        match self {
+            HttpError::Request(error) => format!("{self}: {error}"),
+            _ => self.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for HttpError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -107,7 +119,7 @@ impl fmt::Display for HttpError {
                 f,
                 "the provider's response is longer than {MAX_RESPONSE} bytes"
             ),
-            HttpError::Request(error) => write!(f, "the request to the provider failed: {error}"),
+            HttpError::Request(_) => f.write_str("the provider could not be reached"),
         }
     }
 }

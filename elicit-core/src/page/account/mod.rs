@@ -24,15 +24,27 @@
 //!   audience and nonce checked (an OpenID provider's), and the tokens sealed (the pages' AEAD, under a key drawn from
 //!   `MCP_ELICIT_STATE_KEY`) under a digest of the user and the provider, in the pages' store
 //!   ([`KeptStore`]): never in plain text, a log line, a page or a result.
-//! - An expired access token is refreshed **once across replicas**: a claim in the shared store
-//!   lets one replica refresh while the others wait for its result (a provider that rotates
-//!   refresh tokens revokes the whole grant when an old one is used twice).
-//! - [`Accounts::disconnect`] forgets the tokens and revokes them at the provider (RFC 7009),
-//!   when it has a revocation endpoint.
+//! - An expired access token is refreshed **once across replicas**: the account's claims in the
+//!   shared store let one replica refresh while the others wait for its result (a provider that
+//!   rotates refresh tokens revokes the whole grant when an old one is used twice). New tokens
+//!   are kept only if the account still holds the grant they refresh; a definite refusal
+//!   (`invalid_grant`) retires the grant, any other failure keeps it.
+//! - A user's connections in progress count in a share of their own ([`Pages::share`]): past
+//!   it, their oldest ends. The account is kept as long as its refresh token lives (as the
+//!   provider says it, or [`Accounts::forget_after`]), under ids for the current state key and
+//!   the previous ones (`MCP_ELICIT_STATE_KEY=NEW,OLD`): a key rotation keeps every account,
+//!   moved under the new key when next used.
+//! - [`Accounts::disconnect`] revokes the tokens at the provider (RFC 7009) before it forgets
+//!   them; a revocation that fails, like the grant a second connection replaces, is kept sealed
+//!   and tried again.
 
 mod callback;
 mod http;
+mod kept;
+mod keys;
 mod provider;
+mod refresh;
+mod revoke;
 mod routes;
 mod tokens;
 
@@ -44,6 +56,11 @@ use openidconnect::RedirectUrl;
 
 pub use http::{DEFAULT_TIMEOUT, HttpError, MAX_RESPONSE};
 pub use provider::{DEFAULT_SCOPES, Provider};
+pub use revoke::Disconnected;
+
+/// How long an account is kept at most, by default, when the provider does not say how long its
+/// refresh token lives: ninety days from its last refresh or connection.
+pub const DEFAULT_FORGET_AFTER: Duration = Duration::from_hours(90 * 24);
 
 use super::seal::SealError;
 use super::serve::{PageError, Pages};
@@ -88,8 +105,10 @@ struct Inner<S> {
     kind: String,
     /// Whether cookies are `Secure` (an `https` base URL).
     secure: bool,
-    /// How long a refresh may hold its claim (then another replica may try).
-    refresh_hold: Duration,
+    /// How long an account is kept at most ([`Accounts::forget_after`]).
+    forget_after: Duration,
+    /// The accounts whose retired grants this process revokes in the background now.
+    revoking: revoke::Running,
     /// The default message of a connect request.
     message: String,
 }
@@ -112,7 +131,7 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         let redirect = RedirectUrl::new(callback.clone())
             .map_err(|e| AccountError::Discovery(format!("the redirect URI {callback}: {e}")))?;
         let callback_path = redirect.url().path().to_owned();
-        provider.client = provider.client.set_redirect_uri(redirect);
+        provider.client = provider.client.set_redirect_uri(redirect.clone());
         let kind = format!("mcp-elicit/account/{}", provider.name);
         let message = format!(
             "This server asks to act for you at {}: sign in there to connect your account.",
@@ -121,15 +140,33 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         Ok(Accounts {
             inner: Arc::new(Inner {
                 pages,
-                secure: base_url.starts_with("https:"),
+                secure: redirect.url().scheme() == "https",
                 provider,
                 base_url,
                 callback_path,
                 kind,
                 message,
-                refresh_hold: Duration::from_secs(30),
+                forget_after: DEFAULT_FORGET_AFTER,
+                revoking: revoke::Running::default(),
             }),
         })
+    }
+
+    /// Keeps an account at most `at_most` after its last connection or refresh
+    /// ([`DEFAULT_FORGET_AFTER`] by default) when the provider does not say how long its refresh
+    /// token lives (one it says lives shorter is kept as long as it does): an account unused
+    /// that long is forgotten by the store, so that no account lives for ever. Set it to the
+    /// provider's own limit on an unused refresh token, where it has one.
+    ///
+    /// # Panics
+    ///
+    /// When called after the accounts were cloned (set it first).
+    #[must_use]
+    pub fn forget_after(mut self, at_most: Duration) -> Self {
+        Arc::get_mut(&mut self.inner)
+            .expect("configure the accounts before cloning them")
+            .forget_after = at_most.max(Duration::from_secs(1));
+        self
     }
 
     /// The provider.
@@ -223,18 +260,20 @@ pub enum Connection {
     Failed(String),
 }
 
-/// Why an account could not be connected, refreshed or disconnected.
+/// Why an account could not be connected, refreshed or disconnected. Its `Display` is short,
+/// for the person and the model that read a call's error (no URL, no system error, none of the
+/// provider's own text); [`AccountError::detail`] gives everything, for the log.
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum AccountError {
     /// The provider's metadata could not be found or read (or a URL of the configuration is
-    /// none).
+    /// none): an error of the server's configuration, said in full.
     Discovery(String),
     /// A request to the provider failed.
     Http(HttpError),
     /// The provider refused a request: its `error` (and description).
     Provider(String),
-    /// The connection failed ([`Connection::Failed`]).
+    /// The connection failed ([`Connection::Failed`]): why, in words for a person.
     Failed(String),
     /// The connect page, or its answer.
     Page(PageError),
@@ -242,9 +281,24 @@ pub enum AccountError {
     Store(StoreError),
     /// What the store keeps is not what this server sealed.
     Seal(SealError),
-    /// Another replica held the refresh of this account's tokens for longer than a refresh may
-    /// take: try again.
+    /// Another replica held this account for longer than a refresh may take: try again.
     Busy,
+    /// The access token has expired and the provider could not refresh it now (it was down,
+    /// slow, or answered a temporary error): the tokens are kept; try again in a moment.
+    Unavailable,
+}
+
+impl AccountError {
+    /// Everything the error knows, sources included: for the server's log, not for a person.
+    pub fn detail(&self) -> String {
+        match self {
+            AccountError::Http(error) => error.detail(),
+            AccountError::Provider(error) => format!("the provider refused: {error}"),
+            AccountError::Store(error) => error_chain(error),
+            AccountError::Page(error) => error_chain(error),
+            other => other.to_string(),
+        }
+    }
 }
 
 impl fmt::Display for AccountError {
@@ -254,15 +308,22 @@ impl fmt::Display for AccountError {
                 write!(f, "the provider's metadata could not be read: {error}")
             }
             AccountError::Http(error) => fmt::Display::fmt(error, f),
-            AccountError::Provider(error) => write!(f, "the provider refused: {error}"),
+            AccountError::Provider(_) => f.write_str("the provider refused the request"),
             AccountError::Failed(reason) => {
                 write!(f, "the account could not be connected: {reason}")
             }
             AccountError::Page(error) => fmt::Display::fmt(error, f),
-            AccountError::Store(error) => fmt::Display::fmt(error, f),
-            AccountError::Seal(error) => write!(f, "the account's tokens: {error}"),
+            AccountError::Store(_) => {
+                f.write_str("the server could not reach its store of accounts: try again")
+            }
+            AccountError::Seal(_) => {
+                f.write_str("the account's record is not one this server sealed")
+            }
             AccountError::Busy => f.write_str(
                 "another replica is refreshing this account's tokens and has not finished: try again",
+            ),
+            AccountError::Unavailable => f.write_str(
+                "the provider could not refresh the account's access now: try again in a moment",
             ),
         }
     }

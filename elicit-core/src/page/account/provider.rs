@@ -2,40 +2,48 @@
 //! discovery, by RFC 8414 metadata, or from its endpoints.
 
 use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
-use base64::Engine;
 use openidconnect::core::{
-    CoreAuthDisplay, CoreClaimName, CoreClaimType, CoreClient, CoreClientAuthMethod, CoreGrantType,
-    CoreJsonWebKey, CoreJweContentEncryptionAlgorithm, CoreJweKeyManagementAlgorithm,
-    CoreResponseMode, CoreResponseType, CoreSubjectIdentifierType,
+    CoreAuthDisplay, CoreAuthPrompt, CoreClaimName, CoreClaimType, CoreClientAuthMethod,
+    CoreErrorResponseType, CoreGenderClaim, CoreGrantType, CoreJsonWebKey,
+    CoreJweContentEncryptionAlgorithm, CoreJweKeyManagementAlgorithm, CoreJwsSigningAlgorithm,
+    CoreResponseMode, CoreResponseType, CoreRevocableToken, CoreRevocationErrorResponse,
+    CoreSubjectIdentifierType, CoreTokenIntrospectionResponse, CoreTokenType,
 };
+use openidconnect::url::Url;
 use openidconnect::{
-    AdditionalProviderMetadata, ClientId, ClientSecret, EndpointMaybeSet, EndpointNotSet,
-    EndpointSet, IssuerUrl, ProviderMetadata, RevocationUrl, Scope,
+    AdditionalProviderMetadata, ClientId, ClientSecret, EmptyAdditionalClaims, EndpointMaybeSet,
+    EndpointNotSet, EndpointSet, ExtraTokenFields, IdTokenFields, IssuerUrl, ProviderMetadata,
+    RevocationErrorResponseType, RevocationUrl, Scope, StandardErrorResponse,
+    StandardTokenResponse,
 };
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 
+use super::AccountError;
 use super::http::{DEFAULT_TIMEOUT, Http};
-use super::{AccountError, error_chain};
+use super::keys::Keys;
 
 /// The scopes asked for by default: `openid` (an ID token, whose subject names the account) and
 /// `offline_access` (a refresh token, so that the account stays connected).
 pub const DEFAULT_SCOPES: &[&str] = &["openid", "offline_access"];
 
-/// The provider metadata this module reads: OpenID Connect discovery's, and RFC 7009's
-/// `revocation_endpoint`.
+/// The provider metadata this module reads beyond OpenID Connect discovery's: RFC 7009's
+/// `revocation_endpoint`, and RFC 9207's `authorization_response_iss_parameter_supported`.
 #[derive(Clone, Debug, Deserialize, Serialize)]
-struct Revocation {
+struct Extra {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     revocation_endpoint: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    authorization_response_iss_parameter_supported: Option<bool>,
 }
 
-impl AdditionalProviderMetadata for Revocation {}
+impl AdditionalProviderMetadata for Extra {}
 
 type Metadata = ProviderMetadata<
-    Revocation,
+    Extra,
     CoreAuthDisplay,
     CoreClientAuthMethod,
     CoreClaimName,
@@ -55,44 +63,67 @@ struct OAuthMetadata {
     issuer: String,
     authorization_endpoint: String,
     token_endpoint: Option<String>,
-    revocation_endpoint: Option<String>,
+    #[serde(flatten)]
+    extra: Extra,
 }
 
-/// The metadata of a provider without OpenID Connect, written from its endpoints (no keys: it
-/// issues no ID token), so that its client is made as a discovered one is.
-fn plain_metadata(
-    issuer: &str,
-    authorization_endpoint: &str,
-    token_endpoint: &str,
-    revocation_endpoint: Option<String>,
-) -> Result<Metadata, AccountError> {
-    let discovery = |error: &dyn fmt::Display| AccountError::Discovery(error.to_string());
-    let issuer_url = IssuerUrl::new(issuer.to_owned()).map_err(|e| discovery(&e))?;
-    let authorize = openidconnect::AuthUrl::new(authorization_endpoint.to_owned())
-        .map_err(|e| discovery(&e))?;
-    let token =
-        openidconnect::TokenUrl::new(token_endpoint.to_owned()).map_err(|e| discovery(&e))?;
-    let keys = openidconnect::JsonWebKeySetUrl::new(format!("{}/", issuer.trim_end_matches('/')))
-        .map_err(|e| discovery(&e))?;
-    let metadata = Metadata::new(
-        issuer_url,
-        authorize,
-        keys,
-        vec![openidconnect::ResponseTypes::new(vec![
-            CoreResponseType::Code,
-        ])],
-        Vec::new(),
-        Vec::new(),
-        Revocation {
-            revocation_endpoint,
-        },
-    );
-    Ok(metadata.set_token_endpoint(Some(token)))
+/// What a token response says beyond RFC 6749: how long the refresh token lives, where the
+/// provider says (`refresh_token_expires_in`, as GitHub's and Microsoft's; `refresh_expires_in`,
+/// as Keycloak's). Read leniently: a number, or a number written as text; anything else is
+/// ignored rather than failing the whole response.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+pub(super) struct RefreshLife {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    refresh_token_expires_in: Option<serde_json::Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    refresh_expires_in: Option<serde_json::Value>,
 }
+
+impl ExtraTokenFields for RefreshLife {}
+
+impl RefreshLife {
+    /// How long the refresh token lives, in seconds, if the provider said.
+    pub(super) fn seconds(&self) -> Option<u64> {
+        let read = |value: &serde_json::Value| match value {
+            serde_json::Value::Number(number) => number.as_u64(),
+            serde_json::Value::String(text) => text.trim().parse().ok(),
+            _ => None,
+        };
+        self.refresh_token_expires_in
+            .as_ref()
+            .and_then(read)
+            .or_else(|| self.refresh_expires_in.as_ref().and_then(read))
+            // Keycloak says 0 for a refresh token that lives as long as the session.
+            .filter(|seconds| *seconds > 0)
+    }
+}
+
+/// A token response, its ID token's fields, and what it says of the refresh token's life.
+pub(super) type TokenResponse = StandardTokenResponse<
+    IdTokenFields<
+        EmptyAdditionalClaims,
+        RefreshLife,
+        CoreGenderClaim,
+        CoreJweContentEncryptionAlgorithm,
+        CoreJwsSigningAlgorithm,
+    >,
+    CoreTokenType,
+>;
 
 /// The OpenID Connect client, as discovery makes it: an authorization endpoint, and a token and
 /// user-info endpoint if the provider has them.
-pub(super) type Client = CoreClient<
+pub(super) type Client = openidconnect::Client<
+    EmptyAdditionalClaims,
+    CoreAuthDisplay,
+    CoreGenderClaim,
+    CoreJweContentEncryptionAlgorithm,
+    CoreJsonWebKey,
+    CoreAuthPrompt,
+    StandardErrorResponse<CoreErrorResponseType>,
+    TokenResponse,
+    CoreTokenIntrospectionResponse,
+    CoreRevocableToken,
+    CoreRevocationErrorResponse,
     EndpointSet,
     EndpointNotSet,
     EndpointNotSet,
@@ -133,10 +164,15 @@ pub struct Provider {
     pub(super) scopes: Vec<String>,
     pub(super) params: Vec<(String, String)>,
     pub(super) http: Http,
+    /// How long each request may take.
+    pub(super) timeout: Duration,
     /// The client's secret, for a revocation on a loopback host.
     pub(super) client_secret: SecretString,
-    /// Whether it is an OpenID provider: an ID token is then required, and checked.
-    pub(super) openid: bool,
+    /// An OpenID provider's signing keys (its ID token is then required, and checked).
+    pub(super) keys: Option<Arc<Keys>>,
+    /// Whether its authorization responses carry `iss` (RFC 9207): a callback without it is
+    /// then refused.
+    pub(super) iss_required: bool,
 }
 
 impl fmt::Debug for Provider {
@@ -149,29 +185,65 @@ impl fmt::Debug for Provider {
     }
 }
 
+/// An error of the configuration: the provider's metadata, or a URL of it.
+fn discovery(error: &dyn fmt::Display) -> AccountError {
+    AccountError::Discovery(error.to_string())
+}
+
+/// Whether tokens and the client's secret may be sent to `url`: `https`, or `http` on a loopback
+/// host (a provider on this machine, for development and tests).
+pub(super) fn may_carry_secrets(url: &Url) -> bool {
+    match url.scheme() {
+        "https" => true,
+        "http" => match url.host() {
+            Some(openidconnect::url::Host::Ipv4(ip)) => ip.is_loopback(),
+            Some(openidconnect::url::Host::Ipv6(ip)) => ip.is_loopback(),
+            Some(openidconnect::url::Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
+            None => false,
+        },
+        _ => false,
+    }
+}
+
+/// `url`, if tokens may be sent there ([`may_carry_secrets`]); else why not, naming `what`.
+fn checked(what: &str, url: &str) -> Result<Url, AccountError> {
+    let parsed = Url::parse(url).map_err(|e| discovery(&format!("the {what} {url}: {e}")))?;
+    if may_carry_secrets(&parsed) {
+        Ok(parsed)
+    } else {
+        Err(discovery(&format!(
+            "the {what} {url} is neither https nor on a loopback host: tokens and the client's secret are sent only over https"
+        )))
+    }
+}
+
 impl Provider {
     /// The provider whose issuer is `issuer`, by OpenID Connect discovery
     /// (`ISSUER/.well-known/openid-configuration`, its issuer checked, its signing keys fetched),
     /// as the client `client_id` with `client_secret`. `name` names the provider in the store
-    /// (with the user, digested) and, until [`Provider::title`], on the pages: keep it the same
-    /// across replicas and restarts.
+    /// (with its issuer and the user, digested) and, until [`Provider::title`], on the pages:
+    /// keep it the same across replicas and restarts.
     ///
     /// # Errors
     ///
-    /// [`AccountError::Discovery`]: the issuer is not a URL, or its metadata could not be
-    /// fetched or read within [`DEFAULT_TIMEOUT`].
+    /// [`AccountError::Discovery`]: the issuer is not an `https` URL (or `http` on a loopback
+    /// host), or its metadata could not be fetched or read within [`DEFAULT_TIMEOUT`], or names
+    /// an endpoint that is not.
     pub async fn discover(
         name: impl Into<String>,
         issuer: &str,
         client_id: &str,
         client_secret: SecretString,
     ) -> Result<Self, AccountError> {
-        let discovery = |error: &dyn fmt::Display| AccountError::Discovery(error.to_string());
+        checked("issuer", issuer)?;
         let http = Http::new(DEFAULT_TIMEOUT).map_err(|e| discovery(&e))?;
         let issuer_url = IssuerUrl::new(issuer.to_owned()).map_err(|e| discovery(&e))?;
         let metadata = Metadata::discover_async(issuer_url, &http)
             .await
-            .map_err(|e| discovery(&error_chain(&e)))?;
+            .map_err(|e| match e {
+                openidconnect::DiscoveryError::Request(error) => discovery(&error.detail()),
+                other => discovery(&super::error_chain(&other)),
+            })?;
         Provider::of_metadata(name, issuer, metadata, client_id, client_secret, http, true)
     }
 
@@ -183,23 +255,22 @@ impl Provider {
     ///
     /// # Errors
     ///
-    /// [`AccountError::Discovery`]: the issuer is not an `http(s)` URL, or its metadata could
-    /// not be fetched or read within [`DEFAULT_TIMEOUT`], names another issuer, or lacks an
-    /// endpoint.
+    /// [`AccountError::Discovery`]: the issuer is not an `https` URL (or `http` on a loopback
+    /// host) without a query, or its metadata could not be fetched or read within
+    /// [`DEFAULT_TIMEOUT`], names another issuer, or lacks an endpoint.
     pub async fn discover_oauth(
         name: impl Into<String>,
         issuer: &str,
         client_id: &str,
         client_secret: SecretString,
     ) -> Result<Self, AccountError> {
-        let discovery = |error: &dyn fmt::Display| AccountError::Discovery(error.to_string());
-        let http = Http::new(DEFAULT_TIMEOUT).map_err(|e| discovery(&e))?;
-        let issuer_url = openidconnect::url::Url::parse(issuer).map_err(|e| discovery(&e))?;
-        if !matches!(issuer_url.scheme(), "http" | "https") || issuer_url.query().is_some() {
+        let issuer_url = checked("issuer", issuer)?;
+        if issuer_url.query().is_some() {
             return Err(discovery(&format!(
-                "{issuer} is not an issuer (an http(s) URL without a query)"
+                "{issuer} is not an issuer (an https URL without a query)"
             )));
         }
+        let http = Http::new(DEFAULT_TIMEOUT).map_err(|e| discovery(&e))?;
         // RFC 8414, section 3.1: the well-known path goes between the host and the issuer's path.
         let mut well_known = issuer_url.clone();
         let path = issuer_url.path().trim_end_matches('/');
@@ -208,7 +279,10 @@ impl Provider {
             .header(openidconnect::http::header::ACCEPT, "application/json")
             .body(Vec::new())
             .map_err(|e| discovery(&e))?;
-        let response = http.send(request).await.map_err(|e| discovery(&e))?;
+        let response = http
+            .send(request)
+            .await
+            .map_err(|e| discovery(&e.detail()))?;
         if !response.status().is_success() {
             return Err(discovery(&format!(
                 "{well_known} answered {}",
@@ -230,7 +304,7 @@ impl Provider {
             issuer,
             &metadata.authorization_endpoint,
             &token,
-            metadata.revocation_endpoint,
+            metadata.extra,
         )?;
         Provider::of_metadata(
             name,
@@ -246,12 +320,14 @@ impl Provider {
     /// An OAuth provider without OpenID Connect, from its endpoints as its documentation gives
     /// them: `issuer` (its identifier, which a callback's `iss` must match), the authorization
     /// and token endpoints. No ID token is asked for or expected; the scopes are the provider's
-    /// own (none by default). Add a revocation endpoint with [`Provider::revocation`] and a
-    /// user-info endpoint with [`Provider::userinfo`].
+    /// own (none by default). Add a revocation endpoint with [`Provider::revocation`], a
+    /// user-info endpoint with [`Provider::userinfo`], and RFC 9207's `iss` with
+    /// [`Provider::require_iss`].
     ///
     /// # Errors
     ///
-    /// [`AccountError::Discovery`] when an endpoint is not a URL.
+    /// [`AccountError::Discovery`] when an endpoint is not a URL, or the issuer or the token
+    /// endpoint is not `https` (or `http` on a loopback host).
     pub fn oauth(
         name: impl Into<String>,
         issuer: &str,
@@ -260,9 +336,13 @@ impl Provider {
         client_id: &str,
         client_secret: SecretString,
     ) -> Result<Self, AccountError> {
-        let metadata = plain_metadata(issuer, authorization_endpoint, token_endpoint, None)?;
-        let http =
-            Http::new(DEFAULT_TIMEOUT).map_err(|e| AccountError::Discovery(e.to_string()))?;
+        checked("issuer", issuer)?;
+        let extra = Extra {
+            revocation_endpoint: None,
+            authorization_response_iss_parameter_supported: None,
+        };
+        let metadata = plain_metadata(issuer, authorization_endpoint, token_endpoint, extra)?;
+        let http = Http::new(DEFAULT_TIMEOUT).map_err(|e| discovery(&e))?;
         Provider::of_metadata(
             name,
             issuer,
@@ -276,7 +356,8 @@ impl Provider {
 
     /// The provider of `metadata` (discovered, or written from the endpoints given), as the
     /// client `client_id`: an OpenID provider (`openid`) asks for `openid` and the default
-    /// scopes; another asks for no scope until told.
+    /// scopes, and checks ID tokens with its keys; another asks for no scope until told. Every
+    /// endpoint tokens or the client's secret are sent to must be `https` (or on loopback).
     fn of_metadata(
         name: impl Into<String>,
         issuer: &str,
@@ -286,15 +367,35 @@ impl Provider {
         http: Http,
         openid: bool,
     ) -> Result<Self, AccountError> {
-        let revocation = match &metadata.additional_metadata().revocation_endpoint {
-            Some(url) => Some(
-                RevocationUrl::new(url.clone())
-                    .map_err(|e| AccountError::Discovery(e.to_string()))?,
-            ),
+        let extra = metadata.additional_metadata();
+        let revocation = match &extra.revocation_endpoint {
+            Some(url) => Some(RevocationUrl::from_url(checked(
+                "revocation endpoint",
+                url,
+            )?)),
             None => None,
         };
-        let userinfo = metadata.userinfo_endpoint().map(ToString::to_string);
-        let client = CoreClient::from_provider_metadata(
+        let iss_required = extra
+            .authorization_response_iss_parameter_supported
+            .unwrap_or(false);
+        if let Some(token) = metadata.token_endpoint() {
+            checked("token endpoint", token.as_str())?;
+        }
+        let userinfo = match metadata.userinfo_endpoint() {
+            Some(url) => Some(checked("user-info endpoint", url.as_str())?.to_string()),
+            None => None,
+        };
+        let keys = if openid {
+            checked("key set", metadata.jwks_uri().as_str())?;
+            Some(Arc::new(Keys::new(
+                metadata.jwks_uri().clone(),
+                metadata.id_token_signing_alg_values_supported().clone(),
+                metadata.jwks().clone(),
+            )))
+        } else {
+            None
+        };
+        let client = Client::from_provider_metadata(
             metadata,
             ClientId::new(client_id.to_owned()),
             Some(ClientSecret::new(client_secret.expose_secret().to_owned())),
@@ -315,8 +416,10 @@ impl Provider {
             scopes: scopes.iter().map(|s| (*s).to_owned()).collect(),
             params: Vec::new(),
             http,
+            timeout: DEFAULT_TIMEOUT,
             client_secret,
-            openid,
+            keys,
+            iss_required,
         })
     }
 
@@ -324,12 +427,13 @@ impl Provider {
     ///
     /// # Errors
     ///
-    /// [`AccountError::Discovery`] when it is not a URL.
+    /// [`AccountError::Discovery`] when it is not a URL, or neither `https` nor on a loopback
+    /// host.
     pub fn revocation(mut self, endpoint: &str) -> Result<Self, AccountError> {
-        self.revocation = Some(
-            RevocationUrl::new(endpoint.to_owned())
-                .map_err(|e| AccountError::Discovery(e.to_string()))?,
-        );
+        self.revocation = Some(RevocationUrl::from_url(checked(
+            "revocation endpoint",
+            endpoint,
+        )?));
         Ok(self)
     }
 
@@ -337,6 +441,15 @@ impl Provider {
     #[must_use]
     pub fn userinfo(mut self, endpoint: impl Into<String>) -> Self {
         self.userinfo = Some(endpoint.into());
+        self
+    }
+
+    /// Its authorization responses carry the issuer (RFC 9207's `iss`), where its metadata does
+    /// not say so (discovery reads `authorization_response_iss_parameter_supported`): a callback
+    /// without `iss` is then refused, as one naming another issuer is.
+    #[must_use]
+    pub fn require_iss(mut self) -> Self {
+        self.iss_required = true;
         self
     }
 
@@ -363,13 +476,15 @@ impl Provider {
         self
     }
 
-    /// How long each request to the provider may take ([`DEFAULT_TIMEOUT`] by default).
+    /// How long each request to the provider may take ([`DEFAULT_TIMEOUT`] by default). A
+    /// refresh holds its claim across replicas three times as long, at most.
     ///
     /// # Errors
     ///
     /// When reqwest's client cannot be built.
     pub fn timeout(mut self, timeout: Duration) -> Result<Self, AccountError> {
         self.http = Http::new(timeout).map_err(AccountError::Http)?;
+        self.timeout = timeout;
         Ok(self)
     }
 
@@ -391,7 +506,7 @@ impl Provider {
     /// Whether it is an OpenID provider (found by OpenID Connect discovery): an ID token is
     /// asked for, and checked.
     pub fn is_openid(&self) -> bool {
-        self.openid
+        self.keys.is_some()
     }
 
     /// Whether it has a revocation endpoint (RFC 7009).
@@ -399,26 +514,61 @@ impl Provider {
         self.revocation.is_some()
     }
 
-    /// Revokes `token` (of the kind `hint`) at an http revocation endpoint on a loopback host:
-    /// RFC 7009's request (section 2.1), the client authenticated as at the token endpoint
-    /// (`client_secret_basic`, RFC 6749 section 2.3.1).
-    pub(super) async fn revoke_on_loopback(
-        &self,
-        endpoint: &RevocationUrl,
-        token: &SecretString,
-        hint: &str,
-    ) -> Result<(), AccountError> {
-        let url = endpoint.url();
-        let loopback = match url.host() {
-            Some(openidconnect::url::Host::Ipv4(ip)) => ip.is_loopback(),
-            Some(openidconnect::url::Host::Ipv6(ip)) => ip.is_loopback(),
-            Some(openidconnect::url::Host::Domain(name)) => name == "localhost",
-            None => false,
+    /// Whether its authorization responses must carry `iss` (RFC 9207).
+    pub fn requires_iss(&self) -> bool {
+        self.iss_required
+    }
+
+    /// Whether `iss` (a callback's, if it has one) is this provider's issuer: required when the
+    /// provider says it sends it.
+    pub(super) fn issuer_matches(&self, iss: Option<&str>) -> bool {
+        match iss {
+            Some(iss) => iss.trim_end_matches('/') == self.issuer.trim_end_matches('/'),
+            None => !self.iss_required,
+        }
+    }
+
+    /// Revokes `token`, a refresh token (`refresh`) or an access token, at the revocation
+    /// endpoint (RFC 7009): through `oauth2` at an `https` endpoint, and as RFC 7009 writes the
+    /// request at an `http` one on a loopback host (which `oauth2` does not send to).
+    pub(super) async fn revoke(&self, token: &SecretString, refresh: bool) -> Revoked {
+        let Some(endpoint) = &self.revocation else {
+            return Revoked::Impossible;
         };
-        if url.scheme() != "http" || !loopback {
-            return Err(AccountError::Discovery(format!(
+        if endpoint.url().scheme() == "https" {
+            let revocable: CoreRevocableToken = if refresh {
+                openidconnect::RefreshToken::new(token.expose_secret().to_owned()).into()
+            } else {
+                openidconnect::AccessToken::new(token.expose_secret().to_owned()).into()
+            };
+            let client = self.client.clone().set_revocation_url(endpoint.clone());
+            let request = match client.revoke_token(revocable) {
+                Ok(request) => request,
+                Err(error) => return Revoked::Failed(error.to_string()),
+            };
+            return match request.request_async(&self.http).await {
+                Ok(()) => Revoked::Done,
+                Err(openidconnect::RequestTokenError::ServerResponse(response))
+                    if *response.error() == RevocationErrorResponseType::UnsupportedTokenType =>
+                {
+                    Revoked::Unsupported
+                }
+                Err(error) => Revoked::Failed(super::error_chain(&error)),
+            };
+        }
+        self.revoke_on_loopback(endpoint.url(), token, refresh)
+            .await
+    }
+
+    /// Revokes `token` at an http revocation endpoint on a loopback host: RFC 7009's request
+    /// (section 2.1), the client authenticated as at the token endpoint (`client_secret_basic`,
+    /// RFC 6749 section 2.3.1).
+    async fn revoke_on_loopback(&self, url: &Url, token: &SecretString, refresh: bool) -> Revoked {
+        use base64::Engine;
+        if !may_carry_secrets(url) {
+            return Revoked::Failed(format!(
                 "the revocation endpoint {url} is neither https nor on a loopback host"
-            )));
+            ));
         }
         let encode =
             |text: &str| -> String { form_urlencoded::byte_serialize(text.as_bytes()).collect() };
@@ -427,6 +577,11 @@ impl Provider {
             encode(self.client.client_id().as_str()),
             encode(self.client_secret.expose_secret())
         );
+        let hint = if refresh {
+            "refresh_token"
+        } else {
+            "access_token"
+        };
         let body = form_urlencoded::Serializer::new(String::new())
             .append_pair("token", token.expose_secret())
             .append_pair("token_type_hint", hint)
@@ -443,18 +598,73 @@ impl Provider {
                 openidconnect::http::header::CONTENT_TYPE,
                 "application/x-www-form-urlencoded",
             )
-            .body(body.into_bytes())
-            .map_err(|e| AccountError::Discovery(e.to_string()))?;
-        let response = self.http.send(request).await.map_err(AccountError::Http)?;
-        if response.status().is_success() {
-            Ok(())
-        } else {
-            Err(AccountError::Provider(format!(
-                "the revocation endpoint answered {}",
-                response.status()
-            )))
+            .body(body.into_bytes());
+        let request = match request {
+            Ok(request) => request,
+            Err(error) => return Revoked::Failed(error.to_string()),
+        };
+        match self.http.send(request).await {
+            Ok(response) if response.status().is_success() => Revoked::Done,
+            Ok(response) => {
+                let error = serde_json::from_slice::<serde_json::Value>(response.body())
+                    .ok()
+                    .and_then(|body| body.get("error")?.as_str().map(str::to_owned));
+                if error.as_deref() == Some("unsupported_token_type") {
+                    Revoked::Unsupported
+                } else {
+                    Revoked::Failed(format!(
+                        "the revocation endpoint answered {}{}",
+                        response.status(),
+                        error.map(|e| format!(" `{e}`")).unwrap_or_default()
+                    ))
+                }
+            }
+            Err(error) => Revoked::Failed(error.detail()),
         }
     }
+}
+
+/// What a revocation came to.
+#[derive(Debug)]
+pub(super) enum Revoked {
+    /// The provider revoked it (or knew it no more: RFC 7009 answers both alike).
+    Done,
+    /// The provider revokes no token of this kind (`unsupported_token_type`): it lives until it
+    /// expires.
+    Unsupported,
+    /// The provider has no revocation endpoint.
+    Impossible,
+    /// The request failed, or the provider refused: why, in detail (for the log).
+    Failed(String),
+}
+
+/// The metadata of a provider without OpenID Connect, written from its endpoints (no keys: it
+/// issues no ID token), so that its client is made as a discovered one is.
+fn plain_metadata(
+    issuer: &str,
+    authorization_endpoint: &str,
+    token_endpoint: &str,
+    extra: Extra,
+) -> Result<Metadata, AccountError> {
+    let issuer_url = IssuerUrl::new(issuer.to_owned()).map_err(|e| discovery(&e))?;
+    let authorize = openidconnect::AuthUrl::new(authorization_endpoint.to_owned())
+        .map_err(|e| discovery(&e))?;
+    let token =
+        openidconnect::TokenUrl::new(token_endpoint.to_owned()).map_err(|e| discovery(&e))?;
+    let keys = openidconnect::JsonWebKeySetUrl::new(format!("{}/", issuer.trim_end_matches('/')))
+        .map_err(|e| discovery(&e))?;
+    let metadata = Metadata::new(
+        issuer_url,
+        authorize,
+        keys,
+        vec![openidconnect::ResponseTypes::new(vec![
+            CoreResponseType::Code,
+        ])],
+        Vec::new(),
+        Vec::new(),
+        extra,
+    );
+    Ok(metadata.set_token_endpoint(Some(token)))
 }
 
 /// The scopes as `openidconnect` takes them (it asks for `openid` itself).
@@ -464,4 +674,99 @@ pub(super) fn scopes(provider: &Provider) -> impl Iterator<Item = Scope> + '_ {
         .iter()
         .filter(|scope| *scope != "openid")
         .map(|scope| Scope::new(scope.clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_travel_over_https_or_on_loopback_only() {
+        for (url, may) in [
+            ("https://id.example.com/token", true),
+            ("HTTPS://id.example.com/token", true),
+            ("http://127.0.0.1:8080/token", true),
+            ("http://[::1]/token", true),
+            ("http://LOCALHOST/token", true),
+            ("http://id.example.com/token", false),
+            ("http://10.0.0.1/token", false),
+            ("http://localhost.example.com/token", false),
+            ("ftp://127.0.0.1/token", false),
+        ] {
+            assert_eq!(may_carry_secrets(&Url::parse(url).unwrap()), may, "{url}");
+        }
+    }
+
+    #[test]
+    fn an_http_endpoint_elsewhere_than_loopback_is_refused_before_any_request() {
+        let secret = || SecretString::from("secret");
+        let error = Provider::oauth(
+            "p",
+            "http://id.example.com",
+            "https://id.example.com/authorize",
+            "https://id.example.com/token",
+            "client",
+            secret(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the provider's metadata could not be read: the issuer http://id.example.com is neither https nor on a loopback host: tokens and the client's secret are sent only over https"
+        );
+        let error = Provider::oauth(
+            "p",
+            "https://id.example.com",
+            "https://id.example.com/authorize",
+            "http://id.example.com/token",
+            "client",
+            secret(),
+        )
+        .unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("the token endpoint http://id.example.com/token is neither https"),
+            "{error}"
+        );
+        let provider = Provider::oauth(
+            "p",
+            "https://id.example.com",
+            "https://id.example.com/authorize",
+            "https://id.example.com/token",
+            "client",
+            secret(),
+        )
+        .unwrap();
+        assert!(provider.revocation("http://id.example.com/revoke").is_err());
+    }
+
+    #[test]
+    fn the_refresh_tokens_life_is_read_where_a_provider_says_it() {
+        let life = |json: &str| serde_json::from_str::<RefreshLife>(json).unwrap().seconds();
+        assert_eq!(life(r#"{"refresh_token_expires_in": 3600}"#), Some(3600));
+        assert_eq!(life(r#"{"refresh_expires_in": "1800"}"#), Some(1800));
+        assert_eq!(life(r#"{"refresh_expires_in": 0}"#), None);
+        assert_eq!(life(r#"{"refresh_expires_in": [1]}"#), None);
+        assert_eq!(life(r#"{"refresh_token_expires_in": -5}"#), None);
+        assert_eq!(life("{}"), None);
+    }
+
+    #[test]
+    fn iss_is_required_where_the_provider_sends_it() {
+        let provider = Provider::oauth(
+            "p",
+            "https://id.example.com/",
+            "https://id.example.com/authorize",
+            "https://id.example.com/token",
+            "client",
+            SecretString::from("secret"),
+        )
+        .unwrap();
+        assert!(provider.issuer_matches(None));
+        assert!(provider.issuer_matches(Some("https://id.example.com")));
+        assert!(!provider.issuer_matches(Some("https://other.example.com")));
+        let provider = provider.require_iss();
+        assert!(!provider.issuer_matches(None));
+        assert!(provider.issuer_matches(Some("https://id.example.com/")));
+    }
 }

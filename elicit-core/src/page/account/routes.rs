@@ -129,6 +129,29 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         )
     }
 
+    /// When the user of the connect page `visit` has their account connected already (by
+    /// another page of theirs, say: two calls that each asked): the page answered as connected
+    /// (its call takes the account), and a page saying so. Nothing is connected twice.
+    async fn connected_already(&self, visit: &Visit) -> Option<Response> {
+        let subject = visit.record.subject.as_deref()?;
+        if !matches!(self.is_connected(subject).await, Ok(true)) {
+            return None;
+        }
+        let answer = Answer {
+            accepted: true,
+            content: crate::schema::Content::new(),
+        };
+        let _ = self.settle(&visit.id, answer).await;
+        let title = &self.inner.provider.title;
+        Some(status_page(
+            StatusCode::OK,
+            "Connected already",
+            &format!(
+                "Your {title} account is connected already: nothing more to do. You can close this page and return to your assistant."
+            ),
+        ))
+    }
+
     /// Gives the connect page `id` its outcome: what the call takes.
     pub(super) async fn settle(&self, id: &PageId, answer: Answer) -> Option<Answered> {
         self.inner.pages.give_answer(id, &answer).await
@@ -162,6 +185,9 @@ async fn show<S: PageStore + KeptStore + 'static>(
         Ok(visit) => visit,
         Err(response) => return response,
     };
+    if let Some(response) = accounts.connected_already(&visit).await {
+        return response;
+    }
     let labels = Labels::of(&accounts);
     html(
         StatusCode::OK,
@@ -200,6 +226,9 @@ async fn start<S: PageStore + KeptStore + 'static>(
     }
     let decline =
         form_urlencoded::parse(&body).any(|(name, value)| name == "action" && value == "decline");
+    if !decline && let Some(response) = accounts.connected_already(&visit).await {
+        return response;
+    }
     if decline {
         let answer = Answer::declined();
         return match accounts.settle(&visit.id, answer).await {
@@ -241,18 +270,24 @@ async fn start<S: PageStore + KeptStore + 'static>(
         .expires
         .saturating_sub(crate::rounds::now_secs());
     let keep = std::time::Duration::from_secs(left.max(1));
+    // A connection in progress counts in its user's share of them: past it, their oldest ends
+    // (its callback then finds nothing), and no one else's.
     let stored = async {
-        let sealed = accounts
-            .inner
-            .pages
+        let pages = &accounts.inner.pages;
+        let sealed = pages
             .seal()
             .seal(&visit.id, Kind::Connection, &pending.to_bytes())
             .ok()?;
-        accounts
-            .inner
-            .pages
+        let owner = pages.seal().owner(visit.record.subject.as_deref());
+        pages
             .store()
-            .put(&pending_name(&visit.id), sealed, Some(keep))
+            .put_owned(
+                &owner,
+                &pending_name(&visit.id),
+                sealed,
+                keep,
+                pages.user_share(),
+            )
             .await
             .ok()
     };

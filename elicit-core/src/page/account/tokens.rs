@@ -1,336 +1,403 @@
-//! An account's tokens at rest (sealed, under a digest of the user and the provider), their
-//! refresh once across replicas, and their revocation.
+//! An account as it is kept (sealed): the issuer its tokens belong to, the upstream account's
+//! subject, the current grant's tokens, and the grants retired (replaced by a new connection,
+//! disconnected, or orphaned by a refresh that lost to a disconnect) whose tokens may still be
+//! live at the provider: kept until they are revoked, or dead.
 
-use std::time::Duration;
-
-use openidconnect::core::CoreRevocableToken;
-use openidconnect::{OAuth2TokenResponse, RefreshToken, RequestTokenError};
+use openidconnect::OAuth2TokenResponse;
 use secrecy::{ExposeSecret, SecretString};
 use serde_json::{Value, json};
 use zeroize::Zeroizing;
 
-use super::{AccountError, Accounts, error_chain};
-use crate::page::seal::{Kind, PageId};
-use crate::page::store::{KeptStore, PageStore};
+use super::provider::TokenResponse;
 
 /// How long before its expiry an access token is refreshed, at most: it must still work when
 /// the server uses it (a quarter of its life, for one that lives less than two minutes).
 const EARLY: u64 = 30;
 
-/// How often a replica waiting for another's refresh looks at the store.
-const REFRESH_POLL: Duration = Duration::from_millis(100);
+/// How many retired grants an account keeps at most: past them, the oldest is forgotten (and
+/// logged as an error), so that a provider that never revokes cannot grow an account without end.
+pub(super) const MAX_RETIRED: usize = 16;
 
-/// An account's tokens, as kept (sealed).
-pub(super) struct Tokens {
+/// The longest wait before a failed revocation is tried again: an hour.
+const LONGEST_RETRY: u64 = 3_600;
+
+/// One grant's tokens: what a token response gave.
+#[derive(Clone)]
+pub(super) struct Grant {
     pub(super) access: SecretString,
-    pub(super) refresh: Option<SecretString>,
     /// Seconds since the Unix epoch when the access token expires, if the provider said.
     pub(super) expires: Option<u64>,
+    pub(super) refresh: Option<SecretString>,
+    /// Seconds since the Unix epoch when the refresh token expires, if the provider said.
+    pub(super) refresh_expires: Option<u64>,
     /// Seconds since the Unix epoch when it was issued.
     pub(super) issued: u64,
 }
 
-impl Tokens {
+/// A token of a retired grant: its secret, and when it expires (if the provider said).
+#[derive(Clone)]
+pub(super) struct Token {
+    pub(super) secret: SecretString,
+    pub(super) expires: Option<u64>,
+}
+
+impl Token {
+    fn dead(&self, now: u64) -> bool {
+        self.expires.is_some_and(|expires| expires <= now)
+    }
+}
+
+/// A retired grant, until its tokens are revoked or dead.
+#[derive(Clone)]
+pub(super) struct Retired {
+    pub(super) access: Option<Token>,
+    pub(super) refresh: Option<Token>,
+    /// When its revocation is tried next (seconds since the Unix epoch).
+    pub(super) next: u64,
+    /// How many times its revocation failed.
+    pub(super) tries: u32,
+}
+
+impl Retired {
+    /// Whether nothing of it may still be live.
+    pub(super) fn dead(&self, now: u64) -> bool {
+        self.access.as_ref().is_none_or(|token| token.dead(now))
+            && self.refresh.as_ref().is_none_or(|token| token.dead(now))
+    }
+
+    /// Whether its revocation is due.
+    pub(super) fn due(&self, now: u64) -> bool {
+        self.next <= now
+    }
+
+    /// Its revocation failed now: tried again later, ever later (a minute, doubling, up to an
+    /// hour).
+    pub(super) fn failed(&mut self, now: u64) {
+        self.tries = self.tries.saturating_add(1);
+        let wait = 30_u64
+            .saturating_mul(1 << self.tries.min(10))
+            .min(LONGEST_RETRY);
+        self.next = now.saturating_add(wait);
+    }
+}
+
+impl Grant {
     /// The tokens of a token response, received now.
-    pub(super) fn of_response(response: &impl OAuth2TokenResponse) -> Self {
+    pub(super) fn of_response(response: &TokenResponse) -> Self {
         let now = crate::rounds::now_secs();
-        Tokens {
+        Grant {
             issued: now,
             access: SecretString::from(response.access_token().secret().clone()),
-            refresh: response
-                .refresh_token()
-                .map(|token| SecretString::from(token.secret().clone())),
             expires: response
                 .expires_in()
                 .map(|ttl| now.saturating_add(ttl.as_secs())),
+            refresh: response
+                .refresh_token()
+                .map(|token| SecretString::from(token.secret().clone())),
+            refresh_expires: response
+                .extra_fields()
+                .extra_fields()
+                .seconds()
+                .map(|ttl| now.saturating_add(ttl)),
         }
     }
 
     /// Whether the access token is expired, or about to be.
-    fn expiring(&self) -> bool {
+    pub(super) fn expiring(&self) -> bool {
         self.expires.is_some_and(|expires| {
             let early = EARLY.min(expires.saturating_sub(self.issued) / 4);
             crate::rounds::now_secs().saturating_add(early) >= expires
         })
     }
 
-    fn to_bytes(&self) -> Zeroizing<Vec<u8>> {
+    /// Whether the access token is expired.
+    pub(super) fn expired(&self) -> bool {
+        self.expires
+            .is_some_and(|expires| crate::rounds::now_secs() >= expires)
+    }
+
+    /// The grant retired now: its tokens to revoke (due at once).
+    pub(super) fn retire(self, now: u64) -> Retired {
+        Retired {
+            access: Some(Token {
+                secret: self.access,
+                expires: self.expires,
+            }),
+            refresh: self.refresh.map(|secret| Token {
+                secret,
+                expires: self.refresh_expires,
+            }),
+            next: now,
+            tries: 0,
+        }
+    }
+}
+
+/// An account, as kept.
+#[derive(Clone)]
+pub(super) struct Account {
+    /// The issuer its tokens were issued by: sent to no other.
+    pub(super) issuer: String,
+    /// The upstream account's subject (an OpenID provider's `sub`), if the provider said.
+    pub(super) upstream: Option<String>,
+    pub(super) current: Option<Grant>,
+    pub(super) retired: Vec<Retired>,
+}
+
+impl Account {
+    /// An account of `issuer` with nothing in it.
+    pub(super) fn empty(issuer: &str) -> Self {
+        Account {
+            issuer: issuer.to_owned(),
+            upstream: None,
+            current: None,
+            retired: Vec::new(),
+        }
+    }
+
+    /// Retires `grant` (to be revoked), keeping at most [`MAX_RETIRED`].
+    pub(super) fn retire(&mut self, grant: Grant, now: u64) {
+        self.retired.push(grant.retire(now));
+        self.bound();
+    }
+
+    /// Forgets what is dead, and the oldest retired grants past [`MAX_RETIRED`].
+    pub(super) fn bound(&mut self) {
+        let now = crate::rounds::now_secs();
+        self.retired.retain(|retired| !retired.dead(now));
+        let over = self.retired.len().saturating_sub(MAX_RETIRED);
+        if over > 0 {
+            tracing::error!(
+                issuer = self.issuer,
+                forgotten = over,
+                "an account holds more grants the provider did not revoke than it may keep: the oldest are forgotten, and may stay live at the provider until they expire"
+            );
+            self.retired.drain(..over);
+        }
+    }
+
+    /// Whether nothing is left to keep.
+    pub(super) fn is_empty(&self) -> bool {
+        self.current.is_none() && self.retired.is_empty()
+    }
+
+    /// How long the store keeps it: as long as its longest-lived token may live (a refresh token
+    /// whose life the provider did not say, `at_most`), and never longer than `at_most`.
+    pub(super) fn keep(&self, at_most: u64, now: u64) -> u64 {
+        let left = |expires: Option<u64>| expires.map_or(at_most, |e| e.saturating_sub(now));
+        let current = self.current.as_ref().map(|grant| match &grant.refresh {
+            Some(_) => left(grant.refresh_expires),
+            None => left(grant.expires),
+        });
+        let retired = self.retired.iter().flat_map(|retired| {
+            [&retired.access, &retired.refresh]
+                .into_iter()
+                .flatten()
+                .map(|token| left(token.expires))
+        });
+        current
+            .into_iter()
+            .chain(retired)
+            .max()
+            .unwrap_or(0)
+            .clamp(1, at_most.max(1))
+    }
+
+    pub(super) fn to_bytes(&self) -> Zeroizing<Vec<u8>> {
+        let token = |token: &Token| json!({"secret": token.secret.expose_secret(), "expires": token.expires});
         let mut value = json!({
-            "access": self.access.expose_secret(),
-            "refresh": self.refresh.as_ref().map(ExposeSecret::expose_secret),
-            "expires": self.expires,
-            "issued": self.issued,
+            "issuer": self.issuer,
+            "upstream": self.upstream,
+            "current": self.current.as_ref().map(|grant| json!({
+                "access": grant.access.expose_secret(),
+                "expires": grant.expires,
+                "refresh": grant.refresh.as_ref().map(ExposeSecret::expose_secret),
+                "refresh_expires": grant.refresh_expires,
+                "issued": grant.issued,
+            })),
+            "retired": self.retired.iter().map(|retired| json!({
+                "access": retired.access.as_ref().map(token),
+                "refresh": retired.refresh.as_ref().map(token),
+                "next": retired.next,
+                "tries": retired.tries,
+            })).collect::<Vec<_>>(),
         });
         let bytes = Zeroizing::new(value.to_string().into_bytes());
         crate::page::zeroize_value(&mut value);
         bytes
     }
 
-    fn from_bytes(bytes: &[u8]) -> Option<Self> {
+    pub(super) fn from_bytes(bytes: &[u8]) -> Option<Self> {
         let mut value: Value = serde_json::from_slice(bytes).ok()?;
-        let text = |value: &Value, name: &str| {
-            value
-                .get(name)
-                .and_then(Value::as_str)
-                .map(|s| SecretString::from(s.to_owned()))
-        };
-        let tokens = Tokens {
-            access: text(&value, "access")?,
-            refresh: text(&value, "refresh"),
-            expires: value.get("expires").and_then(Value::as_u64),
-            issued: value.get("issued").and_then(Value::as_u64).unwrap_or(0),
-        };
+        let account = read(&value);
         crate::page::zeroize_value(&mut value);
-        Some(tokens)
+        account
     }
 }
 
-impl<S: PageStore + KeptStore + 'static> Accounts<S> {
-    /// The id that names, and binds the seal of, `subject`'s account at this provider.
-    fn account_id(&self, subject: &str) -> PageId {
-        self.inner
-            .pages
-            .seal()
-            .account(&self.inner.provider.name, subject)
-    }
-
-    /// The store's name of the account `id`'s tokens.
-    fn tokens_name(id: &PageId) -> String {
-        format!("account:{}", hex(id))
-    }
-
-    /// Keeps `tokens` as `subject`'s, sealed.
-    pub(super) async fn save(&self, subject: &str, tokens: &Tokens) -> Result<(), AccountError> {
-        let id = self.account_id(subject);
-        let sealed = self
-            .inner
-            .pages
-            .seal()
-            .seal(&id, Kind::Account, &tokens.to_bytes())?;
-        self.inner
-            .pages
-            .store()
-            .put(&Self::tokens_name(&id), sealed, None)
-            .await?;
-        Ok(())
-    }
-
-    /// `subject`'s tokens, if kept.
-    async fn load(&self, subject: &str) -> Result<Option<Tokens>, AccountError> {
-        let id = self.account_id(subject);
-        let sealed = self
-            .inner
-            .pages
-            .store()
-            .get(&Self::tokens_name(&id))
-            .await?;
-        self.open_tokens(&id, sealed)
-    }
-
-    /// The tokens sealed for the account `id` in `sealed`, if anything was kept.
-    fn open_tokens(
-        &self,
-        id: &PageId,
-        sealed: Option<Vec<u8>>,
-    ) -> Result<Option<Tokens>, AccountError> {
-        let Some(sealed) = sealed else {
-            return Ok(None);
-        };
-        let plain = self.inner.pages.seal().open(id, Kind::Account, &sealed)?;
-        Tokens::from_bytes(&plain)
-            .map(Some)
-            .ok_or(AccountError::Seal(crate::page::seal::SealError::Forged))
-    }
-
-    /// Whether `subject` has an account connected here (its tokens kept, fresh or not).
-    ///
-    /// # Errors
-    ///
-    /// The store's failure, or tokens this server did not seal.
-    pub async fn is_connected(&self, subject: &str) -> Result<bool, AccountError> {
-        Ok(self.load(subject).await?.is_some())
-    }
-
-    /// `subject`'s access token at the provider, if their account is connected: refreshed
-    /// first when it has expired (or is about to), by one replica at a time (the others wait
-    /// for its result and use it). `None` when the account is not connected, or its grant is
-    /// gone (the provider refused the refresh token: the account is then forgotten, and must
-    /// be connected again).
-    ///
-    /// # Errors
-    ///
-    /// The store's failure, a request to the provider that failed (the tokens are kept: try
-    /// again), or another replica's refresh that held its claim past its time
-    /// ([`AccountError::Busy`]).
-    pub async fn access_token(&self, subject: &str) -> Result<Option<SecretString>, AccountError> {
-        let lock = format!("refresh:{}", hex(&self.account_id(subject)));
-        let mut waited = Duration::ZERO;
-        loop {
-            let Some(tokens) = self.load(subject).await? else {
-                return Ok(None);
-            };
-            if !tokens.expiring() {
-                return Ok(Some(tokens.access));
-            }
-            let Some(refresh) = tokens.refresh else {
-                // Expired, and nothing to refresh it with: connect again.
-                self.forget(subject).await?;
-                return Ok(None);
-            };
-            let store = self.inner.pages.store();
-            if store.claim(&lock, self.inner.refresh_hold).await? {
-                let refreshed = self.refresh_held(subject, &refresh).await;
-                let _ = store.remove(&lock).await;
-                return refreshed;
-            }
-            // Another replica (or call) refreshes: wait for its tokens.
-            if waited >= self.inner.refresh_hold {
-                return Err(AccountError::Busy);
-            }
-            tokio::time::sleep(REFRESH_POLL).await;
-            waited += REFRESH_POLL;
-        }
-    }
-
-    /// The refresh, under the claim: the tokens read again first (another replica may have
-    /// refreshed them between the first read and the claim), then the refresh token used once.
-    async fn refresh_held(
-        &self,
-        subject: &str,
-        refresh: &SecretString,
-    ) -> Result<Option<SecretString>, AccountError> {
-        match self.load(subject).await? {
-            None => return Ok(None),
-            Some(current) if !current.expiring() => return Ok(Some(current.access)),
-            Some(current)
-                if current.refresh.as_ref().map(ExposeSecret::expose_secret)
-                    != Some(refresh.expose_secret()) =>
-            {
-                // Refreshed meanwhile by another replica: its token is the newest there is.
-                return Ok(Some(current.access));
-            }
-            Some(_) => {}
-        }
-        let provider = &self.inner.provider;
-        let token = RefreshToken::new(refresh.expose_secret().to_owned());
-        let request = provider
-            .client
-            .exchange_refresh_token(&token)
-            .map_err(|e| AccountError::Discovery(e.to_string()))?;
-        let http = &provider.http;
-        match request.request_async(http).await {
-            Ok(response) => {
-                let mut tokens = Tokens::of_response(&response);
-                // A provider that does not rotate keeps the refresh token as it was.
-                if tokens.refresh.is_none() {
-                    tokens.refresh = Some(refresh.clone());
-                }
-                self.save(subject, &tokens).await?;
-                Ok(Some(tokens.access))
-            }
-            Err(RequestTokenError::ServerResponse(_)) => {
-                // The grant is gone (revoked, expired, used twice): forget it, and connect again.
-                self.forget(subject).await?;
-                Ok(None)
-            }
-            Err(error) => Err(request_error(&error)),
-        }
-    }
-
-    /// Forgets `subject`'s tokens: what was kept, if anything.
-    async fn forget(&self, subject: &str) -> Result<Option<Tokens>, AccountError> {
-        let id = self.account_id(subject);
-        let sealed = self
-            .inner
-            .pages
-            .store()
-            .remove(&Self::tokens_name(&id))
-            .await?;
-        self.open_tokens(&id, sealed)
-    }
-
-    /// Disconnects `subject`'s account: its tokens forgotten here, then revoked at the provider
-    /// (RFC 7009: the refresh token, which ends the grant, and the access token), when it has a
-    /// revocation endpoint. `false` when no account was connected.
-    ///
-    /// # Errors
-    ///
-    /// The store's failure; or the provider's refusal of the revocation, or its failure (the
-    /// tokens are forgotten here all the same).
-    pub async fn disconnect(&self, subject: &str) -> Result<bool, AccountError> {
-        let Some(tokens) = self.forget(subject).await? else {
-            return Ok(false);
-        };
-        let provider = &self.inner.provider;
-        let Some(revocation) = &provider.revocation else {
-            return Ok(true);
-        };
-        let http = &provider.http;
-        // The refresh token first: revoking it ends the grant (and, at most providers, its
-        // access tokens); then the access token, for those that do not.
-        let mut revoke: Vec<(CoreRevocableToken, &SecretString)> = Vec::new();
-        if let Some(refresh) = &tokens.refresh {
-            let token = RefreshToken::new(refresh.expose_secret().to_owned());
-            revoke.push((token.into(), refresh));
-        }
-        let access = openidconnect::AccessToken::new(tokens.access.expose_secret().to_owned());
-        revoke.push((access.into(), &tokens.access));
-        if revocation.url().scheme() == "https" {
-            let client = provider
-                .client
-                .clone()
-                .set_revocation_url(revocation.clone());
-            for (token, _) in revoke {
-                client
-                    .revoke_token(token)
-                    .map_err(|e| AccountError::Discovery(e.to_string()))?
-                    .request_async(http)
-                    .await
-                    .map_err(|e| request_error(&e))?;
-            }
-        } else {
-            // `oauth2` sends revocations to https endpoints only (RFC 7009, section 2); an http
-            // endpoint is accepted on a loopback host only (a provider on this machine, for
-            // development and tests), where the same request is sent as RFC 7009 writes it.
-            for (token, secret) in revoke {
-                let hint = match token {
-                    CoreRevocableToken::RefreshToken(_) => "refresh_token",
-                    _ => "access_token",
-                };
-                provider
-                    .revoke_on_loopback(revocation, secret, hint)
-                    .await?;
-            }
-        }
-        Ok(true)
-    }
-}
-
-/// A failed token request as the account's error: the provider's refusal (its `error` and
-/// description, which hold no token), or the request's failure.
-pub(super) fn request_error<
-    RE: std::error::Error + 'static,
-    T: openidconnect::ErrorResponse + 'static,
->(
-    error: &RequestTokenError<RE, T>,
-) -> AccountError {
-    match error {
-        RequestTokenError::ServerResponse(response) => AccountError::Provider(response.to_string()),
-        RequestTokenError::Request(error) => AccountError::Failed(error_chain(error)),
-        RequestTokenError::Parse(error, _) => {
-            AccountError::Failed(format!("the provider's answer does not read: {error}"))
-        }
-        RequestTokenError::Other(error) => AccountError::Failed(error.clone()),
-    }
-}
-
-/// `id` in hexadecimal.
-pub(super) fn hex(id: &PageId) -> String {
-    use std::fmt::Write;
-    id.as_bytes()
-        .iter()
-        .fold(String::with_capacity(32), |mut text, b| {
-            let _ = write!(text, "{b:02x}");
-            text
+/// The account `value` holds.
+fn read(value: &Value) -> Option<Account> {
+    let secret = |value: &Value, name: &str| {
+        value
+            .get(name)
+            .and_then(Value::as_str)
+            .map(|s| SecretString::from(s.to_owned()))
+    };
+    let number = |value: &Value, name: &str| value.get(name).and_then(Value::as_u64);
+    let token = |value: &Value, name: &str| {
+        let token = value.get(name).filter(|token| !token.is_null())?;
+        Some(Token {
+            secret: secret(token, "secret")?,
+            expires: number(token, "expires"),
         })
+    };
+    let current = match value.get("current") {
+        None | Some(Value::Null) => None,
+        Some(grant) => Some(Grant {
+            access: secret(grant, "access")?,
+            expires: number(grant, "expires"),
+            refresh: secret(grant, "refresh"),
+            refresh_expires: number(grant, "refresh_expires"),
+            issued: number(grant, "issued").unwrap_or(0),
+        }),
+    };
+    let retired = value
+        .get("retired")?
+        .as_array()?
+        .iter()
+        .map(|retired| Retired {
+            access: token(retired, "access"),
+            refresh: token(retired, "refresh"),
+            next: number(retired, "next").unwrap_or(0),
+            tries: number(retired, "tries")
+                .and_then(|tries| u32::try_from(tries).ok())
+                .unwrap_or(0),
+        })
+        .collect();
+    Some(Account {
+        issuer: value.get("issuer")?.as_str()?.to_owned(),
+        upstream: value
+            .get("upstream")
+            .and_then(Value::as_str)
+            .map(str::to_owned),
+        current,
+        retired,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grant(access: &str, expires: Option<u64>, refresh: Option<(&str, Option<u64>)>) -> Grant {
+        Grant {
+            access: SecretString::from(access.to_owned()),
+            expires,
+            refresh: refresh.map(|(secret, _)| SecretString::from(secret.to_owned())),
+            refresh_expires: refresh.and_then(|(_, expires)| expires),
+            issued: 1_000,
+        }
+    }
+
+    #[test]
+    fn an_account_reads_back_as_it_was_kept() {
+        let mut account = Account::empty("https://id.example");
+        account.upstream = Some("ada".to_owned());
+        account.current = Some(grant("at-2", Some(4_000), Some(("rt-2", None))));
+        account
+            .retired
+            .push(grant("at-1", Some(3_000), Some(("rt-1", Some(9_000)))).retire(5));
+        let read = Account::from_bytes(&account.to_bytes()).unwrap();
+        assert_eq!(read.issuer, "https://id.example");
+        assert_eq!(read.upstream.as_deref(), Some("ada"));
+        let current = read.current.unwrap();
+        assert_eq!(current.access.expose_secret(), "at-2");
+        assert_eq!(current.refresh.unwrap().expose_secret(), "rt-2");
+        assert_eq!(
+            (current.expires, current.refresh_expires),
+            (Some(4_000), None)
+        );
+        let [retired] = &read.retired[..] else {
+            panic!("one retired grant");
+        };
+        assert_eq!(
+            retired.access.as_ref().unwrap().secret.expose_secret(),
+            "at-1"
+        );
+        assert_eq!(retired.refresh.as_ref().unwrap().expires, Some(9_000));
+        assert_eq!((retired.next, retired.tries), (5, 0));
+        for bad in [&b"{}"[..], b"[]", b"not json", br#"{"issuer":"x"}"#] {
+            assert!(Account::from_bytes(bad).is_none());
+        }
+    }
+
+    #[test]
+    fn a_retired_grant_is_dead_once_each_token_is() {
+        let retired = grant("at", Some(100), Some(("rt", Some(200)))).retire(0);
+        assert!(!retired.dead(99));
+        assert!(!retired.dead(150), "its refresh token lives");
+        assert!(retired.dead(200));
+        // A refresh token of unknown life is never dead by time: only revoked.
+        let retired = grant("at", Some(100), Some(("rt", None))).retire(0);
+        assert!(!retired.dead(u64::MAX));
+    }
+
+    #[test]
+    fn failed_revocations_are_tried_ever_later() {
+        let mut retired = grant("at", None, None).retire(0);
+        assert!(retired.due(0));
+        let waits: Vec<u64> = (0..8)
+            .map(|_| {
+                retired.failed(1_000);
+                retired.next - 1_000
+            })
+            .collect();
+        assert_eq!(waits, [60, 120, 240, 480, 960, 1_920, 3_600, 3_600]);
+    }
+
+    #[test]
+    fn an_account_is_kept_as_long_as_its_longest_lived_token_and_never_longer_than_the_most() {
+        let now = 1_000;
+        let mut account = Account::empty("i");
+        account.current = Some(grant("at", Some(1_300), None));
+        assert_eq!(account.keep(86_400, now), 300);
+        account.current = Some(grant("at", Some(1_300), Some(("rt", Some(5_000)))));
+        assert_eq!(account.keep(86_400, now), 4_000);
+        account.current = Some(grant("at", Some(1_300), Some(("rt", None))));
+        assert_eq!(account.keep(86_400, now), 86_400);
+        account.current = Some(grant("at", Some(1_300), Some(("rt", Some(999_999)))));
+        assert_eq!(account.keep(86_400, now), 86_400);
+        account.current = None;
+        account
+            .retired
+            .push(grant("at", Some(1_500), None).retire(now));
+        assert_eq!(account.keep(86_400, now), 500);
+        // Never zero: an expiry of zero is none.
+        account.retired = vec![grant("at", Some(10), None).retire(now)];
+        assert_eq!(account.keep(86_400, now), 1);
+    }
+
+    #[test]
+    fn retired_grants_are_bounded_and_the_dead_forgotten() {
+        let mut account = Account::empty("i");
+        let now = crate::rounds::now_secs();
+        account.retire(grant("dead", Some(1), None), now);
+        assert!(
+            account.retired.is_empty(),
+            "expired, no refresh token: dead"
+        );
+        for n in 0..MAX_RETIRED + 3 {
+            account.retire(grant(&format!("at-{n}"), None, None), now);
+        }
+        assert_eq!(account.retired.len(), MAX_RETIRED);
+        assert_eq!(
+            account.retired[0]
+                .access
+                .as_ref()
+                .unwrap()
+                .secret
+                .expose_secret(),
+            "at-3"
+        );
+    }
 }

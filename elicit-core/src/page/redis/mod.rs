@@ -54,7 +54,7 @@ use super::store::{Answered, Created, Ended, NewPage, PageStore, StoreError, Sto
 mod kept;
 mod scripts;
 
-use scripts::{ANSWER, CLOSE, COMMON, CREATE, TAKE};
+use scripts::{ANSWER, CLOSE, COMMON, CREATE, PUT_OWNED, REPLACE, TAKE};
 
 /// The prefix of the store's keys unless [`RedisStore::prefix`] sets another.
 pub const DEFAULT_PREFIX: &str = "mcp-elicit:page:";
@@ -135,6 +135,8 @@ struct Scripts {
     answer: Script,
     take: Script,
     close: Script,
+    replace: Script,
+    put_owned: Script,
 }
 
 impl fmt::Debug for RedisStore {
@@ -179,6 +181,8 @@ impl RedisStore {
                 answer: Script::new(ANSWER),
                 take: Script::new(&format!("{COMMON}{TAKE}")),
                 close: Script::new(&format!("{COMMON}{CLOSE}")),
+                replace: Script::new(REPLACE),
+                put_owned: Script::new(PUT_OWNED),
             },
         }
     }
@@ -515,11 +519,13 @@ mod tests {
             ANSWER.to_owned(),
             format!("{COMMON}{TAKE}"),
             format!("{COMMON}{CLOSE}"),
+            REPLACE.to_owned(),
+            PUT_OWNED.to_owned(),
         ];
         let hashes: std::collections::HashSet<String> = store_scripts
             .iter()
             .map(|code| Script::new(code).get_hash().to_owned())
             .collect();
-        assert_eq!(hashes.len(), 4);
+        assert_eq!(hashes.len(), 6);
     }
 }

@@ -164,3 +164,60 @@ if fields[1] == 'waiting' or fields[1] == 'answered' then
 end
 return 0
 ";
+
+/// `replace` (a kept value's compare-and-swap): if `KEYS[1]` holds `ARGV[2]` (`ARGV[1]` is `1`),
+/// or nothing (`ARGV[1]` is `0`), sets it to `ARGV[4]` (`ARGV[3]` is `1`; kept `ARGV[5]`
+/// milliseconds, `0` for no expiry) or deletes it (`ARGV[3]` is `0`). Returns 1 when it did, 0
+/// when the value was another.
+pub(super) const REPLACE: &str = r"
+local current = redis.call('GET', KEYS[1])
+if ARGV[1] == '1' then
+  if current ~= ARGV[2] then
+    return 0
+  end
+elseif current then
+  return 0
+end
+if ARGV[3] == '1' then
+  if ARGV[5] ~= '0' then
+    redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[5])
+  else
+    redis.call('SET', KEYS[1], ARGV[4])
+  end
+else
+  redis.call('DEL', KEYS[1])
+end
+return 1
+";
+
+/// `put_owned`: keeps `ARGV[1]` under `KEYS[1]` (the name `ARGV[4]`) for `ARGV[2]` milliseconds,
+/// as one of the values of the owner whose sorted set is `KEYS[2]` (names, oldest first; its
+/// expiry the longest of its values'), at most `ARGV[3]` of them: names whose value is gone leave
+/// the set, and the oldest past the share are deleted (their keys `ARGV[5]` and the name).
+/// Returns how many it deleted. The set is at most the share long, so the work is bounded by it.
+pub(super) const PUT_OWNED: &str = r"
+local set, share, prefix = KEYS[2], tonumber(ARGV[3]), ARGV[5]
+for _, name in ipairs(redis.call('ZRANGE', set, 0, -1)) do
+  if name == ARGV[4] or redis.call('EXISTS', prefix .. name) == 0 then
+    redis.call('ZREM', set, name)
+  end
+end
+local removed = 0
+while redis.call('ZCARD', set) >= share do
+  local oldest = redis.call('ZPOPMIN', set)
+  redis.call('DEL', prefix .. oldest[1])
+  removed = removed + 1
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+local time = redis.call('TIME')
+local score = tonumber(time[1]) * 1000000 + tonumber(time[2])
+local last = redis.call('ZRANGE', set, -1, -1, 'WITHSCORES')
+if last[2] and tonumber(last[2]) >= score then
+  score = tonumber(last[2]) + 1
+end
+redis.call('ZADD', set, string.format('%.0f', score), ARGV[4])
+if redis.call('PTTL', set) < tonumber(ARGV[2]) then
+  redis.call('PEXPIRE', set, ARGV[2])
+end
+return removed
+";

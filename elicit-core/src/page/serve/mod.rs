@@ -370,6 +370,13 @@ impl<S: PageStore + 'static> Pages<S> {
         &self.inner.store
     }
 
+    /// How many open pages one user may have: also how many connections in progress (feature
+    /// `account`).
+    #[cfg(feature = "account")]
+    pub(crate) fn user_share(&self) -> usize {
+        self.inner.share
+    }
+
     /// How long a page waits for its answer.
     #[cfg(feature = "rmcp")]
     pub(crate) fn page_ttl(&self) -> Duration {

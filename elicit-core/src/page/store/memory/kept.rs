@@ -1,55 +1,73 @@
 //! [`KeptStore`] on a [`MemoryStore`]: named values, each with its time, within the store's
-//! count and byte budget.
+//! count and byte budget, and each owner's values within their share.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::future::{Future, ready};
 use std::sync::PoisonError;
 use std::time::{Duration, Instant};
 
 use super::{MemoryStore, after};
-use crate::page::store::{KeptStore, StoreError};
+use crate::page::store::{KeptStore, Owner, StoreError};
 
 /// The kept values, and their bytes.
 #[derive(Default)]
 pub(super) struct Kept {
-    values: HashMap<String, (Vec<u8>, Option<Instant>)>,
+    values: HashMap<String, Value>,
     bytes: usize,
+    /// Each owner's values ([`KeptStore::put_owned`]), oldest first: at most their share.
+    owners: HashMap<Owner, VecDeque<String>>,
+}
+
+/// A kept value: its bytes, until when it is kept, and whose it is (if an owner's).
+struct Value {
+    bytes: Vec<u8>,
+    until: Option<Instant>,
+    owner: Option<Owner>,
 }
 
 impl Kept {
+    /// The value under `name`, if it is kept and within its time (one past it is removed).
     fn live(&mut self, name: &str, now: Instant) -> Option<&Vec<u8>> {
         if self
             .values
             .get(name)
-            .is_some_and(|(_, until)| until.is_some_and(|until| until <= now))
+            .is_some_and(|value| value.until.is_some_and(|until| until <= now))
         {
             self.remove(name);
         }
-        self.values.get(name).map(|(value, _)| value)
+        self.values.get(name).map(|value| &value.bytes)
     }
 
+    /// Removes the value under `name` (and from its owner's values).
     fn remove(&mut self, name: &str) -> Option<Vec<u8>> {
-        let (value, _) = self.values.remove(name)?;
-        self.bytes -= name.len() + value.len();
-        Some(value)
+        let value = self.values.remove(name)?;
+        self.bytes -= name.len() + value.bytes.len();
+        if let Some(owner) = value.owner
+            && let Some(names) = self.owners.get_mut(&owner)
+        {
+            names.retain(|kept| kept != name);
+            if names.is_empty() {
+                self.owners.remove(&owner);
+            }
+        }
+        Some(value.bytes)
     }
 
     /// Keeps `value` under `name` if there is room (what is past its time makes room first).
     fn insert(
         &mut self,
         name: &str,
-        value: Vec<u8>,
-        until: Option<Instant>,
+        value: Value,
         store: &MemoryStore,
         now: Instant,
     ) -> Result<(), StoreError> {
         self.remove(name);
-        let size = name.len() + value.len();
+        let size = name.len() + value.bytes.len();
         if self.values.len() >= store.capacity || self.bytes + size > store.max_bytes {
             let stale: Vec<String> = self
                 .values
                 .iter()
-                .filter(|(_, (_, until))| until.is_some_and(|until| until <= now))
+                .filter(|(_, value)| value.until.is_some_and(|until| until <= now))
                 .map(|(name, _)| name.clone())
                 .collect();
             for name in stale {
@@ -60,8 +78,39 @@ impl Kept {
             return Err(store.full());
         }
         self.bytes += size;
-        self.values.insert(name.to_owned(), (value, until));
+        if let Some(owner) = value.owner {
+            self.owners
+                .entry(owner)
+                .or_default()
+                .push_back(name.to_owned());
+        }
+        self.values.insert(name.to_owned(), value);
         Ok(())
+    }
+
+    /// Keeps `value` under `name` as one of `owner`'s at most `share` values: the oldest beyond
+    /// the share are removed first, so that the owner's own share makes room. How many.
+    fn insert_owned(
+        &mut self,
+        owner: Owner,
+        name: &str,
+        value: Value,
+        share: usize,
+        store: &MemoryStore,
+        now: Instant,
+    ) -> Result<usize, StoreError> {
+        self.remove(name);
+        let mut removed = 0;
+        while let Some(oldest) = self
+            .owners
+            .get(&owner)
+            .filter(|names| names.len() >= share.max(1))
+            .and_then(|names| names.front().cloned())
+        {
+            self.remove(&oldest);
+            removed += 1;
+        }
+        self.insert(name, value, store, now).map(|()| removed)
     }
 }
 
@@ -85,8 +134,12 @@ impl KeptStore for MemoryStore {
         keep: Option<Duration>,
     ) -> impl Future<Output = Result<(), StoreError>> + Send {
         let now = Instant::now();
-        let until = keep.map(|keep| after(now, keep));
-        ready(self.with_kept(|kept| kept.insert(name, value, until, self, now)))
+        let value = Value {
+            bytes: value,
+            until: keep.map(|keep| after(now, keep)),
+            owner: None,
+        };
+        ready(self.with_kept(|kept| kept.insert(name, value, self, now)))
     }
 
     fn remove(
@@ -100,19 +153,50 @@ impl KeptStore for MemoryStore {
         })))
     }
 
-    fn claim(
+    fn replace(
         &self,
         name: &str,
-        hold: Duration,
+        expected: Option<&[u8]>,
+        value: Option<Vec<u8>>,
+        keep: Option<Duration>,
     ) -> impl Future<Output = Result<bool, StoreError>> + Send {
         let now = Instant::now();
         ready(self.with_kept(|kept| {
-            if kept.live(name, now).is_some() {
+            if kept.live(name, now).map(Vec::as_slice) != expected {
                 return Ok(false);
             }
-            kept.insert(name, Vec::new(), Some(after(now, hold)), self, now)
-                .map(|()| true)
+            match value {
+                Some(bytes) => {
+                    let value = Value {
+                        bytes,
+                        until: keep.map(|keep| after(now, keep)),
+                        owner: None,
+                    };
+                    kept.insert(name, value, self, now)?;
+                }
+                None => {
+                    kept.remove(name);
+                }
+            }
+            Ok(true)
         }))
+    }
+
+    fn put_owned(
+        &self,
+        owner: &Owner,
+        name: &str,
+        value: Vec<u8>,
+        keep: Duration,
+        share: usize,
+    ) -> impl Future<Output = Result<usize, StoreError>> + Send {
+        let now = Instant::now();
+        let value = Value {
+            bytes: value,
+            until: Some(after(now, keep)),
+            owner: Some(*owner),
+        };
+        ready(self.with_kept(|kept| kept.insert_owned(*owner, name, value, share, self, now)))
     }
 }
 

@@ -38,6 +38,9 @@
 //       used nor rotated). Their log lines end with ` (injected)`.
 //   {"endpoint": ENDPOINT, "stall_ms": 1-60000, "times": N}
 //       The next N requests to ENDPOINT wait that long, then are handled as usual.
+//   {"endpoint": ENDPOINT, "late_ms": 1-60000, "times": N}
+//       The next N requests to ENDPOINT are handled at once, and their answers held that long (a
+//       refresh done at the provider whose new tokens reach the client late).
 //   Either with `"grant_type": TYPE` for `token`: only requests of that grant type count (a code
 //   exchange goes through while refreshes fail). Commands for one endpoint queue up: a request
 //   takes the first one that applies to it.
@@ -327,6 +330,11 @@ const build = (keys) => {
         await next();
         return;
       }
+      if (fault.lateMs !== undefined) {
+        await next();
+        await new Promise((resolve) => { setTimeout(resolve, fault.lateMs); });
+        return;
+      }
       ctx.state.injected = true;
       ctx.status = fault.status;
       if (ctx.path === endpoints.userinfo && fault.status === 401) {
@@ -440,6 +448,9 @@ function parseCommand(body) {
     if ('stall_ms' in body) {
       only('endpoint', 'stall_ms', 'times', 'grant_type');
       fault.stallMs = whole('stall_ms', 1, 60000);
+    } else if ('late_ms' in body) {
+      only('endpoint', 'late_ms', 'times', 'grant_type');
+      fault.lateMs = whole('late_ms', 1, 60000);
     } else if ('status' in body) {
       only('endpoint', 'status', 'error', 'times', 'grant_type');
       fault.status = whole('status', 400, 599);
@@ -449,7 +460,7 @@ function parseCommand(body) {
         throw new BadCommand('`error` must be an OAuth error code (printable ASCII, no `"` or `\\`)');
       }
     } else {
-      throw new BadCommand('a command for an `endpoint` needs `status` (a failure) or `stall_ms` (a stall)');
+      throw new BadCommand('a command for an `endpoint` needs `status` (a failure), `stall_ms` (a stall) or `late_ms` (a late answer)');
     }
     return async () => { queued.get(path).push(fault); };
   }

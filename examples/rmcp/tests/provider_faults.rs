@@ -582,7 +582,7 @@ async fn bad_commands_are_refused_with_the_reason_and_clear_drops_what_is_queued
         ),
         (
             json!({"endpoint": "token", "times": 1}),
-            "a command for an `endpoint` needs `status` (a failure) or `stall_ms` (a stall)",
+            "a command for an `endpoint` needs `status` (a failure), `stall_ms` (a stall) or `late_ms` (a late answer)",
         ),
         (
             json!({"endpoint": "token", "status": 503, "stall_ms": 10, "times": 1}),

@@ -6,9 +6,9 @@
 //! browser's side of a connection, through the accounts' router.
 #![allow(dead_code, reason = "each test uses its part")]
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Body;
@@ -47,7 +47,8 @@ struct State {
 }
 
 struct Grant {
-    access: BTreeSet<String>,
+    /// Its access tokens, and when each expires.
+    access: BTreeMap<String, Instant>,
     refresh: Option<String>,
 }
 
@@ -162,6 +163,14 @@ impl OAuth {
         self.state.lock().unwrap().grants.clear();
     }
 
+    /// Every refresh token ends, and the access tokens live on until they expire (as at a
+    /// provider that ends a grant's refresh tokens only).
+    pub fn forget_refresh_tokens(&self) {
+        for grant in &mut self.state.lock().unwrap().grants {
+            grant.refresh = None;
+        }
+    }
+
     /// What it was asked, in order.
     pub fn log(&self) -> Vec<String> {
         self.state.lock().unwrap().log.clone()
@@ -172,13 +181,22 @@ impl OAuth {
         self.log().iter().filter(|l| *l == line).count()
     }
 
-    /// The tokens it would accept now (access and refresh tokens of live grants).
+    /// The tokens it would accept now (access tokens not expired, and refresh tokens, of live
+    /// grants).
     pub fn live(&self) -> BTreeSet<String> {
         let state = self.state.lock().unwrap();
+        let now = Instant::now();
         state
             .grants
             .iter()
-            .flat_map(|grant| grant.access.iter().cloned().chain(grant.refresh.clone()))
+            .flat_map(|grant| {
+                grant
+                    .access
+                    .iter()
+                    .filter(|(_, expires)| **expires > now)
+                    .map(|(token, _)| token.clone())
+                    .chain(grant.refresh.clone())
+            })
             .collect()
     }
 
@@ -220,14 +238,15 @@ async fn token(
         state.issued += 1;
         let n = state.issued;
         let (access, refresh) = (format!("at-{n}"), format!("rt-{n}"));
+        let expires = Instant::now() + Duration::from_secs(state.access_ttl);
         match grant {
             Some(at) => {
                 let grant = &mut state.grants[at];
-                grant.access.insert(access.clone());
+                grant.access.insert(access.clone(), expires);
                 grant.refresh = Some(refresh.clone());
             }
             None => state.grants.push(Grant {
-                access: BTreeSet::from([access.clone()]),
+                access: BTreeMap::from([(access.clone(), expires)]),
                 refresh: Some(refresh.clone()),
             }),
         }

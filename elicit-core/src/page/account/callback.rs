@@ -245,7 +245,7 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         let ids = self.ids(subject);
         let issuer = &self.inner.provider.issuer;
         let now = crate::rounds::now_secs();
-        let replaced = self
+        let (replaced, retired) = self
             .change(&ids, |found| {
                 let mut account =
                     found.map_or_else(|| Account::empty(issuer), |found| found.account.clone());
@@ -258,7 +258,8 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
                 };
                 account.current = Some(grant.clone());
                 account.upstream.clone_from(&upstream);
-                (Change::Write(account), replaced)
+                let retired = !account.retired.is_empty();
+                (Change::Write(account), (replaced, retired))
             })
             .await?;
         if replaced {
@@ -266,7 +267,10 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
                 provider = self.inner.provider.name,
                 "an account was connected again: the grant it replaces is revoked"
             );
-            self.revoke_soon(&ids);
+        }
+        if retired {
+            // The provider just answered: what it did not revoke before is tried again now.
+            self.revoke_soon(&ids, true);
         }
         Ok(())
     }

@@ -247,7 +247,7 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
                 provider = self.inner.provider.name,
                 "an account was disconnected or connected again while its tokens were refreshed: the refreshed tokens are revoked"
             );
-            self.revoke_soon(ids);
+            self.revoke_soon(ids, true);
         }
         Ok(token)
     }
@@ -279,7 +279,7 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
             })
             .await?;
         if retired {
-            self.revoke_soon(ids);
+            self.revoke_soon(ids, true);
         }
         Ok(())
     }

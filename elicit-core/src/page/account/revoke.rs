@@ -100,13 +100,14 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
     pub(super) fn revoke_later(&self, ids: &[PageId], account: &Account) {
         let now = crate::rounds::now_secs();
         if account.retired.iter().any(|retired| retired.due(now)) {
-            self.revoke_soon(ids);
+            self.revoke_soon(ids, false);
         }
     }
 
-    /// Revokes the account's due retired grants in the background, now (one task at a time in
-    /// this process): after a change that retired a grant.
-    pub(super) fn revoke_soon(&self, ids: &[PageId]) {
+    /// Revokes the account's retired grants in the background, now (one task at a time in this
+    /// process): those due, or all of them (`all`: the provider just answered a token request,
+    /// so one that failed before is tried at once).
+    pub(super) fn revoke_soon(&self, ids: &[PageId], all: bool) {
         let Some(first) = ids.first().copied() else {
             return;
         };
@@ -127,7 +128,7 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         let accounts = self.clone();
         let ids = ids.to_vec();
         runtime.spawn(async move {
-            if let Err(error) = accounts.revoke_pending(&ids, false).await {
+            if let Err(error) = accounts.revoke_pending(&ids, all).await {
                 tracing::warn!(%error, "the revocation of an account's retired tokens failed; it is tried again later");
             }
             accounts

@@ -258,6 +258,13 @@ impl Provider {
             .await;
     }
 
+    /// The next `times` requests of `grant_type` to the token endpoint are handled at once and
+    /// answered `ms` milliseconds late.
+    pub async fn answer_late(&self, grant_type: &str, ms: u64, times: u32) {
+        self.fault(serde_json::json!({"endpoint": "token", "late_ms": ms, "times": times, "grant_type": grant_type}))
+            .await;
+    }
+
     /// A new signing key (`kid` `key-2`, then `key-3`, ...) signs its ID tokens from now on; its
     /// JWKS keeps the old keys beside it, or (`replace`) publishes the new one alone.
     pub async fn rotate_keys(&self, replace: bool) {
@@ -283,6 +290,39 @@ impl Provider {
     }
 }
 
+impl Provider {
+    /// Whether the provider still accepts `token` (RFC 7662 introspection, as its client).
+    pub async fn active(&self, token: &str) -> bool {
+        let body = form_urlencoded::Serializer::new(String::new())
+            .append_pair("token", token)
+            .finish();
+        let response = http()
+            .post(format!("{}/token/introspection", self.issuer))
+            .basic_auth(CLIENT_ID, Some(CLIENT_SECRET))
+            .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        let body: Value = serde_json::from_str(&response.text().await.unwrap()).unwrap();
+        body["active"] == true
+    }
+
+    /// The tokens it issued that it still accepts: access and refresh tokens (ID tokens are
+    /// not introspected).
+    pub async fn live(&self) -> Vec<String> {
+        let mut live = Vec::new();
+        for token in self.issued() {
+            // An ID token is a JWT of three parts; access and refresh tokens here are opaque.
+            if token.matches('.').count() != 2 && self.active(&token).await {
+                live.push(token);
+            }
+        }
+        live
+    }
+}
+
 impl Drop for Provider {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.issued);
@@ -298,11 +338,16 @@ pub struct Server {
 
 impl Server {
     pub fn start(port: u16, issuer: &str, args: &[&str]) -> Server {
+        Server::start_with_keys(port, issuer, args, STATE_KEY)
+    }
+
+    /// As [`Server::start`], with `MCP_ELICIT_STATE_KEY` set to `keys` (`CURRENT[,PREVIOUS...]`).
+    pub fn start_with_keys(port: u16, issuer: &str, args: &[&str], keys: &str) -> Server {
         let mut command = Command::new(env!("CARGO_BIN_EXE_account_server"));
         command
             .args(["--port", &port.to_string(), "--issuer", issuer])
             .args(args)
-            .env("MCP_ELICIT_STATE_KEY", STATE_KEY)
+            .env("MCP_ELICIT_STATE_KEY", keys)
             .env("OAUTH_CLIENT_ID", CLIENT_ID)
             .env("OAUTH_CLIENT_SECRET", CLIENT_SECRET)
             .env("RUST_LOG", "debug");

@@ -10,7 +10,7 @@
 //!   every request that may ask, wizards and mixed rounds, the sealed state of 2026-07-28, URL
 //!   mode, and forms for the tool arguments a model left out.
 //! - [`_pages`]: secrets asked on a page of the server's own (feature `page`): secret fields, the
-//!   page and its security, the store and replicas.
+//!   page and its security, the call, what your sign-in must check, the store and replicas.
 //! - [`_accounts`]: a user's account at an OAuth provider, connected through URL mode (feature
 //!   `account`): the threat, the flow, the phishing check, tokens at rest, refresh across
 //!   replicas, revocation.

@@ -1,7 +1,7 @@
 //! The README tells the truth about the quickstart: its command, run as a newcomer runs it on an
 //! empty target directory, builds few crates and prints exactly the output the README shows; the
-//! types the README shows are the example's; and each `cargo run` command it gives names a program
-//! that exists.
+//! types the README shows are the example's; each `cargo run` command it gives names a program
+//! that exists; and it stays a front page, short enough to read.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -141,4 +141,17 @@ fn every_cargo_run_in_the_readme_names_a_program_that_exists() {
         checked += 1;
     }
     assert!(checked >= 4, "only {checked} `cargo run` lines found");
+}
+
+/// How long the README may grow: it is a front page, and the detail lives in the guide.
+const MOST_LINES: usize = 300;
+
+#[test]
+fn the_readme_is_a_front_page() {
+    let lines = read("README.md").lines().count();
+    assert!(
+        lines <= MOST_LINES,
+        "the README has {lines} lines, more than {MOST_LINES}: move the detail into the guide \
+         (src/guide/*.md)"
+    );
 }

@@ -43,8 +43,10 @@ use crate::schema::{Content, RequestedSchema};
 mod error;
 mod record;
 mod routes;
+mod sign_in;
 
 pub use error::PageError;
+pub use sign_in::{local_path, same_origin};
 
 #[cfg(feature = "account")]
 pub(crate) use routes::{
@@ -80,10 +82,11 @@ pub const CSRF_FIELD: &str = "csrf";
 /// name, a header): anyone can send any value. Read the application's own session token from
 /// its cookie, look the session up where the application keeps its sessions (or verify the
 /// token's signature), and give the subject the session belongs to; an unknown, expired or
-/// empty session is `None`. The sign-in page itself must refuse cross-site posts (a CSRF token,
-/// or the `Origin` checked), or another site can sign a person in to its own account, and that
-/// person then types their secret into the attacker's page; [`Identity::name`] shows the person
-/// who they are signed in as.
+/// empty session is `None`. The sign-in page itself must refuse cross-site posts
+/// ([`same_origin`], or a CSRF token), or another site can sign a person in to its own account,
+/// and that person then types their secret into the attacker's page; [`Identity::name`] shows
+/// the person who they are signed in as. And it must send the person back only to a path of
+/// this site ([`local_path`]).
 ///
 /// ```
 /// use std::collections::HashMap;
@@ -121,8 +124,8 @@ pub const CSRF_FIELD: &str = "csrf";
 ///     }
 ///
 ///     fn sign_in(&self, return_to: &str) -> Option<String> {
-///         // `return_to` is the page's own path; the sign-in must send the person back to a
-///         // path of this site only.
+///         // `return_to` is the page's own path; the sign-in page sends the person back to
+///         // it only if it is a path of this site (`local_path`).
 ///         Some(format!("/login?return_to={return_to}"))
 ///     }
 /// }
@@ -133,7 +136,8 @@ pub trait Identity: Send + Sync + 'static {
     fn subject(&self, request: &Parts) -> Option<String>;
 
     /// Where to send a person who is not signed in, to come back to `return_to` (the page's own
-    /// path) afterwards: `None` answers 401 instead.
+    /// path) afterwards: `None` answers 401 instead. The sign-in page goes back to what it is
+    /// given only if that is a path of this site ([`local_path`]).
     fn sign_in(&self, return_to: &str) -> Option<String> {
         let _ = return_to;
         None

@@ -1,6 +1,6 @@
 //! `connect_server` started by a test, MCP calls to it on 2026-07-28 as plain JSON-RPC over HTTP
 //! (each call stands alone: any replica may answer it), and a browser's requests to its pages
-//! (the sign-in form and its token, sign-in cookie, CSRF token, the form's fields) as plain HTTP.
+//! (the sign-in form, its session cookie, a page's CSRF token and fields) as plain HTTP.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read};
@@ -182,16 +182,11 @@ pub struct Browser {
 
 impl Browser {
     /// Signs in at `origin`'s `/login` with `token`, as a browser does: the form fetched, then
-    /// posted from the same origin with its token cookie and field.
+    /// posted from the same origin.
     pub async fn sign_in(&mut self, origin: &str, token: &str) {
-        let form = sign_in_form(origin, "/").await;
-        let fields = [
-            ("csrf", form.csrf.as_str()),
-            ("token", token),
-            ("return_to", form.return_to.as_str()),
-        ];
-        let headers = [("origin", origin), ("cookie", form.cookie.as_str())];
-        let response = post_login(origin, &headers, &fields).await;
+        let return_to = sign_in_form(origin, "/").await;
+        let fields = [("token", token), ("return_to", return_to.as_str())];
+        let response = post_login(origin, &[("origin", origin)], &fields).await;
         assert_eq!(response.status().as_u16(), 303);
         assert_eq!(response.headers()[LOCATION], "/");
         self.cookie = Some(session_cookie(&response).expect("a session cookie"));
@@ -336,20 +331,9 @@ pub fn hidden(page: &str, name: &str) -> Option<String> {
     Some(page[at..].split('"').next()?.to_owned())
 }
 
-/// The sign-in form a browser is shown at `origin`'s `/login?return_to=RETURN_TO`.
-pub struct SignInForm {
-    /// The `login_csrf` cookie it set, as the browser sends it back (`login_csrf=TOKEN`).
-    pub cookie: String,
-    /// Its hidden `csrf` field.
-    pub csrf: String,
-    /// Its hidden `return_to` field.
-    pub return_to: String,
-}
-
-/// `GET /login?return_to=RETURN_TO` by a browser without cookies: checked as every sign-in
-/// answer (`no-store`, the CSP), its token cookie `HttpOnly` and `SameSite=Strict` and equal to
-/// the form's field.
-pub async fn sign_in_form(origin: &str, return_to: &str) -> SignInForm {
+/// `GET /login?return_to=RETURN_TO` at `origin`, checked as every sign-in answer (`no-store`,
+/// the CSP): the `return_to` its form will post (its hidden field).
+pub async fn sign_in_form(origin: &str, return_to: &str) -> String {
     let query = form(&[("return_to", return_to)]);
     let response = http()
         .get(format!("{origin}/login?{query}"))
@@ -358,25 +342,8 @@ pub async fn sign_in_form(origin: &str, return_to: &str) -> SignInForm {
         .unwrap();
     assert_eq!(response.status().as_u16(), 200);
     assert_strict(&response);
-    let set = response.headers()[SET_COOKIE].to_str().unwrap().to_owned();
-    assert!(
-        set.starts_with("login_csrf=")
-            && set.contains("; HttpOnly")
-            && set.contains("; SameSite=Strict")
-            && set.contains("; Path=/login"),
-        "{set}"
-    );
-    let cookie = set.split(';').next().unwrap().to_owned();
     let page = response.text().await.unwrap();
-    let csrf = csrf(&page);
-    assert_eq!(cookie, format!("login_csrf={csrf}"));
-    assert_eq!(csrf.len(), 64, "{csrf}");
-    let return_to = hidden(&page, "return_to").expect("the form has return_to");
-    SignInForm {
-        cookie,
-        csrf,
-        return_to,
-    }
+    hidden(&page, "return_to").expect("the form has return_to")
 }
 
 /// `POST /login` at `origin` with the request headers `headers` (`origin`, `cookie`,

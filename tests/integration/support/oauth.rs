@@ -40,6 +40,8 @@ struct State {
     revoke_faults: VecDeque<Fault>,
     /// How long each refresh takes.
     refresh_delay: Duration,
+    /// How long each code exchange takes.
+    code_delay: Duration,
     /// How long an access token lives.
     access_ttl: u64,
     /// `refresh_token_expires_in`, if the provider says.
@@ -140,6 +142,11 @@ impl OAuth {
     /// Each refresh takes `delay`.
     pub fn refresh_delay(&self, delay: Duration) {
         self.state.lock().unwrap().refresh_delay = delay;
+    }
+
+    /// Each code exchange takes `delay`.
+    pub fn code_delay(&self, delay: Duration) {
+        self.state.lock().unwrap().code_delay = delay;
     }
 
     /// The next `times` refreshes are answered `fault`, and consume nothing.
@@ -267,6 +274,8 @@ async fn token(
             if !code.starts_with("good") || !used_codes.lock().unwrap().insert(code) {
                 return refused();
             }
+            let delay = state.lock().unwrap().code_delay;
+            tokio::time::sleep(delay).await;
             let mut state = state.lock().unwrap();
             state.log.push("code".to_owned());
             issue(&mut state, None)

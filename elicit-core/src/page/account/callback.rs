@@ -141,6 +141,12 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
     let Some(code) = code else {
         return accounts.fail(&visit.id, "the provider sent no code").await;
     };
+    // Connected meanwhile (another sign-in of the user's, started before this one, came back
+    // first): nothing is exchanged, so that no second grant (or, at a provider with one grant a
+    // user and client, a second set of tokens of the same one) is ever made.
+    if let Some(response) = accounts.connected_already(&visit).await {
+        return clear_cookie(response, &accounts, &visit.id);
+    }
     let subject = visit.record.subject.as_deref().unwrap_or_default();
     let (grant, upstream) = match accounts.exchange(code, pending).await {
         Ok(exchanged) => exchanged,

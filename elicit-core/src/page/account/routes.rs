@@ -132,7 +132,7 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
     /// When the user of the connect page `visit` has their account connected already (by
     /// another page of theirs, say: two calls that each asked): the page answered as connected
     /// (its call takes the account), and a page saying so. Nothing is connected twice.
-    async fn connected_already(&self, visit: &Visit) -> Option<Response> {
+    pub(super) async fn connected_already(&self, visit: &Visit) -> Option<Response> {
         let subject = visit.record.subject.as_deref()?;
         if !matches!(self.is_connected(subject).await, Ok(true)) {
             return None;

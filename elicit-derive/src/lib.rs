@@ -41,6 +41,10 @@ pub fn derive_elicit(input: TokenStream) -> TokenStream {
 /// Marks a `#[tool]` or `#[prompt]` method of rmcp's routers that asks forms: it takes a
 /// `call: mcp_elicit::rmcp::Call` (in any position), returns `mcp_elicit::rmcp::Handled<T>`, and
 /// uses `?` on every ask. Goes above `#[tool]` or `#[prompt]`. See `mcp_elicit::rmcp::Call`.
+///
+/// Forgotten on a method that takes a `Call`, rmcp's router refuses the method in its own words:
+/// ``the trait bound `(Tool, for<'a> fn(&'a Server, Call) -> ..): IntoToolRoute<Server, _>` is
+/// not satisfied`` at `#[tool_router]`. Write `#[asks]` above the method's `#[tool(..)]`.
 #[cfg(feature = "rmcp")]
 #[proc_macro_attribute]
 pub fn asks(attr: TokenStream, item: TokenStream) -> TokenStream {

@@ -355,6 +355,33 @@ async fn a_client_without_elicitation_gets_a_tool_error_and_no_form() {
     }
 }
 
+/// Before 2026-07-28 a malformed answer comes as the result of the form's request: the protocol's
+/// error, -32602, naming no key and advising no retry of a call (there is none to retry).
+#[tokio::test]
+async fn before_2026_07_28_a_malformed_answer_is_named_as_the_requests_result() {
+    for version in [ProtocolVersion::V_2025_06_18, ProtocolVersion::V_2025_11_25] {
+        let malformed = ElicitResult::new(ElicitationAction::Accept).with_content(json!("yes"));
+        let session = connect(Server, version.clone(), true, vec![malformed]).await;
+        let error = session
+            .client
+            .call_tool(CallToolRequestParams::new("signup"))
+            .await
+            .unwrap_err();
+        let rmcp::service::ServiceError::McpError(error) = error else {
+            panic!("a JSON-RPC error, not {error:?}")
+        };
+        assert_eq!(
+            (error.code.0, error.message.as_ref()),
+            (
+                -32602,
+                "the client's answer to the request is malformed: the `content` of an elicitation result must be an object, got text"
+            ),
+            "{version}"
+        );
+        assert_eq!(session.seen().len(), 1, "{version}");
+    }
+}
+
 /// On 2026-07-28 a client without form elicitation gets the protocol's error, -32021, naming the
 /// capability, and no form.
 #[tokio::test]

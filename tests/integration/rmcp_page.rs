@@ -369,6 +369,48 @@ async fn a_page_before_another_step_is_told_to_come_last() {
     }
 }
 
+/// 2026-07-28: the retry that took the page's answer, sent again seconds later, is refused as a
+/// state used already (its answer was taken), not as one expired.
+#[tokio::test]
+async fn a_retry_whose_page_answer_was_taken_is_refused_as_used() {
+    let server = Server::new(Duration::from_secs(20));
+    let (version, client) = (ProtocolVersion::V_2026_07_28, url_client());
+    let session = connect_with(server.clone(), version, client, vec![]).await;
+    let form = session
+        .input_required(CallToolRequestParams::new("connect"))
+        .await;
+    let requests = serde_json::to_value(&form.input_requests).unwrap();
+    let url = requests["form"]["params"]["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let body = format!("f.label=Work&f.api_key={KEY}&action=accept");
+    assert_eq!(answer_page(&server.pages, &url, &body).await, 200);
+    let accepted: rmcp::model::InputResponses = [("form".to_owned(), json!({"action": "accept"}))]
+        .into_iter()
+        .collect();
+    let retry = CallToolRequestParams::new("connect")
+        .with_request_state(form.request_state.expect("a sealed state"))
+        .with_input_responses(accepted);
+    let done = session.client.call_tool_once(retry.clone()).await.unwrap();
+    let CallToolResponse::Complete(done) = done else {
+        panic!("the answer, got {done:?}")
+    };
+    assert_eq!(done.content[0].as_text().unwrap().text, "Work 24");
+    let Err(rmcp::service::ServiceError::McpError(replayed)) =
+        session.client.call_tool_once(retry).await
+    else {
+        panic!("a JSON-RPC error")
+    };
+    assert_eq!(
+        (replayed.code.0, replayed.message.as_ref()),
+        (
+            -32602,
+            "the `requestState` is refused: its answers were used already; call again without `inputResponses` and `requestState` to start over"
+        )
+    );
+}
+
 /// A client that shows the URL and never answers (it is gone, or hostile), or that declines.
 #[derive(Clone)]
 struct Silent {

@@ -364,11 +364,8 @@ async fn a_prompt_method_asks_with_question_mark_when_served_with_forms() {
     }
 }
 
-/// rmcp's `#[prompt_handler]` leaves the answers of 2026-07-28 out of the prompt's context:
-/// without `Forms` the prompt says so rather than asking forever.
-#[tokio::test]
-async fn a_prompt_without_forms_on_2026_07_28_says_what_to_do() {
-    let session = connect(Server::new(), ProtocolVersion::V_2026_07_28, true, vec![]).await;
+/// The JSON-RPC error `plan_trip` ends in.
+async fn plan_trip_refused(session: &scripted_client::Session) -> ErrorData {
     let result = session
         .client
         .get_prompt(GetPromptRequestParams::new("plan_trip"))
@@ -376,6 +373,35 @@ async fn a_prompt_without_forms_on_2026_07_28_says_what_to_do() {
     let Err(ServiceError::McpError(error)) = result else {
         panic!("a JSON-RPC error, got {result:?}")
     };
+    error
+}
+
+/// A prompt that asks, from a client that cannot answer forms: on every version the spec's error
+/// for a missing capability, `-32021`, naming it (a prompt has no error result to say it in).
+#[tokio::test]
+async fn a_prompt_asking_a_client_without_forms_gets_32021_on_every_version() {
+    for version in VERSIONS {
+        let session = connect(Forms::new(Server::new()), version.clone(), false, vec![]).await;
+        let error = plan_trip_refused(&session).await;
+        assert_eq!(
+            (error.code.0, error.message.as_ref(), error.data),
+            (
+                -32021,
+                "the client did not declare form elicitation (`elicitation.form`)",
+                Some(json!({"requiredCapabilities": {"elicitation": {"form": {}}}}))
+            ),
+            "{version}"
+        );
+        assert!(session.seen().is_empty(), "{version}");
+    }
+}
+
+/// rmcp's `#[prompt_handler]` leaves the answers of 2026-07-28 out of the prompt's context:
+/// without `Forms` the prompt says so rather than asking forever.
+#[tokio::test]
+async fn a_prompt_without_forms_on_2026_07_28_says_what_to_do() {
+    let session = connect(Server::new(), ProtocolVersion::V_2026_07_28, true, vec![]).await;
+    let error = plan_trip_refused(&session).await;
     assert_eq!(error.code, ErrorCode::INTERNAL_ERROR);
     assert!(
         error

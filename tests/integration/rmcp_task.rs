@@ -47,6 +47,15 @@ struct Server {
     tasks: TaskManager,
 }
 
+impl Server {
+    fn new(tasks: TaskManager) -> Self {
+        Server {
+            tool_router: Server::tool_router() + Server::long_router(),
+            tasks,
+        }
+    }
+}
+
 #[tool_router]
 impl Server {
     #[asks]
@@ -86,6 +95,49 @@ impl Server {
     }
 }
 
+#[tool_router(router = long_router)]
+impl Server {
+    /// Long work outside a form, stopping between its steps once cancelled.
+    #[asks]
+    #[tool(description = "Counts slowly, until the task is cancelled")]
+    async fn count(&self, call: Call) -> Handled<CallToolResponse> {
+        call.task(&self.tasks, options(), |task| async move {
+            for _ in 0..10_000 {
+                task.stop_if_cancelled()?;
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            Ok(CallToolResult::success(vec![ContentBlock::text(
+                "Counted.",
+            )]))
+        })
+    }
+
+    /// Long work that does not look, then a form: cancelled meanwhile, the form is not asked.
+    #[asks]
+    #[tool(description = "Works a while, then asks to confirm")]
+    async fn work_then_confirm(&self, call: Call) -> Handled<CallToolResponse> {
+        call.task(&self.tasks, options(), |task| async move {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let text = match task.ask::<Confirm>().await? {
+                Elicitation::Accepted(Confirm { confirm: true }) => "Done.",
+                _ => "Not done.",
+            };
+            Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+        })
+    }
+
+    /// A long wait outside a form, ended by the cancel.
+    #[asks]
+    #[tool(description = "Waits an hour, unless the task is cancelled")]
+    async fn wait_an_hour(&self, call: Call) -> Handled<CallToolResponse> {
+        call.task(&self.tasks, options(), |task| async move {
+            let hour = tokio::time::sleep(Duration::from_hours(1));
+            task.unless_cancelled(hour).await?;
+            Ok(CallToolResult::success(vec![ContentBlock::text("Waited.")]))
+        })
+    }
+}
+
 fn options() -> TaskOptions {
     TaskOptions::new().with_poll_interval_ms(10)
 }
@@ -111,10 +163,7 @@ async fn client(version: ProtocolVersion) -> Session {
 
 async fn client_with(version: ProtocolVersion, capabilities: ClientCapabilities) -> Session {
     let tasks = TaskManager::new();
-    let server = Server {
-        tool_router: Server::tool_router(),
-        tasks: tasks.clone(),
-    };
+    let server = Server::new(tasks.clone());
     // `Forms` answers `tasks/get`, `tasks/update` and `tasks/cancel` from the server's manager,
     // and declares the extension.
     let with_tasks = Forms::new(server).with_tasks(tasks);
@@ -293,18 +342,28 @@ async fn two_forms_are_pending_at_once_and_each_settles_by_its_key() {
     );
 }
 
+/// A `tasks/cancel` ends the task cancelled: while its form waits, before its form is asked, and
+/// outside a form where the work looks (`stop_if_cancelled` between steps, `unless_cancelled`
+/// around a long wait).
 #[tokio::test]
-async fn a_task_cancelled_while_its_form_waits_ends_cancelled() {
-    let session = client(ProtocolVersion::V_2026_07_28).await;
-    let id = start(&session, "delete_files", json!({"pattern": "*"})).await;
-    settled(&session, &id, 1).await;
-    session
-        .client
-        .cancel_task(CancelTaskParams::new(id.clone()))
-        .await
-        .expect("tasks/cancel");
-    let task = settled(&session, &id, 1).await;
-    assert_eq!(task["status"], "cancelled", "{task}");
+async fn a_cancelled_task_ends_cancelled_in_a_form_or_outside() {
+    for tool in ["delete_files", "work_then_confirm", "count", "wait_an_hour"] {
+        let session = client(ProtocolVersion::V_2026_07_28).await;
+        let id = start(&session, tool, json!({"pattern": "*"})).await;
+        if tool == "delete_files" {
+            // Its form waits.
+            settled(&session, &id, 1).await;
+        } else {
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
+        session
+            .client
+            .cancel_task(CancelTaskParams::new(id.clone()))
+            .await
+            .expect("tasks/cancel");
+        let task = settled(&session, &id, 1).await;
+        assert_eq!(task["status"], "cancelled", "{tool}: {task}");
+    }
 }
 
 #[tokio::test]
@@ -323,6 +382,14 @@ async fn what_the_client_sends_back_is_judged() {
     let task = settled(&session, &id, 1).await;
     assert_eq!(task["status"], "failed", "{task}");
     assert_eq!(task["error"]["code"], ErrorCode::INVALID_PARAMS.0, "{task}");
+    // Named by the key the client answered under, with no call to retry.
+    assert_eq!(
+        task["error"]["message"],
+        format!(
+            "the response under `{key}` in `tasks/update` is malformed: the `content` of an elicitation result must be an object, got text"
+        ),
+        "{task}"
+    );
 
     // Wrong answers until the rounds are spent: a tool error naming the problem.
     let session = client(ProtocolVersion::V_2026_07_28).await;
@@ -361,4 +428,108 @@ async fn what_the_client_sends_back_is_judged() {
     assert_eq!(error.code.0, -32021, "{error:?}");
     let data = serde_json::to_string(&error.data).unwrap();
     assert!(data.contains("io.modelcontextprotocol/tasks"), "{data}");
+}
+
+/// The error of a server served without `.with_tasks(tasks)` whose own `tasks/get` is rmcp's
+/// default.
+const UNANSWERED: &str = "this tool makes a task, but the server answers `tasks/get` with -32601 (method not found), so the task and its forms could never be seen: serve the server as `Forms::new(server).with_tasks(tasks)`, with the `TaskManager` its tools make tasks in";
+
+/// `Forms::new(server)` without `.with_tasks(tasks)`, the server's own task methods dropped: the
+/// first call that would make a task is refused, saying what to write, rather than making a task
+/// that `tasks/get` answers with -32601 until it expires. A server that answers `tasks/*` itself
+/// is served as before.
+#[tokio::test]
+async fn a_task_nobody_could_see_is_refused_naming_with_tasks() {
+    let capabilities = || {
+        ClientCapabilities::builder()
+            .enable_elicitation()
+            .enable_tasks()
+            .build()
+    };
+    for version in VERSIONS {
+        let forgotten = Forms::new(Server::new(TaskManager::new()));
+        let session = connect_with(forgotten, version.clone(), capabilities(), vec![]).await;
+        for _ in 0..2 {
+            let request = CallToolRequestParams::new("two_recipients");
+            let Err(ServiceError::McpError(error)) = session.client.call_tool_once(request).await
+            else {
+                panic!("refused");
+            };
+            assert_eq!(
+                (error.code, error.message.as_ref()),
+                (ErrorCode::INTERNAL_ERROR, UNANSWERED),
+                "{version}"
+            );
+        }
+
+        let own = Forms::new(OwnTasks(Server::new(TaskManager::new())));
+        let session = connect_with(own, version.clone(), capabilities(), vec![]).await;
+        let id = start(&session, "delete_files", json!({"pattern": "*"})).await;
+        let key = keys(&settled(&session, &id, 1).await).remove(0);
+        answer(&session, &id, &key, json!({"action": "decline"})).await;
+        let task = settled(&session, &id, 1).await;
+        assert_eq!(
+            result(&task),
+            ("Nothing was deleted (declined).", false),
+            "{version}"
+        );
+    }
+}
+
+/// The server with rmcp's own task methods, answered from its manager.
+#[derive(Clone)]
+struct OwnTasks(Server);
+
+impl ServerHandler for OwnTasks {
+    fn get_info(&self) -> ServerConfig {
+        let mut info = self.0.get_info();
+        info.capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_tasks()
+            .build();
+        info
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: rmcp::service::RequestContext<rmcp::service::RoleServer>,
+    ) -> Result<CallToolResponse, rmcp::ErrorData> {
+        self.0.call_tool(request, context).await
+    }
+
+    async fn list_tools(
+        &self,
+        request: Option<rmcp::model::PaginatedRequestParams>,
+        context: rmcp::service::RequestContext<rmcp::service::RoleServer>,
+    ) -> Result<rmcp::model::ListToolsResult, rmcp::ErrorData> {
+        self.0.list_tools(request, context).await
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        _context: rmcp::service::RequestContext<rmcp::service::RoleServer>,
+    ) -> Result<rmcp::model::GetTaskResult, rmcp::ErrorData> {
+        let task = self.0.tasks.get_task(&request.task_id)?;
+        Ok(rmcp::model::GetTaskResult::new(task))
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        _context: rmcp::service::RequestContext<rmcp::service::RoleServer>,
+    ) -> Result<(), rmcp::ErrorData> {
+        self.0
+            .tasks
+            .update_task(&request.task_id, request.input_responses)
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        _context: rmcp::service::RequestContext<rmcp::service::RoleServer>,
+    ) -> Result<(), rmcp::ErrorData> {
+        self.0.tasks.cancel_task(&request.task_id)
+    }
 }

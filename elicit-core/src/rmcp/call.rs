@@ -1,18 +1,17 @@
 //! [`Call`]: the call a `#[tool]` or `#[prompt]` method of rmcp's routers handles, which asks
 //! with `?` (the method marked [`#[asks]`](https://docs.rs/mcp-elicit/latest/mcp_elicit/rmcp/attr.asks.html)).
 
-use std::future::Future;
 use std::marker::PhantomData;
 
 use ::rmcp::handler::server::common::FromContextPart;
 use ::rmcp::handler::server::prompt::PromptContext;
 use ::rmcp::handler::server::tool::ToolCallContext;
-use ::rmcp::model::{CallToolResponse, CallToolResult, ErrorData, InputResponses, JsonObject};
+use ::rmcp::model::{CallToolResponse, ErrorData, InputResponses, JsonObject};
 use ::rmcp::service::{RequestContext, RoleServer};
 use ::rmcp::task_manager::{TaskManager, TaskOptions};
 
 use super::pending::Pending;
-use super::{Ask, Asking, ElicitError, Flow, Stop, TaskCall, flow};
+use super::{Ask, Asking, ElicitError, Flow, Stop, TaskWork, flow};
 use crate::answer::Elicitation;
 use crate::form::Elicit;
 
@@ -26,6 +25,11 @@ use crate::form::Elicit;
 /// [`Handled`](super::Handled) and use `?`, and returns a form the method asked even where the
 /// method swallowed the ask's error (an `Err(_) =>` arm, `.ok()`, `.unwrap_or(..)`): on
 /// 2026-07-28 that error *is* the form, which the client must see.
+///
+/// Without `#[asks]`, rmcp's router refuses the method at `#[tool_router]` (or
+/// `#[prompt_router]`) in its own words, which this crate cannot change: ``the trait bound
+/// `(Tool, for<'a> fn(&'a Server, Call) -> ..): IntoToolRoute<Server, _>` is not satisfied``. A
+/// `Call` in that type means the method's `#[asks]` is missing: write it above `#[tool(..)]`.
 ///
 /// The example is on [`mcp_elicit::rmcp`](https://docs.rs/mcp-elicit/latest/mcp_elicit/rmcp/index.html)
 /// (`#[asks]` is the facade's).
@@ -80,21 +84,18 @@ impl<A> Call<A> {
     }
 
     /// Runs `work` as a task of `tasks` ([`task`](super::task) in this call) and gives the
-    /// `CreateTaskResult` to return: `work` asks its forms through its [`TaskCall`] with `?`.
+    /// `CreateTaskResult` to return: `work` asks its forms through its
+    /// [`TaskCall`](super::TaskCall) with `?`.
     ///
     /// # Errors
     ///
     /// As [`task`](super::task): `-32021` when the client did not declare the tasks extension.
-    pub fn task<F, W>(
+    pub fn task(
         &self,
         tasks: &TaskManager,
         options: TaskOptions,
-        work: W,
-    ) -> Result<CallToolResponse, Stop>
-    where
-        W: FnOnce(TaskCall) -> F + Send + 'static,
-        F: Future<Output = Result<CallToolResult, Stop>> + Send + 'static,
-    {
+        work: impl TaskWork,
+    ) -> Result<CallToolResponse, Stop> {
         super::task(&self.context, tasks, options, work)
     }
 

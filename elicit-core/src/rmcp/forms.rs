@@ -3,11 +3,12 @@
 //! and no handler's swallowed ask loses its form.
 
 use std::borrow::Cow;
+use std::sync::{Arc, OnceLock};
 
 use ::rmcp::model::{
     CallToolRequestParams, CallToolResponse, CancelTaskParams, CancelledNotificationParam,
     CompleteRequestParams, CompleteResult, CustomNotification, CustomRequest, CustomResult,
-    DiscoverResult, ExtensionCapabilities, GetPromptRequestParams, GetPromptResponse,
+    DiscoverResult, ErrorCode, ExtensionCapabilities, GetPromptRequestParams, GetPromptResponse,
     GetSkillRequestParams, GetSkillResult, GetTaskParams, GetTaskResult, InitializeRequestParams,
     InitializeResult, JsonObject, ListPromptsResult, ListResourceTemplatesResult,
     ListResourcesResult, ListSkillsResult, ListToolsResult, PaginatedRequestParams,
@@ -25,6 +26,7 @@ use ::rmcp::{ErrorData, ServerHandler};
 
 use super::call::PromptRound;
 use super::pending::Pending;
+use super::task::TasksUnanswered;
 
 /// A server (any rmcp `ServerHandler`) served so that every form it asks reaches the client.
 /// `Forms` is a `ServerHandler` itself: serve it wherever the server would be served (stdio,
@@ -60,7 +62,13 @@ use super::pending::Pending;
 pub struct Forms<S> {
     server: S,
     tasks: Option<TaskManager>,
+    /// Whether the server answers `tasks/get` itself (not with rmcp's default `-32601`), once
+    /// asked: without [`Forms::with_tasks`], a task made where it does not is refused.
+    answers_tasks: Arc<OnceLock<bool>>,
 }
+
+/// The task id `tasks/get` is asked about to learn whether the server answers it at all.
+const PROBE: &str = "mcp-elicit/does-this-server-answer-tasks";
 
 impl<S> Forms<S> {
     /// `server`, served with its forms kept.
@@ -68,6 +76,7 @@ impl<S> Forms<S> {
         Forms {
             server,
             tasks: None,
+            answers_tasks: Arc::default(),
         }
     }
 
@@ -76,6 +85,11 @@ impl<S> Forms<S> {
     /// `tasks/cancel` (rather than the server's own methods), and the tasks extension declared
     /// in the server's capabilities. Share one manager with every request (rmcp's Streamable
     /// HTTP service makes a server per request on 2026-07-28): a clone is the same manager.
+    ///
+    /// Forgotten, a task's `tasks/get` would go to the server's own method, which rmcp answers
+    /// with `-32601` unless the server wrote it: then the first call that makes a task is
+    /// refused with an internal error saying to add `.with_tasks(tasks)`, before the task is
+    /// made.
     ///
     /// ```
     /// use mcp_elicit::rmcp::Forms;
@@ -100,12 +114,37 @@ impl<S> Forms<S> {
     }
 }
 
+impl<S: ServerHandler> Forms<S> {
+    /// Whether a task the call makes can be seen: `tasks/*` are answered from the manager of
+    /// [`Forms::with_tasks`], or by the server itself (its `tasks/get` asked once, about a task
+    /// that is none, answers anything but rmcp's default `-32601`). A client that did not declare
+    /// the tasks extension is made no task: nothing is asked.
+    async fn answers_tasks(&self, context: &RequestContext<RoleServer>) -> bool {
+        if self.tasks.is_some()
+            || !context
+                .client_capabilities()
+                .is_some_and(|c| c.supports_tasks())
+        {
+            return true;
+        }
+        if let Some(answers) = self.answers_tasks.get() {
+            return *answers;
+        }
+        let probe = self
+            .server
+            .get_task(GetTaskParams::new(PROBE), context.clone())
+            .await;
+        let answers = !matches!(probe, Err(error) if error.code == ErrorCode::METHOD_NOT_FOUND);
+        *self.answers_tasks.get_or_init(|| answers)
+    }
+}
+
 impl<S: std::fmt::Debug> std::fmt::Debug for Forms<S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Forms")
             .field("server", &self.server)
             .field("tasks", &self.tasks.is_some())
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
@@ -118,6 +157,9 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         mut context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let pending = Pending::within(&mut context);
+        if !self.answers_tasks(&context).await {
+            context.extensions.insert(TasksUnanswered);
+        }
         pending.settle(self.server.call_tool(request, context).await)
     }
 

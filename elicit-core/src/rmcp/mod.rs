@@ -42,7 +42,7 @@ use ::rmcp::service::ServiceError;
 use crate::answer::Elicitation;
 use crate::error::{ContentError, ElicitResultError};
 use crate::form::Elicit;
-use crate::rounds::RoundError;
+use crate::rounds::{Capability, RoundError};
 use crate::schema::RequestedSchema;
 use crate::version::{ProtocolVersion, Unrepresentable};
 
@@ -76,7 +76,7 @@ pub use forms::Forms;
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
 pub use page::{AskPage, DEFAULT_WAIT};
 pub use stop::{Handled, Respond, ReturnTheStopFromTheHandler, Stop};
-pub use task::{TaskCall, task};
+pub use task::{TaskCall, TaskWork, task};
 pub use url::{AskUrl, DEFAULT_URL_TIMEOUT, url_completed};
 
 /// `T`'s requested schema as a tool's `inputSchema`: a flat object schema is a valid one, so the
@@ -188,9 +188,12 @@ fn action(result: &ElicitResult) -> &'static str {
 #[non_exhaustive]
 pub enum ElicitError {
     /// The client did not declare form elicitation (before 2026-07-28; on 2026-07-28 it is
-    /// [`RoundError::MissingCapability`], a protocol error).
+    /// [`RoundError::MissingCapability`], a protocol error). From a tool, a tool error the model
+    /// reads; from a prompt or a resource, which have no error result, the JSON-RPC error
+    /// `-32021` naming the capability, as on 2026-07-28.
     NotSupported,
-    /// The client did not declare URL elicitation ([`AskUrl`]).
+    /// The client did not declare URL elicitation ([`AskUrl`]); from a prompt or a resource,
+    /// `-32021`, as [`ElicitError::NotSupported`].
     UrlNotSupported,
     /// The protocol version has no elicitation (it arrived in 2025-06-18).
     VersionWithoutElicitation {
@@ -216,9 +219,14 @@ pub enum ElicitError {
     /// rmcp's `#[prompt_handler]` leaves them out, and only a server served through [`Forms`]
     /// gets them to the method.
     PromptRoundsUnseen,
-    /// The task asking the form was cancelled (`tasks/cancel`) before it was answered: the task
+    /// The task was cancelled (`tasks/cancel`) while its form was asked, or its work stopped on
+    /// the cancel ([`TaskCall::stop_if_cancelled`], [`TaskCall::unless_cancelled`]): the task
     /// ends cancelled ([`task`]).
     TaskCancelled,
+    /// A tool made a task on a server served as [`Forms::new(server)`](Forms::new) without
+    /// [`Forms::with_tasks`], whose own `tasks/get` is rmcp's default (`-32601`): the task could
+    /// never be seen. Refused before the task is made.
+    TasksUnanswered,
     /// A page could not be made, or its answer taken ([`AskPage`]).
     #[cfg(feature = "page")]
     #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
@@ -250,9 +258,10 @@ impl fmt::Display for ElicitError {
             ElicitError::PromptRoundsUnseen => f.write_str(
                 "this prompt asks for input, and on MCP 2026-07-28 the answers come in the retried prompts/get, which rmcp's #[prompt_handler] does not pass on: serve the server as `mcp_elicit::rmcp::Forms::new(server)`",
             ),
-            ElicitError::TaskCancelled => {
-                f.write_str("the task was cancelled while its form was asked")
-            }
+            ElicitError::TaskCancelled => f.write_str("the task was cancelled (`tasks/cancel`)"),
+            ElicitError::TasksUnanswered => f.write_str(
+                "this tool makes a task, but the server answers `tasks/get` with -32601 (method not found), so the task and its forms could never be seen: serve the server as `Forms::new(server).with_tasks(tasks)`, with the `TaskManager` its tools make tasks in",
+            ),
             #[cfg(feature = "page")]
             ElicitError::Page(err) => fmt::Display::fmt(err, f),
             #[cfg(feature = "account")]
@@ -271,26 +280,31 @@ impl ElicitError {
         let ElicitError::Round(round) = self else {
             return None;
         };
-        let code = round.code()?;
-        Some(ErrorData::new(
-            ErrorCode(code),
-            round.to_string(),
-            round.data(),
-        ))
+        round_error_data(round)
     }
 
     /// The error any handler returns for it (a prompt or a resource has no error result): the
-    /// protocol fault's own, invalid params for what the client did, an internal error for the
-    /// server's mistakes.
+    /// protocol fault's own; for a client that did not declare form or URL elicitation, on every
+    /// version, the spec's `-32021` naming the capability (2026-07-28's
+    /// `MissingRequiredClientCapabilityError`; the versions before name none); invalid params for
+    /// what the client did; an internal error for the server's mistakes.
     pub(crate) fn into_error_data(self) -> ErrorData {
         if let Some(error) = self.protocol_error() {
             return error;
         }
+        let missing = match self {
+            ElicitError::NotSupported => Some(Capability::ElicitationForm),
+            ElicitError::UrlNotSupported => Some(Capability::ElicitationUrl),
+            _ => None,
+        };
+        if let Some(error) = missing
+            .and_then(|capability| round_error_data(&RoundError::MissingCapability(capability)))
+        {
+            return error;
+        }
         let message = self.to_string();
         match self {
-            ElicitError::NotSupported
-            | ElicitError::UrlNotSupported
-            | ElicitError::VersionWithoutElicitation { .. }
+            ElicitError::VersionWithoutElicitation { .. }
             | ElicitError::Answer(_)
             | ElicitError::InvalidArguments(_)
             | ElicitError::Round(RoundError::StillInvalid { .. }) => {
@@ -299,6 +313,16 @@ impl ElicitError {
             _ => ErrorData::internal_error(message, None),
         }
     }
+}
+
+/// The JSON-RPC error of `round`, if it is a protocol fault.
+fn round_error_data(round: &RoundError) -> Option<ErrorData> {
+    let code = round.code()?;
+    Some(ErrorData::new(
+        ErrorCode(code),
+        round.to_string(),
+        round.data(),
+    ))
 }
 
 /// What a tool returns when it has no answer: the JSON-RPC error of a protocol fault, otherwise

@@ -387,16 +387,17 @@ pub(super) async fn rounds<S: PageStore + 'static, A: PageAsk<S>>(
                         return Ok(answer);
                     }
                     Ok(None) => {}
-                    // Another user's state, or one whose page is gone, expired, closed or
-                    // taken: the state is not one for this call (the call starts over).
+                    // Another user's state, or one whose page is gone, expired or closed: the
+                    // state is not one for this call (the call starts over).
                     Err(ElicitError::Page(PageError::NotYours)) => {
                         return Err(refused(RoundError::State(StateError::OtherRequest)));
                     }
+                    // Taken by an earlier retry with this very state: it was used, not expired.
+                    Err(ElicitError::Page(PageError::Taken)) => {
+                        return Err(refused(RoundError::State(StateError::Used)));
+                    }
                     Err(ElicitError::Page(
-                        PageError::Unknown
-                        | PageError::Taken
-                        | PageError::Expired
-                        | PageError::Closed,
+                        PageError::Unknown | PageError::Expired | PageError::Closed,
                     )) => {
                         return Err(refused(RoundError::State(StateError::Expired)));
                     }

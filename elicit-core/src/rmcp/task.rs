@@ -64,17 +64,17 @@ use crate::version::ProtocolVersion;
 /// # Errors
 ///
 /// A client that did not declare the tasks extension: the JSON-RPC error `-32021` naming it
-/// (rmcp's own for a task such a client cannot read).
-pub fn task<F, W>(
+/// (rmcp's own for a task such a client cannot read; run the work in the call instead, as the
+/// guide shows). A server served as [`Forms::new(server)`](super::Forms) without
+/// [`Forms::with_tasks`](super::Forms::with_tasks) whose own `tasks/get` is rmcp's default
+/// (`-32601`): an internal error saying to serve it `.with_tasks(tasks)`, before any task is made
+/// (its forms could never be seen).
+pub fn task(
     context: &RequestContext<RoleServer>,
     tasks: &TaskManager,
     options: TaskOptions,
-    work: W,
-) -> Result<CallToolResponse, Stop>
-where
-    W: FnOnce(TaskCall) -> F + Send + 'static,
-    F: Future<Output = Result<CallToolResult, Stop>> + Send + 'static,
-{
+    work: impl TaskWork,
+) -> Result<CallToolResponse, Stop> {
     let capabilities = context.client_capabilities();
     if !capabilities
         .as_ref()
@@ -85,6 +85,12 @@ where
                 ClientCapabilities::builder().enable_tasks().build(),
             ),
         ));
+    }
+    if context.extensions.get::<TasksUnanswered>().is_some() {
+        return Err(Stop::Protocol(ErrorData::internal_error(
+            ElicitError::TasksUnanswered.to_string(),
+            None,
+        )));
     }
     let version = context
         .protocol_version()
@@ -101,6 +107,32 @@ where
     });
     Ok(CreateTaskResult::new(running).into())
 }
+
+/// The work of a task ([`task`], [`Call::task`](super::Call::task)): a closure given the task's
+/// [`TaskCall`], whose future gives the tool's result as a tool's [`Handled`](super::Handled)
+/// does, `|task| async move { .. }`. Every such closure is one.
+#[diagnostic::on_unimplemented(
+    message = "a task's work is a closure given the `TaskCall`, whose future gives `Handled` (`Result<CallToolResult, Stop>`)",
+    label = "write `|task| async move {{ .. }}`, returning `Ok(CallToolResult::success(..))`"
+)]
+pub trait TaskWork: FnOnce(TaskCall) -> <Self as TaskWork>::Future + Send + 'static {
+    /// The work's future.
+    type Future: Future<Output = Result<CallToolResult, Stop>> + Send + 'static;
+}
+
+impl<W, F> TaskWork for W
+where
+    W: FnOnce(TaskCall) -> F + Send + 'static,
+    F: Future<Output = Result<CallToolResult, Stop>> + Send + 'static,
+{
+    type Future = F;
+}
+
+/// Put in a `tools/call`'s extensions by [`Forms`](super::Forms) served without
+/// [`Forms::with_tasks`](super::Forms::with_tasks) when the server's own `tasks/get` is rmcp's
+/// default: a task made there could never be seen.
+#[derive(Clone, Copy)]
+pub(crate) struct TasksUnanswered;
 
 /// How a task whose work ended with `result` settles: as a tool's call would answer.
 fn ended(result: Result<CallToolResult, Stop>) -> Result<CallToolResult, TaskExit> {
@@ -170,6 +202,9 @@ impl TaskCall {
                 Capability::ElicitationForm,
             )));
         }
+        // The key the last question went under: what the client answered, and a malformed
+        // answer is named by.
+        let mut asked_under = String::new();
         ask_until_settled(
             &mut item,
             |item, retry| {
@@ -179,18 +214,55 @@ impl TaskCall {
                     .map_err(|e| Stop::Elicit(ElicitError::Model(e)))?;
                 Ok((key, request))
             },
-            |(key, request)| async move {
-                match self.context.request_input(key, request).await {
-                    Ok(response) => Ok(response),
-                    Err(TaskExit::Cancelled) => Err(Stop::Elicit(ElicitError::TaskCancelled)),
-                    Err(TaskExit::Error(error)) => Err(Stop::Protocol(error)),
+            |(key, request)| {
+                asked_under.clone_from(&key);
+                async move {
+                    // Cancelled before the question: nobody is left to answer it.
+                    self.stop_if_cancelled()?;
+                    match self.context.request_input(key, request).await {
+                        Ok(response) => Ok(response),
+                        Err(TaskExit::Cancelled) => Err(Stop::Elicit(ElicitError::TaskCancelled)),
+                        Err(TaskExit::Error(error)) => Err(Stop::Protocol(error)),
+                    }
                 }
             },
         )
-        .await?;
+        .await
+        .map_err(|stop| match stop {
+            Stop::Elicit(ElicitError::Round(error)) => round(error.answered(Some(&asked_under))),
+            other => other,
+        })?;
         item.take().ok_or(round(RoundError::MissingCapability(
             Capability::ElicitationForm,
         )))
+    }
+
+    /// Ends the work as cancelled if the client cancelled the task (`tasks/cancel`): write
+    /// `task.stop_if_cancelled()?` between the steps of long work. (A form asked once the task is
+    /// cancelled, or waiting when it is, ends it so by itself; [`TaskCall::unless_cancelled`]
+    /// ends a long wait.)
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::TaskCancelled`] once the task was cancelled: the task ends `cancelled`.
+    pub fn stop_if_cancelled(&self) -> Result<(), Stop> {
+        if self.context.is_cancel_requested() {
+            return Err(Stop::Elicit(ElicitError::TaskCancelled));
+        }
+        Ok(())
+    }
+
+    /// `work`'s output, unless the client cancels the task first (`tasks/cancel`): then `work`
+    /// is dropped and the task ends `cancelled`, with `?`.
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::TaskCancelled`] when the task was cancelled before `work` finished.
+    pub async fn unless_cancelled<F: Future>(&self, work: F) -> Result<F::Output, Stop> {
+        tokio::select! {
+            output = work => Ok(output),
+            () = self.context.cancelled() => Err(Stop::Elicit(ElicitError::TaskCancelled)),
+        }
     }
 }
 

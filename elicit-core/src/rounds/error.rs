@@ -52,6 +52,17 @@ pub enum RoundError {
         /// What is wrong.
         reason: String,
     },
+    /// An answer the server waited for, sent otherwise than in a retried call, is malformed (a
+    /// protocol error, `-32602`): the response under `key` in a task's `tasks/update`, or (no
+    /// key) the result of a request sent before 2026-07-28. There is no call to retry: the
+    /// question is over.
+    Answer {
+        /// The key of the task's input request it answers, as the client saw it; `None` for the
+        /// result of a request.
+        key: Option<String>,
+        /// What is wrong.
+        reason: String,
+    },
     /// The client did not declare what a request needs (on 2026-07-28 a protocol error,
     /// `-32021`). A round leaves such items out instead; this is for a handler that cannot go on
     /// without one.
@@ -90,7 +101,9 @@ impl RoundError {
     /// Its JSON-RPC error code, if it is a protocol error.
     pub fn code(&self) -> Option<i32> {
         match self {
-            RoundError::State(_) | RoundError::Responses { .. } => Some(INVALID_PARAMS),
+            RoundError::State(_) | RoundError::Responses { .. } | RoundError::Answer { .. } => {
+                Some(INVALID_PARAMS)
+            }
             RoundError::MissingCapability(_) => Some(MISSING_REQUIRED_CLIENT_CAPABILITY),
             _ => None,
         }
@@ -104,6 +117,20 @@ impl RoundError {
                 Some(serde_json::json!({"requiredCapabilities": capability.required()}))
             }
             _ => None,
+        }
+    }
+
+    /// This error as met in an answer the server waited for (a task's `tasks/update`, the result
+    /// of a request sent before 2026-07-28), where nothing is retried: a malformed response is
+    /// [`RoundError::Answer`], named by `key` (the key the client answered under, if any).
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn answered(self, key: Option<&str>) -> Self {
+        match self {
+            RoundError::Responses { reason, .. } => RoundError::Answer {
+                key: key.map(str::to_owned),
+                reason,
+            },
+            other => other,
         }
     }
 }
@@ -126,6 +153,19 @@ impl fmt::Display for RoundError {
                 f,
                 "{reason}; call again without `inputResponses` and `requestState` to start over"
             ),
+            RoundError::Answer {
+                key: Some(key),
+                reason,
+            } => write!(
+                f,
+                "the response under `{key}` in `tasks/update` is malformed: {reason}"
+            ),
+            RoundError::Answer { key: None, reason } => {
+                write!(
+                    f,
+                    "the client's answer to the request is malformed: {reason}"
+                )
+            }
             RoundError::MissingCapability(Capability::ElicitationForm) => {
                 f.write_str("the client did not declare form elicitation (`elicitation.form`)")
             }

@@ -98,6 +98,11 @@ use state::{Answer, Carried};
 #[cfg(all(feature = "page", feature = "rmcp"))]
 pub(crate) use waiting::Waiting;
 
+/// How much longer than its state a single-use claim is held: replicas whose clocks differ by
+/// less never accept a state whose claim is gone.
+#[cfg(all(feature = "page", feature = "rmcp"))]
+const CLOCK_SKEW: std::time::Duration = std::time::Duration::from_mins(1);
+
 /// The JSON-RPC code of invalid params.
 pub const INVALID_PARAMS: i32 = -32602;
 
@@ -382,6 +387,25 @@ impl<'k> Exchange<'k> {
     #[cfg(all(feature = "page", feature = "rmcp"))]
     pub(crate) fn keep(&mut self, name: &str, text: String) {
         self.next.kept.insert(name.to_owned(), text);
+    }
+
+    /// Makes the state that ends this call single use under `id` (fresh and random), and gives
+    /// what the state this call brought back asks to be claimed before its answers are read, if
+    /// it was single use: a name, and how long to hold it (the state's remaining life, and
+    /// [`CLOCK_SKEW`] for replicas whose clocks differ). A claim held already means the state was
+    /// used ([`StateError::Used`]).
+    #[cfg(all(feature = "page", feature = "rmcp"))]
+    pub(crate) fn single_use(&mut self, id: [u8; 16]) -> Option<(String, std::time::Duration)> {
+        use std::fmt::Write as _;
+        self.next.once = Some(id);
+        let carried = self.carried.as_ref()?;
+        let once = carried.once?;
+        let name = once.iter().fold(String::from("once:"), |mut name, byte| {
+            let _ = write!(name, "{byte:02x}");
+            name
+        });
+        let life = carried.expires.saturating_sub(seal::now()) + 1;
+        Some((name, std::time::Duration::from_secs(life) + CLOCK_SKEW))
     }
 
     /// Makes the state that ends this call live at least `ttl` (as long as a page it waits for).

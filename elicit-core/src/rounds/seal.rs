@@ -375,6 +375,9 @@ pub enum StateError {
     OtherRequest,
     /// Sealed by this server for this request, but its time is up.
     Expired,
+    /// Sealed by this server for this request, and used already: its answers were taken once
+    /// (a page's), or its single use was claimed (`Asking::single_use` of the `rmcp` module).
+    Used,
 }
 
 impl fmt::Display for StateError {
@@ -389,6 +392,7 @@ impl fmt::Display for StateError {
                 "it was sealed for another request (another method, name or arguments)"
             }
             StateError::Expired => "it has expired",
+            StateError::Used => "its answers were used already",
         })
     }
 }

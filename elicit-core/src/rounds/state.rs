@@ -9,6 +9,7 @@
 //! answers: u32 count, then each: key (u32 length, UTF-8), JSON text (u32 length, UTF-8)
 //! tries:   u32 count, then each: key (u32 length, UTF-8), u64
 //! kept:    u32 count, then each: name (u32 length, UTF-8), text (u32 length, UTF-8)
+//! once:    u8, 0 (any number of uses) or 1 and the 16 bytes of the state's single-use id
 //! ```
 //! Every integer is big-endian.
 
@@ -37,6 +38,16 @@ pub(super) struct Carried {
     pub(super) tries: BTreeMap<String, u64>,
     /// What the handler keeps for its retries, under its names (a URL-mode page's id).
     pub(super) kept: BTreeMap<String, String>,
+    /// The state's single-use id, when the call asked for single use: claimed once in a store
+    /// by the retry that brings the state back.
+    pub(super) once: Option<[u8; 16]>,
+    /// When the state expires, in seconds since the epoch (read from a state; a state being
+    /// sealed is given its own).
+    #[cfg_attr(
+        not(all(feature = "page", feature = "rmcp")),
+        expect(dead_code, reason = "read by single use only (`rmcp` and `page`)")
+    )]
+    pub(super) expires: u64,
 }
 
 /// Appends `bytes` with their length.
@@ -92,6 +103,13 @@ impl Carried {
             put(&mut out, name.as_bytes());
             put(&mut out, text.as_bytes());
         }
+        match &self.once {
+            None => out.push(0),
+            Some(id) => {
+                out.push(1);
+                out.extend_from_slice(id);
+            }
+        }
         out
     }
 
@@ -108,10 +126,14 @@ impl Carried {
         if reader.take(32)? != binding.digest() {
             return Err(StateError::OtherRequest);
         }
-        if seal::now() > reader.u64()? {
+        let expires = reader.u64()?;
+        if seal::now() > expires {
             return Err(StateError::Expired);
         }
-        let mut carried = Carried::default();
+        let mut carried = Carried {
+            expires,
+            ..Carried::default()
+        };
         for _ in 0..reader.u32()? {
             carried.asked.push(reader.text()?.to_owned());
         }
@@ -128,6 +150,16 @@ impl Carried {
             let name = reader.text()?.to_owned();
             carried.kept.insert(name, reader.text()?.to_owned());
         }
+        carried.once = match reader.take(1)? {
+            [0] => None,
+            [1] => Some(
+                reader
+                    .take(16)?
+                    .try_into()
+                    .map_err(|_| StateError::Malformed)?,
+            ),
+            _ => return Err(StateError::Malformed),
+        };
         if !reader.0.is_empty() {
             return Err(StateError::Malformed);
         }

@@ -8,8 +8,9 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, CustomNotification,
-    ElicitRequestParams, ElicitResult, ErrorData, Implementation, ProtocolVersion,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+    CustomNotification, ElicitRequestParams, ElicitResult, ErrorData, Implementation,
+    InputRequiredResult, ProtocolVersion,
 };
 use rmcp::service::{
     ClientLifecycleMode, ClientServiceExt, NotificationContext, RequestContext, RoleClient,
@@ -81,6 +82,15 @@ impl Session {
             .await
             .expect("the tool answers");
         self.finish(result).await
+    }
+
+    /// The `InputRequiredResult` a first call with `params` ends in, on 2026-07-28 (the client
+    /// drives no rounds: the test retries as it likes).
+    pub async fn input_required(&self, params: CallToolRequestParams) -> InputRequiredResult {
+        match self.client.call_tool_once(params).await {
+            Ok(CallToolResponse::InputRequired(form)) => form,
+            other => panic!("the round's requests, not {other:?}"),
+        }
     }
 
     /// Starts calling `tool`, for the test to act while the call runs; [`Session::call_pending`]

@@ -128,6 +128,22 @@ async fn each_store(test: impl AsyncFn(Stores)) {
     test(Stores::redis()).await;
 }
 
+/// On each store: a provider whose access tokens live `access_ttl` seconds, and two replicas
+/// of the accounts at it, sharing the store and a key, ada connected through the first unless
+/// `connected` is false.
+async fn replicas(access_ttl: u64, connected: bool, test: impl AsyncFn(OAuth, Replica, Replica)) {
+    each_store(async |stores| {
+        let oauth = OAuth::start(access_ttl).await;
+        let a = replica(&stores, oauth.provider().await, &keys(7)).await;
+        let b = replica(&stores, oauth.provider().await, &keys(7)).await;
+        if connected {
+            assert_eq!(a.connect("ada", "good-1").await, StatusCode::OK);
+        }
+        test(oauth, a, b).await;
+    })
+    .await;
+}
+
 fn keys(byte: u8) -> StateKeys {
     StateKeys::new([byte; 32])
 }
@@ -154,11 +170,7 @@ fn set(tokens: &[&str]) -> BTreeSet<String> {
 #[tokio::test]
 #[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
 async fn a_refresh_that_fails_for_a_moment_forgets_nothing() {
-    each_store(async |stores| {
-        let oauth = OAuth::start(1).await;
-        let a = replica(&stores, oauth.provider().await, &keys(7)).await;
-        let b = replica(&stores, oauth.provider().await, &keys(7)).await;
-        assert_eq!(a.connect("ada", "good-1").await, StatusCode::OK);
+    replicas(1, true, async |oauth, a, b| {
         tokio::time::sleep(Duration::from_millis(1_100)).await;
         for fault in [UNAVAILABLE, SERVER_ERROR] {
             oauth.fail_refresh(fault, 1);
@@ -190,11 +202,8 @@ async fn a_refresh_that_fails_for_a_moment_forgets_nothing() {
 #[tokio::test]
 #[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
 async fn a_grant_refused_has_its_live_access_token_revoked() {
-    each_store(async |stores| {
-        // Access tokens live a minute: refreshed early only when an API refuses one.
-        let oauth = OAuth::start(60).await;
-        let a = replica(&stores, oauth.provider().await, &keys(7)).await;
-        assert_eq!(a.connect("ada", "good-1").await, StatusCode::OK);
+    // Access tokens live a minute: refreshed early only when an API refuses one.
+    replicas(60, true, async |oauth, a, _| {
         oauth.forget_refresh_tokens();
         assert!(oauth.accepts("at-1"));
         let token = secrecy::SecretString::from("at-1");
@@ -211,11 +220,7 @@ async fn a_grant_refused_has_its_live_access_token_revoked() {
 #[tokio::test]
 #[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
 async fn a_disconnection_revokes_before_it_forgets() {
-    each_store(async |stores| {
-        let oauth = OAuth::start(300).await;
-        let a = replica(&stores, oauth.provider().await, &keys(7)).await;
-        let b = replica(&stores, oauth.provider().await, &keys(7)).await;
-        assert_eq!(a.connect("ada", "good-1").await, StatusCode::OK);
+    replicas(300, true, async |oauth, a, b| {
         oauth.fail_revocation(UNAVAILABLE, 2);
         let Disconnected::Pending(why) = a.disconnect("ada").await else {
             panic!("pending");
@@ -266,11 +271,7 @@ async fn a_disconnection_revokes_before_it_forgets() {
 #[tokio::test]
 #[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
 async fn a_disconnection_wins_over_a_refresh_in_flight() {
-    each_store(async |stores| {
-        let oauth = OAuth::start(1).await;
-        let a = replica(&stores, oauth.provider().await, &keys(7)).await;
-        let b = replica(&stores, oauth.provider().await, &keys(7)).await;
-        assert_eq!(a.connect("ada", "good-1").await, StatusCode::OK);
+    replicas(1, true, async |oauth, a, b| {
         tokio::time::sleep(Duration::from_millis(1_100)).await;
         oauth.refresh_delay(Duration::from_millis(800));
         let (refreshed, disconnected) = tokio::join!(a.token("ada"), async {
@@ -295,11 +296,8 @@ async fn a_disconnection_wins_over_a_refresh_in_flight() {
 #[tokio::test]
 #[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
 async fn a_second_connection_revokes_the_first() {
-    each_store(async |stores| {
-        let oauth = OAuth::start(300).await;
+    replicas(300, false, async |oauth, a, b| {
         oauth.code_delay(Duration::from_millis(300));
-        let a = replica(&stores, oauth.provider().await, &keys(7)).await;
-        let b = replica(&stores, oauth.provider().await, &keys(7)).await;
         let first = on!(&a, |accounts| press(accounts, "ada", "good-1").await).unwrap();
         let second = on!(&b, |accounts| press(accounts, "ada", "good-2").await).unwrap();
         let (one, two) = tokio::join!(callback(&a, &first.1, &first.2), async {

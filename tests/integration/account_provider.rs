@@ -4,6 +4,8 @@
 //! connection's state spent). The honest provider, and every step's hostile twin through a real
 //! one, are in `examples/rmcp/tests/account.rs` (against `oidc-provider`).
 
+#[path = "support/oauth.rs"]
+mod oauth;
 #[path = "support/session.rs"]
 mod session;
 
@@ -11,18 +13,17 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use mcp_elicit::page::account::{AccountError, Accounts, Connection, Disconnected, Provider};
 use mcp_elicit::page::serve::Pages;
 use mcp_elicit::page::store::MemoryStore;
 use mcp_elicit::rounds::StateKeys;
+use oauth::send;
 use secrecy::SecretString;
 use serde_json::json;
 use session::Session;
-use tower::ServiceExt;
 
 /// What the fake provider's token endpoint does.
 #[derive(Clone, Copy)]
@@ -117,74 +118,12 @@ async fn accounts(issuer: &str) -> Accounts<Arc<MemoryStore>> {
     Accounts::new(pages, provider, "http://127.0.0.1/oauth").unwrap()
 }
 
-/// A browser request to the accounts' router: the status, the headers and the body.
-async fn send(
-    router: &Router,
-    method: &str,
-    uri: &str,
-    cookie: &str,
-    body: &str,
-) -> (StatusCode, axum::http::HeaderMap, String) {
-    let request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .header("cookie", cookie)
-        .header("content-type", "application/x-www-form-urlencoded")
-        .body(Body::from(body.to_owned()))
-        .unwrap();
-    let response = router.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let headers = response.headers().clone();
-    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
-        .await
-        .unwrap();
-    (
-        status,
-        headers,
-        String::from_utf8_lossy(&bytes).into_owned(),
-    )
-}
-
 /// Ada's connection through `accounts`, up to the provider's redirect back with a code: the
 /// page's id, and the callback's query and cookies.
 async fn started(
     accounts: &Accounts<Arc<MemoryStore>>,
 ) -> (mcp_elicit::page::seal::PageId, String, String) {
-    let (id, url) = accounts.connect_page("ada", "Connect").await.unwrap();
-    assert_eq!(url, format!("http://127.0.0.1/oauth/connect/{id}"));
-    let router = accounts.router();
-    let path = format!("/connect/{id}");
-    let (status, _, page) = send(&router, "GET", &path, "session=ada", "").await;
-    assert_eq!(status, StatusCode::OK, "{page}");
-    let at = page.find(r#"name="csrf" value=""#).unwrap() + r#"name="csrf" value=""#.len();
-    let csrf = page[at..].split('"').next().unwrap().to_owned();
-    let (status, headers, _) = send(
-        &router,
-        "POST",
-        &path,
-        "session=ada",
-        &format!("csrf={csrf}&action=accept"),
-    )
-    .await;
-    assert_eq!(status, StatusCode::SEE_OTHER);
-    let location = headers["location"].to_str().unwrap();
-    let state = location
-        .split('&')
-        .find_map(|p| p.strip_prefix("state="))
-        .unwrap()
-        .to_owned();
-    let binding = headers["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned();
-    (
-        id,
-        format!("state={state}&code=the-code"),
-        format!("session=ada; {binding}"),
-    )
+    oauth::press(accounts, "ada", "the-code").await.unwrap()
 }
 
 #[tokio::test]
@@ -360,124 +299,21 @@ mod hostile {
 /// A plain OAuth provider (RFC 8414 metadata, no OpenID Connect), in process: its code exchanged
 /// once, its refresh tokens rotated (an old one refused), the revocations it was sent.
 mod plain {
-    use std::sync::Mutex;
-
     use super::*;
-
-    /// What the provider was asked: `code`, `refresh`, `refused`, `revoke <hint>`.
-    type Asked = Arc<Mutex<Vec<String>>>;
-
-    fn field<'a>(body: &'a str, name: &str) -> Option<&'a str> {
-        body.split('&')
-            .find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
-    }
-
-    /// The provider's issuer, and what it was asked. Its first access token lives `ttl` seconds.
-    async fn provider(ttl: u64, named_issuer: Option<&'static str>) -> (String, Asked) {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let issuer = format!("http://{}", listener.local_addr().unwrap());
-        let asked: Asked = Arc::default();
-        let metadata = json!({
-            "issuer": named_issuer.map_or(issuer.clone(), str::to_owned),
-            "authorization_endpoint": format!("{issuer}/authorize"),
-            "token_endpoint": format!("{issuer}/token"),
-            "revocation_endpoint": format!("{issuer}/revoke"),
-            "code_challenge_methods_supported": ["S256"],
-        })
-        .to_string();
-        let current = Arc::new(Mutex::new(0_u32));
-        let (on_token, on_revoke) = (Arc::clone(&asked), Arc::clone(&asked));
-        let app = Router::new()
-            .route(
-                "/.well-known/oauth-authorization-server",
-                get(move || async move { ([("content-type", "application/json")], metadata) }),
-            )
-            .route(
-                "/token",
-                post(move |body: String| {
-                    let asked = Arc::clone(&on_token);
-                    let current = Arc::clone(&current);
-                    async move {
-                        let tokens = |n: u32| {
-                            let body = json!({
-                                "access_token": format!("at-{n}"),
-                                "refresh_token": format!("rt-{n}"),
-                                "token_type": "Bearer",
-                                // The first token lives `ttl`; the refreshed ones a minute,
-                                // so that none expires again while the test's callers wait
-                                // (a busy machine may take a second over them).
-                                "expires_in": if n == 1 { ttl } else { 60 },
-                            });
-                            ([("content-type", "application/json")], body.to_string())
-                                .into_response()
-                        };
-                        let refused = || {
-                            (
-                                StatusCode::BAD_REQUEST,
-                                [("content-type", "application/json")],
-                                r#"{"error":"invalid_grant"}"#,
-                            )
-                                .into_response()
-                        };
-                        match field(&body, "grant_type") {
-                            Some("authorization_code")
-                                if field(&body, "code") == Some("good-code")
-                                    && field(&body, "code_verifier").is_some() =>
-                            {
-                                asked.lock().unwrap().push("code".to_owned());
-                                *current.lock().unwrap() = 1;
-                                tokens(1)
-                            }
-                            Some("refresh_token") => {
-                                // Slow enough for every caller to find the token expired.
-                                tokio::time::sleep(Duration::from_millis(200)).await;
-                                let mut current = current.lock().unwrap();
-                                let sent = field(&body, "refresh_token");
-                                if sent == Some(format!("rt-{}", *current).as_str()) {
-                                    asked.lock().unwrap().push("refresh".to_owned());
-                                    *current += 1;
-                                    tokens(*current)
-                                } else {
-                                    asked.lock().unwrap().push("refused".to_owned());
-                                    refused()
-                                }
-                            }
-                            _ => refused(),
-                        }
-                    }
-                }),
-            )
-            .route(
-                "/revoke",
-                post(move |body: String| {
-                    let asked = Arc::clone(&on_revoke);
-                    async move {
-                        let hint = field(&body, "token_type_hint").unwrap_or("none").to_owned();
-                        asked.lock().unwrap().push(format!("revoke {hint}"));
-                        StatusCode::OK
-                    }
-                }),
-            );
-        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-        (issuer, asked)
-    }
 
     #[tokio::test]
     async fn connects_refreshes_once_for_many_callers_and_revokes() {
-        let (issuer, asked) = provider(1, None).await;
-        let provider =
-            Provider::discover_oauth("plain", &issuer, "client", SecretString::from("secret"))
-                .await
-                .unwrap()
-                .scopes(&["repo"]);
+        let oauth = oauth::OAuth::start(1).await;
+        // Slow enough for every caller to find the token expired.
+        oauth.refresh_delay(Duration::from_millis(200));
+        let provider = oauth.provider().await;
         assert!(!provider.is_openid() && provider.revokes());
         let keys = StateKeys::new([7; 32]);
         let store = Arc::new(MemoryStore::new(100));
         let pages = Pages::new(Arc::clone(&store), &keys, "http://127.0.0.1/pages", Session);
         let accounts = Accounts::new(pages, provider, "http://127.0.0.1/oauth").unwrap();
 
-        let (id, query, cookies) = started(&accounts).await;
-        let query = query.replace("code=the-code", "code=good-code");
+        let (id, query, cookies) = oauth::press(&accounts, "ada", "good-code").await.unwrap();
         let router = accounts.router();
         let (status, _, page) =
             send(&router, "GET", &format!("/callback?{query}"), &cookies, "").await;
@@ -495,7 +331,7 @@ mod plain {
             let token = token.unwrap().unwrap();
             assert_eq!(secrecy::ExposeSecret::expose_secret(&token), "at-2");
         }
-        assert_eq!(*asked.lock().unwrap(), ["code", "refresh"]);
+        assert_eq!(oauth.log(), ["code", "refresh"]);
 
         // Disconnected: revoked at the provider (refresh token, then access token), forgotten.
         assert_eq!(
@@ -503,7 +339,7 @@ mod plain {
             Disconnected::Revoked
         );
         assert_eq!(
-            *asked.lock().unwrap(),
+            oauth.log(),
             [
                 "code",
                 "refresh",
@@ -511,6 +347,7 @@ mod plain {
                 "revoke access_token"
             ]
         );
+        assert!(oauth.live().is_empty());
         assert!(accounts.access_token("ada").await.unwrap().is_none());
         assert_eq!(
             accounts.disconnect("ada").await.unwrap(),
@@ -520,11 +357,15 @@ mod plain {
 
     #[tokio::test]
     async fn metadata_naming_another_issuer_is_refused() {
-        let (issuer, _) = provider(60, Some("https://elsewhere.example")).await;
-        let error =
-            Provider::discover_oauth("plain", &issuer, "client", SecretString::from("secret"))
-                .await
-                .unwrap_err();
+        let oauth = oauth::OAuth::start_naming(60, Some("https://elsewhere.example")).await;
+        let error = Provider::discover_oauth(
+            "plain",
+            &oauth.issuer,
+            "client",
+            SecretString::from("secret"),
+        )
+        .await
+        .unwrap_err();
         assert!(
             error
                 .to_string()

@@ -81,6 +81,8 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
     }
 }
 
+// The three setters repeat `AskPage`'s (`rmcp/page.rs`) on purpose: each returns its own builder
+// and says what it does for its own ask; a trait shared by both would have every caller import it.
 impl<S: PageStore + KeptStore + 'static> AskAccount<'_, S> {
     /// The message the client shows beside the URL, and the connect page under its title
     /// ([`Accounts::default_message`] by default).

@@ -430,7 +430,7 @@ async fn a_grant_gone_connects_again_and_a_provider_down_forgets_nothing() {
     let port = free_port();
     // Access tokens live 2 seconds, refresh tokens 4.
     let provider = Provider::start_with(&[callback(port)], 2, 4);
-    let server = Server::start(port, &provider.issuer, &[]);
+    let server = Server::start(port, &provider.issuer, &[] as &[&str]);
     let origin = server.origin.as_str();
     let mut ada = Browser::default();
     ada.sign_in(origin, "dev-ada").await;
@@ -488,17 +488,9 @@ async fn a_grant_gone_connects_again_and_a_provider_down_forgets_nothing() {
 #[ignore = "needs oidc-provider (npm) and redis-server: CI installs them and runs this with --ignored"]
 async fn two_replicas_connect_through_redis_and_refresh_once() {
     let redis = redis_server::Redis::start();
-    let (port_a, port_b) = (free_port(), free_port());
     // Replicas behind one public address: the provider sends the person back to it (here, A's
     // address; the test delivers that callback to B itself).
-    let provider = Provider::start(&[callback(port_a)], 3);
-    let public = format!("http://127.0.0.1:{port_a}");
-    let args = [
-        "--redis",
-        redis.url.as_str(),
-        "--public-url",
-        public.as_str(),
-    ];
+    let (provider, [port_a, port_b], args) = account::replicas(&redis.url, 3);
     let a = Server::start(port_a, &provider.issuer, &args);
     let b = Server::start(port_b, &provider.issuer, &args);
 

@@ -163,16 +163,8 @@ async fn a_disconnection_revokes_before_it_forgets() {
 #[ignore = "needs oidc-provider (npm) and redis-server: CI installs them and runs this with --ignored"]
 async fn a_disconnection_wins_over_a_refresh_in_flight() {
     let redis = redis_server::Redis::start();
-    let (port_a, port_b) = (free_port(), free_port());
     // Access tokens live 4 seconds: the refreshed one, answered a second late, still 3.
-    let provider = Provider::start(&[callback(port_a)], 4);
-    let public = format!("http://127.0.0.1:{port_a}");
-    let args = [
-        "--redis",
-        redis.url.as_str(),
-        "--public-url",
-        public.as_str(),
-    ];
+    let (provider, [port_a, port_b], args) = account::replicas(&redis.url, 4);
     let a = Server::start(port_a, &provider.issuer, &args);
     let b = Server::start(port_b, &provider.issuer, &args);
     connected(&a.origin, "ada").await;
@@ -316,15 +308,7 @@ async fn a_callback_without_iss_is_refused() {
 #[ignore = "needs oidc-provider (npm) and redis-server: CI installs them and runs this with --ignored"]
 async fn a_key_rotation_keeps_every_account() {
     let redis = redis_server::Redis::start();
-    let (port_a, port_b) = (free_port(), free_port());
-    let provider = Provider::start(&[callback(port_a)], 3);
-    let public = format!("http://127.0.0.1:{port_a}");
-    let args = [
-        "--redis",
-        redis.url.as_str(),
-        "--public-url",
-        public.as_str(),
-    ];
+    let (provider, [port_a, port_b], args) = account::replicas(&redis.url, 3);
     let old_key = account::STATE_KEY;
     let (a, b) = (
         Server::start_with_keys(port_a, &provider.issuer, &args, old_key),

@@ -79,14 +79,22 @@ impl OAuth {
     /// A provider on a free port of 127.0.0.1 whose access tokens live `access_ttl` seconds. Any
     /// code is exchanged once (a code is `good-N`: the test names its codes).
     pub async fn start(access_ttl: u64) -> OAuth {
+        OAuth::start_naming(access_ttl, None).await
+    }
+
+    /// As [`OAuth::start`], its metadata naming `issuer` as its issuer rather than its own
+    /// address (a misconfigured or hostile one).
+    pub async fn start_naming(access_ttl: u64, issuer: Option<&str>) -> OAuth {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let issuer = format!("http://{}", listener.local_addr().unwrap());
+        let address = format!("http://{}", listener.local_addr().unwrap());
+        let named = issuer.map_or_else(|| address.clone(), str::to_owned);
+        let issuer = address;
         let state = Arc::new(Mutex::new(State {
             access_ttl,
             ..State::default()
         }));
         let metadata = json!({
-            "issuer": issuer,
+            "issuer": named,
             "authorization_endpoint": format!("{issuer}/authorize"),
             "token_endpoint": format!("{issuer}/token"),
             "revocation_endpoint": format!("{issuer}/revoke"),

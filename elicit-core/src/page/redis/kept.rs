@@ -38,6 +38,7 @@ fn bytes(value: Value, step: &'static str) -> Result<Option<Vec<u8>>, StoreError
     }
 }
 
+// The signatures repeat the trait's (`store/kept.rs`), as every implementation of a trait must.
 impl KeptStore for RedisStore {
     async fn get(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let mut command = ::redis::cmd("GET");

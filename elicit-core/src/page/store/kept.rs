@@ -135,7 +135,8 @@ pub trait KeptStore: Send + Sync {
     ) -> impl Future<Output = Result<usize, StoreError>> + Send;
 }
 
-/// A store shared behind an `Arc` is the same store.
+/// A store shared behind an `Arc` is the same store. (Its signatures repeat the trait's, as every
+/// implementation must; each forwards in one line.)
 impl<S: KeptStore + ?Sized> KeptStore for std::sync::Arc<S> {
     fn get(&self, name: &str) -> impl Future<Output = Result<Option<Vec<u8>>, StoreError>> + Send {
         (**self).get(name)

@@ -337,12 +337,17 @@ pub struct Server {
 }
 
 impl Server {
-    pub fn start(port: u16, issuer: &str, args: &[&str]) -> Server {
+    pub fn start(port: u16, issuer: &str, args: &[impl AsRef<std::ffi::OsStr>]) -> Server {
         Server::start_with_keys(port, issuer, args, STATE_KEY)
     }
 
     /// As [`Server::start`], with `MCP_ELICIT_STATE_KEY` set to `keys` (`CURRENT[,PREVIOUS...]`).
-    pub fn start_with_keys(port: u16, issuer: &str, args: &[&str], keys: &str) -> Server {
+    pub fn start_with_keys(
+        port: u16,
+        issuer: &str,
+        args: &[impl AsRef<std::ffi::OsStr>],
+        keys: &str,
+    ) -> Server {
         let mut command = Command::new(env!("CARGO_BIN_EXE_account_server"));
         command
             .args(["--port", &port.to_string(), "--issuer", issuer])
@@ -363,6 +368,22 @@ impl Server {
     pub fn log(&self) -> String {
         self.process.log()
     }
+}
+
+/// Two replicas on the Redis at `redis`, on free ports, behind one public address (A's: the
+/// provider sends the person back to it, and a test delivers a callback to B itself): the
+/// provider (its access tokens living `access_ttl` seconds, A's callback registered), and the
+/// replicas' ports and arguments, to start them (again) with.
+pub fn replicas(redis: &str, access_ttl: u64) -> (Provider, [u16; 2], Vec<String>) {
+    let ports = [free_port(), free_port()];
+    let provider = Provider::start(&[callback(ports[0])], access_ttl);
+    let args = vec![
+        "--redis".to_owned(),
+        redis.to_owned(),
+        "--public-url".to_owned(),
+        format!("http://127.0.0.1:{}", ports[0]),
+    ];
+    (provider, ports, args)
 }
 
 /// A provider and one server, the server's callback registered.

@@ -121,6 +121,8 @@ impl MemoryStore {
     }
 }
 
+// The signatures repeat the trait's (`store/kept.rs`), as every implementation of a trait must;
+// the logic lives once, in `Kept` above.
 impl KeptStore for MemoryStore {
     fn get(&self, name: &str) -> impl Future<Output = Result<Option<Vec<u8>>, StoreError>> + Send {
         let now = Instant::now();

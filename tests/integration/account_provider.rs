@@ -403,3 +403,39 @@ mod plain {
         outputs.into_iter().map(Option::unwrap).collect()
     }
 }
+
+/// The binding cookie is `Secure` behind an `https` base URL, whatever the case of its scheme.
+#[tokio::test]
+async fn the_binding_cookie_is_secure_behind_https_in_any_case() {
+    let oauth = oauth::OAuth::start(60).await;
+    for (base, secure) in [
+        ("https://mcp.example.com/oauth", true),
+        ("HTTPS://mcp.example.com/oauth", true),
+        ("http://127.0.0.1/oauth", false),
+    ] {
+        let keys = StateKeys::new([7; 32]);
+        let pages = Pages::new(
+            Arc::new(MemoryStore::new(100)),
+            &keys,
+            "http://127.0.0.1/pages",
+            Session,
+        );
+        let accounts = Accounts::new(pages, oauth.provider().await, base).unwrap();
+        let (id, _) = accounts.connect_page("ada", "Connect").await.unwrap();
+        let router = accounts.router();
+        let path = format!("/connect/{id}");
+        let (_, _, page) = send(&router, "GET", &path, "session=ada", "").await;
+        let at = page.find(r#"name="csrf" value=""#).unwrap() + r#"name="csrf" value=""#.len();
+        let csrf = &page[at..].split('"').next().unwrap();
+        let (_, headers, _) = send(
+            &router,
+            "POST",
+            &path,
+            "session=ada",
+            &format!("csrf={csrf}&action=accept"),
+        )
+        .await;
+        let cookie = headers["set-cookie"].to_str().unwrap();
+        assert_eq!(cookie.ends_with("; Secure"), secure, "{base}: {cookie}");
+    }
+}

@@ -256,3 +256,79 @@ pub(super) fn hex(id: &PageId) -> String {
             text
         })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use secrecy::SecretString;
+
+    use crate::page::account::{Accounts, Provider};
+    use crate::page::serve::{Pages, Parts};
+    use crate::page::store::MemoryStore;
+    use crate::rounds::StateKeys;
+
+    struct NoOne;
+
+    impl crate::page::serve::Identity for NoOne {
+        fn subject(&self, _: &Parts) -> Option<String> {
+            None
+        }
+    }
+
+    fn accounts(timeout: Duration) -> Accounts<Arc<MemoryStore>> {
+        let provider = Provider::oauth(
+            "p",
+            "http://127.0.0.1:9",
+            "http://127.0.0.1:9/authorize",
+            "http://127.0.0.1:9/token",
+            "client",
+            SecretString::from("secret"),
+        )
+        .unwrap()
+        .timeout(timeout)
+        .unwrap();
+        let keys = StateKeys::new([7; 32]);
+        let pages = Pages::new(
+            Arc::new(MemoryStore::new(10)),
+            &keys,
+            "http://x/pages",
+            NoOne,
+        );
+        Accounts::new(pages, provider, "http://x/oauth").unwrap()
+    }
+
+    #[test]
+    fn the_claims_are_held_as_long_as_the_provider_may_take() {
+        // A refresh (and the revocations it may make) never outlives its claim.
+        assert_eq!(
+            accounts(Duration::from_secs(1)).hold(),
+            Duration::from_secs(5)
+        );
+        assert_eq!(
+            accounts(Duration::from_secs(40)).hold(),
+            Duration::from_secs(122)
+        );
+    }
+
+    #[tokio::test]
+    async fn a_claim_is_released_by_its_holder_only() {
+        let accounts = accounts(Duration::from_millis(100));
+        let ids = accounts.ids("ada");
+        let first = accounts.try_claim(&ids).await.unwrap().expect("free");
+        assert!(accounts.try_claim(&ids).await.unwrap().is_none(), "held");
+        // The first holder stalls past the hold: its claim ends, and another takes it.
+        tokio::time::sleep(accounts.hold() + Duration::from_millis(50)).await;
+        let second = accounts.try_claim(&ids).await.unwrap().expect("ended");
+        // The first holder's release leaves the second's claim alone.
+        accounts.release(first).await;
+        assert!(
+            accounts.try_claim(&ids).await.unwrap().is_none(),
+            "still held"
+        );
+        accounts.release(second).await;
+        let third = accounts.try_claim(&ids).await.unwrap().expect("released");
+        accounts.release(third).await;
+    }
+}

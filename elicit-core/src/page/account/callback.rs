@@ -129,14 +129,21 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
                 None => unavailable(),
             };
         }
-        let error: String = error
-            .chars()
-            .filter(char::is_ascii_graphic)
-            .take(64)
-            .collect();
-        return accounts
-            .fail(&visit.id, &format!("the provider answered `{error}`"))
-            .await;
+        // The call reads a code the specifications define, never what else a provider (or
+        // whoever wrote the URL) put there: that goes to the log.
+        let why = match KNOWN_ERRORS.iter().find(|known| **known == error) {
+            Some(known) => format!("the provider answered `{known}`"),
+            None => {
+                let shown: String = error
+                    .chars()
+                    .filter(char::is_ascii_graphic)
+                    .take(64)
+                    .collect();
+                tracing::warn!(error = shown, "the provider answered an unknown error");
+                "the provider refused the sign-in".to_owned()
+            }
+        };
+        return accounts.fail(&visit.id, &why).await;
     }
     let Some(code) = code else {
         return accounts.fail(&visit.id, "the provider sent no code").await;
@@ -375,6 +382,26 @@ pub(super) const CONNECTED: &str =
     "Your account is connected. You can close this page and return to your assistant.";
 pub(super) const DECLINED: &str = "You did not connect your account: nothing was kept. You can close this page and return to your assistant.";
 pub(super) const FAILED_TEXT: &str = "Your account could not be connected: the provider did not complete the sign-in. Nothing was kept. Start again from your assistant.";
+/// The errors an authorization response may carry (RFC 6749, section 4.1.2.1, and OpenID Connect
+/// Core, section 3.1.2.6), besides `access_denied`.
+const KNOWN_ERRORS: &[&str] = &[
+    "invalid_request",
+    "unauthorized_client",
+    "unsupported_response_type",
+    "invalid_scope",
+    "server_error",
+    "temporarily_unavailable",
+    "interaction_required",
+    "login_required",
+    "account_selection_required",
+    "consent_required",
+    "invalid_request_uri",
+    "invalid_request_object",
+    "request_not_supported",
+    "request_uri_not_supported",
+    "registration_not_supported",
+];
+
 /// What a connection in progress keeps, sealed under its page's id: the `state`'s random part,
 /// the PKCE verifier, the OpenID nonce, and a digest of the browser's binding cookie.
 pub(super) struct Pending {

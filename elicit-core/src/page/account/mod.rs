@@ -312,10 +312,11 @@ impl fmt::Display for AccountError {
             AccountError::Failed(reason) => {
                 write!(f, "the account could not be connected: {reason}")
             }
-            AccountError::Page(error) => fmt::Display::fmt(error, f),
-            AccountError::Store(_) => {
+            AccountError::Page(PageError::Store(StoreError::Backend(_)))
+            | AccountError::Store(_) => {
                 f.write_str("the server could not reach its store of accounts: try again")
             }
+            AccountError::Page(error) => fmt::Display::fmt(error, f),
             AccountError::Seal(_) => {
                 f.write_str("the account's record is not one this server sealed")
             }

@@ -1,7 +1,9 @@
 //! An MCP server that acts for its users at an OAuth provider, their accounts connected through
 //! URL mode (the specification's own example): `account_server --port P [--public-url URL]
-//! [--redis redis://HOST:PORT] [--page-ttl SECONDS] --issuer URL`, its keys from `MCP_ELICIT_STATE_KEY` (replicas share
-//! it and the Redis), its OAuth client from `OAUTH_CLIENT_ID` and `OAUTH_CLIENT_SECRET`.
+//! [--redis redis://HOST:PORT] [--page-ttl SECONDS] --issuer URL`, its keys from
+//! `MCP_ELICIT_STATE_KEY` (`CURRENT[,PREVIOUS...]`, 64 hexadecimal characters each: replicas share
+//! them, the Redis and the public URL; a key being rotated out stays after the current one), its
+//! OAuth client from `OAUTH_CLIENT_ID` and `OAUTH_CLIENT_SECRET`.
 //!
 //! - MCP at `/mcp` (Streamable HTTP, 2025-11-25 and 2026-07-28), rmcp's `#[tool]` methods marked
 //!   `#[asks]`; the connect pages at `/oauth/connect/{id}`, the redirect URI `PUBLIC-URL/oauth/callback`

@@ -441,6 +441,29 @@ async fn a_stalled_endpoint_answers_after_the_stall() {
     provider.assert_requests("POST /token 200", 2);
 }
 
+/// A late answer: the refresh is done at the provider at once (its refresh token rotated, the
+/// old one refused from then on), and its answer reaches the client later.
+#[tokio::test]
+#[ignore = "needs oidc-provider (npm): CI installs it and runs this with --ignored"]
+async fn a_late_answer_is_done_at_once_and_answered_late() {
+    const LATE: Duration = Duration::from_secs(2);
+    let client = Client::start().await;
+    let provider = &client.provider;
+    let tokens = client.tokens(&mut Browser::default(), "ada").await;
+    let old = string(&tokens, "refresh_token").to_owned();
+    provider.answer_late("refresh_token", 2000, 1).await;
+    let start = Instant::now();
+    let (late, reused) = tokio::join!(client.refresh(&old), async {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        // Meanwhile the old refresh token is spent: done already at the provider.
+        client.refresh(&old).await
+    });
+    assert!(start.elapsed() >= LATE, "{:?}", start.elapsed());
+    assert_eq!(late.status, 200, "{late:?}");
+    assert_eq!(reused.status, 400, "{reused:?}");
+    assert_eq!(reused.body["error"], "invalid_grant", "{reused:?}");
+}
+
 #[tokio::test]
 #[ignore = "needs oidc-provider (npm): CI installs it and runs this with --ignored"]
 async fn rotated_keys_sign_from_then_on_and_what_came_before_still_works() {

@@ -131,17 +131,16 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
         }
         // The call reads a code the specifications define, never what else a provider (or
         // whoever wrote the URL) put there: that goes to the log.
-        let why = match KNOWN_ERRORS.iter().find(|known| **known == error) {
-            Some(known) => format!("the provider answered `{known}`"),
-            None => {
-                let shown: String = error
-                    .chars()
-                    .filter(char::is_ascii_graphic)
-                    .take(64)
-                    .collect();
-                tracing::warn!(error = shown, "the provider answered an unknown error");
-                "the provider refused the sign-in".to_owned()
-            }
+        let why = if let Some(known) = KNOWN_ERRORS.iter().find(|known| **known == error) {
+            format!("the provider answered `{known}`")
+        } else {
+            let shown: String = error
+                .chars()
+                .filter(char::is_ascii_graphic)
+                .take(64)
+                .collect();
+            tracing::warn!(error = shown, "the provider answered an unknown error");
+            "the provider refused the sign-in".to_owned()
         };
         return accounts.fail(&visit.id, &why).await;
     }

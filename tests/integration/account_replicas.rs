@@ -182,13 +182,15 @@ async fn a_refresh_that_fails_for_a_moment_forgets_nothing() {
             );
             assert!(a.is_connected("ada").await, "the tokens are kept");
         }
-        // The provider is back: the same refresh token refreshes.
+        // The provider is back: the same refresh token refreshes (a token of three seconds,
+        // long enough to be seen live on a busy machine).
+        oauth.access_ttl(3);
         assert_eq!(a.token("ada").await.unwrap().as_deref(), Some("at-2"));
         assert_eq!(oauth.live(), set(&["at-2", "rt-2"]));
 
         // The grant gone at the provider (the user removed the application there):
         // `invalid_grant`, the account must be connected again.
-        tokio::time::sleep(Duration::from_millis(1_100)).await;
+        tokio::time::sleep(Duration::from_millis(3_100)).await;
         oauth.revoke_all();
         assert_eq!(b.token("ada").await.unwrap(), None);
         assert!(!a.is_connected("ada").await);
@@ -354,6 +356,7 @@ async fn a_key_rotation_keeps_every_account() {
         let b = replica(&stores, oauth.provider().await, &rotated).await;
         assert!(a.is_connected("ada").await && b.is_connected("bob").await);
         // Used (and refreshed, once) on the rotated replicas: moved under the new key.
+        oauth.access_ttl(60);
         tokio::time::sleep(Duration::from_millis(1_100)).await;
         let (on_a, on_b) = tokio::join!(a.token("ada"), b.token("ada"));
         assert_eq!(on_a.unwrap(), on_b.unwrap());

@@ -142,6 +142,12 @@ impl OAuth {
         OAuth { issuer, state }
     }
 
+    /// The access tokens it issues from now on live `seconds` (so that a test's refreshed token
+    /// does not expire again while a busy machine runs the test's other callers).
+    pub fn access_ttl(&self, seconds: u64) {
+        self.state.lock().unwrap().access_ttl = seconds;
+    }
+
     /// Its refresh tokens live `seconds`, and it says so (`refresh_token_expires_in`).
     pub fn refresh_ttl(&self, seconds: u64) {
         self.state.lock().unwrap().refresh_ttl = Some(seconds);

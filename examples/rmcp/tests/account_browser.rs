@@ -202,7 +202,10 @@ async fn connect_in(
         .unwrap();
     assert_eq!(heading, "Connected");
     let done = body_text(&browser).await;
-    assert!(done.contains("Your account is connected."), "{done}");
+    assert!(
+        done.contains(&format!("Your Upstream account {name} is connected.")),
+        "{done}"
+    );
     screenshot(
         &format!("account-done-{tag}"),
         &browser.screenshot().await.unwrap(),

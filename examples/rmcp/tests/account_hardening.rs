@@ -170,20 +170,29 @@ async fn a_disconnection_wins_over_a_refresh_in_flight() {
     connected(&a.origin, "ada").await;
     tokio::time::sleep(Duration::from_millis(4_200)).await;
     provider.answer_late("refresh_token", 1_000, 1).await;
-    let (_, gone) = tokio::join!(whoami(&a.origin, "ada", json!({})), async {
-        tokio::time::sleep(Duration::from_millis(300)).await;
-        call(
-            &b.origin,
-            DISCONNECT,
-            Some("dev-ada"),
-            url_mode(),
-            json!({}),
-        )
-        .await
-    });
+    // A's call then uses its token at the user-info endpoint, which holds it three seconds: long
+    // enough to see what the store holds once B's disconnection has answered, before A's call
+    // can do anything more. (`oidc-provider` ends a whole grant on one revocation, so a written
+    // back refresh would be found dead later; the store must not hold it at all.)
+    provider.stall("userinfo", 3_000, 1).await;
+    let origin = a.origin.clone();
+    let on_a = tokio::spawn(async move { whoami(&origin, "ada", json!({})).await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let gone = call(
+        &b.origin,
+        DISCONNECT,
+        Some("dev-ada"),
+        url_mode(),
+        json!({}),
+    )
+    .await;
     assert_eq!(text(&gone), "Disconnected");
     provider.assert_requests("POST /token 200", 2);
-    // Not connected (nothing resurrected), and nothing live.
+    // Nothing written back: no record of the account is left in Redis (before, the refresh
+    // brought it back after "Disconnected").
+    assert_eq!(records(&redis), Vec::<String>::new());
+    on_a.await.unwrap();
+    // Not connected, and nothing live.
     asked(&whoami(&a.origin, "ada", json!({})).await);
     asked(&whoami(&b.origin, "ada", json!({})).await);
     none_live(&provider).await;

@@ -108,6 +108,11 @@ async fn accounts(issuer: &str) -> Accounts<Arc<MemoryStore>> {
         .unwrap()
         .timeout(Duration::from_secs(1))
         .unwrap();
+    accounts_at(provider, "http://127.0.0.1/oauth")
+}
+
+/// Accounts at `provider`, served at `base`, on a store of their own.
+fn accounts_at(provider: Provider, base: &str) -> Accounts<Arc<MemoryStore>> {
     let keys = StateKeys::new([7; 32]);
     let pages = Pages::new(
         Arc::new(MemoryStore::new(100)),
@@ -115,7 +120,7 @@ async fn accounts(issuer: &str) -> Accounts<Arc<MemoryStore>> {
         "http://127.0.0.1/pages",
         Session,
     );
-    Accounts::new(pages, provider, "http://127.0.0.1/oauth").unwrap()
+    Accounts::new(pages, provider, base).unwrap()
 }
 
 /// Ada's connection through `accounts`, up to the provider's redirect back with a code: the
@@ -416,29 +421,9 @@ async fn the_binding_cookie_is_secure_behind_https_in_any_case() {
         ("HTTPS://mcp.example.com/oauth", true),
         ("http://127.0.0.1/oauth", false),
     ] {
-        let keys = StateKeys::new([7; 32]);
-        let pages = Pages::new(
-            Arc::new(MemoryStore::new(100)),
-            &keys,
-            "http://127.0.0.1/pages",
-            Session,
-        );
-        let accounts = Accounts::new(pages, oauth.provider().await, base).unwrap();
-        let (id, _) = accounts.connect_page("ada", "Connect").await.unwrap();
-        let router = accounts.router();
-        let path = format!("/connect/{id}");
-        let (_, _, page) = send(&router, "GET", &path, "session=ada", "").await;
-        let at = page.find(r#"name="csrf" value=""#).unwrap() + r#"name="csrf" value=""#.len();
-        let csrf = &page[at..].split('"').next().unwrap();
-        let (_, headers, _) = send(
-            &router,
-            "POST",
-            &path,
-            "session=ada",
-            &format!("csrf={csrf}&action=accept"),
-        )
-        .await;
-        let cookie = headers["set-cookie"].to_str().unwrap();
+        let accounts = accounts_at(oauth.provider().await, base);
+        oauth::press(&accounts, "ada", "good").await.unwrap();
+        let cookie = oauth::last_binding_cookie();
         assert_eq!(cookie.ends_with("; Secure"), secure, "{base}: {cookie}");
     }
 }
@@ -459,15 +444,7 @@ async fn an_error_of_the_provider_reaches_the_call_as_a_known_code_or_words() {
             "the provider refused the sign-in",
         ),
     ] {
-        let keys = StateKeys::new([7; 32]);
-        let pages = Pages::new(
-            Arc::new(MemoryStore::new(100)),
-            &keys,
-            "http://127.0.0.1/pages",
-            Session,
-        );
-        let accounts =
-            Accounts::new(pages, oauth.provider().await, "http://127.0.0.1/oauth").unwrap();
+        let accounts = accounts_at(oauth.provider().await, "http://127.0.0.1/oauth");
         let (id, query, cookies) = oauth::press(&accounts, "ada", "unused").await.unwrap();
         let query = query.replace("code=unused", &format!("error={error}"));
         let (status, _, _) = send(

@@ -400,18 +400,25 @@ pub async fn press_page<S: PageStore + KeptStore + 'static>(
         .find_map(|p| p.strip_prefix("state="))
         .unwrap()
         .to_owned();
-    let binding = headers["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned();
+    let binding = headers["set-cookie"].to_str().unwrap().to_owned();
+    LAST_BINDING.with(|last| last.replace(binding.clone()));
+    let binding = binding.split(';').next().unwrap().to_owned();
     Ok((
         *id,
         format!("state={state}&code={code}"),
         format!("{session}; {binding}"),
     ))
+}
+
+thread_local! {
+    /// The whole `Set-Cookie` of the last binding cookie [`press_page`] was given, attributes
+    /// and all.
+    static LAST_BINDING: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// The whole `Set-Cookie` of the binding cookie the last press on this thread was given.
+pub fn last_binding_cookie() -> String {
+    LAST_BINDING.with(|last| last.borrow().clone())
 }
 
 /// `user`'s account connected through `accounts` with the code `code`: the callback's status and

@@ -447,14 +447,7 @@ async fn an_error_of_the_provider_reaches_the_call_as_a_known_code_or_words() {
         let accounts = accounts_at(oauth.provider().await, "http://127.0.0.1/oauth");
         let (id, query, cookies) = oauth::press(&accounts, "ada", "unused").await.unwrap();
         let query = query.replace("code=unused", &format!("error={error}"));
-        let (status, _, _) = send(
-            &accounts.router(),
-            "GET",
-            &format!("/callback?{query}"),
-            &cookies,
-            "",
-        )
-        .await;
+        let (status, _) = oauth::callback(&accounts, &query, &cookies).await;
         assert_eq!(status, StatusCode::BAD_GATEWAY);
         let outcome = accounts.take_connect_page(&id, "ada").await.unwrap();
         assert_eq!(outcome, Some(Connection::Failed(reason.to_owned())));

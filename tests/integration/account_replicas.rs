@@ -23,7 +23,7 @@ use mcp_elicit::page::redis::RedisStore;
 use mcp_elicit::page::serve::Pages;
 use mcp_elicit::page::store::{KeptStore, MemoryStore, PageStore};
 use mcp_elicit::rounds::StateKeys;
-use oauth::{Fault, OAuth, connect, press, send};
+use oauth::{Fault, OAuth, connect, press};
 use secrecy::ExposeSecret;
 use session::Session;
 
@@ -111,12 +111,8 @@ impl Replica {
 /// The callback of a connection whose query is `query`, in the browser holding `cookies`, on
 /// `replica`: its status.
 async fn callback(replica: &Replica, query: &str, cookies: &str) -> StatusCode {
-    on!(replica, |accounts| send(
-        &accounts.router(),
-        "GET",
-        &format!("/callback?{query}"),
-        cookies,
-        ""
+    on!(replica, |accounts| oauth::callback(
+        accounts, query, cookies
     )
     .await)
     .0

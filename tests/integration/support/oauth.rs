@@ -429,11 +429,21 @@ pub async fn connect<S: PageStore + KeptStore + 'static>(
     code: &str,
 ) -> (StatusCode, String) {
     let (_, query, cookies) = press(accounts, user, code).await.expect("pressed");
+    callback(accounts, &query, &cookies).await
+}
+
+/// The provider's redirect back to `accounts`' callback with `query`, in the browser holding
+/// `cookies`: its status and page.
+pub async fn callback<S: PageStore + KeptStore + 'static>(
+    accounts: &Accounts<S>,
+    query: &str,
+    cookies: &str,
+) -> (StatusCode, String) {
     let (status, _, page) = send(
         &accounts.router(),
         "GET",
         &format!("/callback?{query}"),
-        &cookies,
+        cookies,
         "",
     )
     .await;

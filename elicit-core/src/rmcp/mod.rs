@@ -53,6 +53,8 @@ pub(crate) mod call;
 mod client;
 mod forms;
 #[cfg(feature = "page")]
+mod once;
+#[cfg(feature = "page")]
 mod page;
 pub(crate) mod pending;
 mod send;

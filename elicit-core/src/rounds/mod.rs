@@ -74,6 +74,7 @@ use serde_json::{Map, Value};
 use crate::version::ProtocolVersion;
 
 mod arguments;
+mod binding;
 mod capability;
 mod error;
 mod item;
@@ -84,6 +85,7 @@ mod state;
 mod waiting;
 
 pub use arguments::{ARGUMENTS_KEY, ArgumentsItem};
+pub use binding::Binding;
 pub use capability::Capability;
 pub use error::RoundError;
 #[cfg(feature = "acp")]
@@ -91,7 +93,7 @@ pub(crate) use error::still_invalid;
 pub use item::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS, FormItem, Input, Item, Retry};
 #[cfg(feature = "page")]
 pub(crate) use seal::now as now_secs;
-pub use seal::{Binding, DEFAULT_TTL, KeyError, StateError, StateKeys};
+pub use seal::{DEFAULT_TTL, KeyError, StateError, StateKeys};
 
 use item::kind;
 use state::{Answer, Carried};

@@ -17,7 +17,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-use super::seal::{self, Binding, StateError, StateKeys};
+use super::binding::Binding;
+use super::seal::{self, StateError, StateKeys};
 
 /// A settled item's response: from the state it arrived in, or from this call's responses.
 pub(super) enum Answer {

@@ -236,7 +236,7 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
             Some(keys) => {
                 let id_token = response.id_token().ok_or("the provider sent no ID token")?;
                 let subject = keys
-                    .verify(provider, id_token, &Nonce::new(pending.nonce.clone()))
+                    .verify(&provider.http, id_token, &Nonce::new(pending.nonce.clone()))
                     .await
                     .map_err(|detail| failed("the provider's ID token does not verify", detail))?;
                 Some(subject)

@@ -16,8 +16,8 @@ use super::{AccountError, Accounts};
 use crate::page::seal::{Kind, PageId, SealError};
 use crate::page::store::{KeptStore, PageStore};
 
-/// How often a caller waiting for an account's claims looks again.
-const POLL: Duration = Duration::from_millis(100);
+/// How often a caller waiting for an account's claims, or for another's refresh, looks again.
+pub(super) const POLL: Duration = Duration::from_millis(100);
 
 /// How many times a change is tried when the record changed under it (its claims expired
 /// meanwhile): then [`AccountError::Busy`].
@@ -95,14 +95,14 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         expected: Option<&[u8]>,
         account: &Account,
     ) -> Result<bool, AccountError> {
+        if account.is_empty() {
+            return match expected {
+                Some(expected) => self.remove(id, expected).await,
+                None => Ok(true),
+            };
+        }
         let store = self.inner.pages.store();
         let name = record_name(id);
-        if account.is_empty() {
-            if expected.is_none() {
-                return Ok(true);
-            }
-            return Ok(store.replace(&name, expected, None, None).await?);
-        }
         let now = crate::rounds::now_secs();
         let keep = account.keep(self.inner.forget_after.as_secs(), now);
         let sealed = self
@@ -117,6 +117,14 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
                 Some(sealed),
                 Some(Duration::from_secs(keep)),
             )
+            .await?)
+    }
+
+    /// Removes what is kept under `id` if it is still `expected`: whether it was.
+    async fn remove(&self, id: &PageId, expected: &[u8]) -> Result<bool, AccountError> {
+        let store = self.inner.pages.store();
+        Ok(store
+            .replace(&record_name(id), Some(expected), None, None)
             .await?)
     }
 
@@ -206,9 +214,7 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
                 // from the previous key's.
                 Some(found) => {
                     self.write(&ids[0], None, &account).await?
-                        && self
-                            .write(&ids[found.at], Some(&found.sealed), &Account::empty(""))
-                            .await?
+                        && self.remove(&ids[found.at], &found.sealed).await?
                 }
                 None => self.write(&ids[0], None, &account).await?,
             };

@@ -10,12 +10,11 @@ use openidconnect::core::{
     CoreGenderClaim, CoreJsonWebKeySet, CoreJweContentEncryptionAlgorithm, CoreJwsSigningAlgorithm,
 };
 use openidconnect::{
-    ClaimsVerificationError, ClientSecret, EmptyAdditionalClaims, IdToken, IdTokenVerifier,
-    IssuerUrl, JsonWebKeySetUrl, Nonce, SignatureVerificationError,
+    ClaimsVerificationError, ClientId, ClientSecret, EmptyAdditionalClaims, IdToken,
+    IdTokenVerifier, IssuerUrl, JsonWebKeySetUrl, Nonce, SignatureVerificationError,
 };
-use secrecy::ExposeSecret;
 
-use super::provider::Provider;
+use super::http::Http;
 
 /// The least time between two fetches of the key set after the first.
 pub(super) const REFETCH_EVERY: Duration = Duration::from_secs(10);
@@ -31,30 +30,49 @@ pub(super) type ProviderIdToken = IdToken<
     CoreJwsSigningAlgorithm,
 >;
 
-/// The provider's key set, where it is published, and the algorithms it signs with.
+/// The provider's key set, where it is published, the algorithms it signs with, and what an ID
+/// token of this client's must say (its issuer, its audience).
 pub(super) struct Keys {
     url: JsonWebKeySetUrl,
-    algs: Option<Vec<CoreJwsSigningAlgorithm>>,
+    algs: Vec<CoreJwsSigningAlgorithm>,
     set: RwLock<CoreJsonWebKeySet>,
     /// How many times the set was fetched again (a check made with an older set tries again).
     generation: AtomicU64,
     /// When it was last fetched, or tried: one fetch at a time.
     fetched: tokio::sync::Mutex<Instant>,
+    issuer: IssuerUrl,
+    client_id: ClientId,
+    /// The client's secret (an ID token signed with a shared secret is checked with it).
+    client_secret: ClientSecret,
+    /// The provider's name, for the log.
+    name: String,
+}
+
+/// Where a provider's keys are, and whose ID tokens they check: its key set `set` (fetched at
+/// discovery from `url`, signing with `algs`), its `issuer`, and this client's id and secret.
+pub(super) struct KeySet {
+    pub(super) url: JsonWebKeySetUrl,
+    pub(super) algs: Vec<CoreJwsSigningAlgorithm>,
+    pub(super) set: CoreJsonWebKeySet,
+    pub(super) issuer: IssuerUrl,
+    pub(super) client_id: ClientId,
+    pub(super) client_secret: ClientSecret,
+    pub(super) name: String,
 }
 
 impl Keys {
-    /// The key set `set` discovery fetched from `url`, for ID tokens signed with `algs`.
-    pub(super) fn new(
-        url: JsonWebKeySetUrl,
-        algs: Vec<CoreJwsSigningAlgorithm>,
-        set: CoreJsonWebKeySet,
-    ) -> Self {
+    /// The keys of `found`, fetched just now.
+    pub(super) fn new(found: KeySet) -> Self {
         Keys {
-            url,
-            algs: Some(algs),
-            set: RwLock::new(set),
+            url: found.url,
+            algs: found.algs,
+            set: RwLock::new(found.set),
             generation: AtomicU64::new(0),
             fetched: tokio::sync::Mutex::new(Instant::now()),
+            issuer: found.issuer,
+            client_id: found.client_id,
+            client_secret: found.client_secret,
+            name: found.name,
         }
     }
 
@@ -64,25 +82,22 @@ impl Keys {
     /// [`REFETCH_EVERY`]).
     pub(super) async fn verify(
         &self,
-        provider: &Provider,
+        http: &Http,
         id_token: &ProviderIdToken,
         nonce: &Nonce,
     ) -> Result<String, String> {
         let generation = self.generation.load(Ordering::Acquire);
-        match self.check(provider, id_token, nonce) {
+        let checked = match self.check(id_token, nonce) {
             Err(ClaimsVerificationError::SignatureVerification(
                 SignatureVerificationError::NoMatchingKey,
-            )) if self.refetch(provider, generation).await => self
-                .check(provider, id_token, nonce)
-                .map_err(|e| format!("the ID token does not verify: {}", super::error_chain(&e))),
-            checked => checked
-                .map_err(|e| format!("the ID token does not verify: {}", super::error_chain(&e))),
-        }
+            )) if self.refetch(http, generation).await => self.check(id_token, nonce),
+            checked => checked,
+        };
+        checked.map_err(|e| format!("the ID token does not verify: {}", super::error_chain(&e)))
     }
 
     fn check(
         &self,
-        provider: &Provider,
         id_token: &ProviderIdToken,
         nonce: &Nonce,
     ) -> Result<String, ClaimsVerificationError> {
@@ -91,14 +106,13 @@ impl Keys {
             .read()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .clone();
-        let issuer = IssuerUrl::new(provider.issuer.clone())
-            .map_err(|e| ClaimsVerificationError::Other(e.to_string()))?;
-        let mut verifier = IdTokenVerifier::new_confidential_client(
-            provider.client.client_id().clone(),
-            ClientSecret::new(provider.client_secret.expose_secret().to_owned()),
-            issuer,
+        let verifier = IdTokenVerifier::new_confidential_client(
+            self.client_id.clone(),
+            self.client_secret.clone(),
+            self.issuer.clone(),
             set,
         )
+        .set_allowed_algs(self.algs.clone())
         .set_issue_time_verifier_fn(|iat| {
             let now = crate::rounds::now_secs();
             let ahead = u64::try_from(iat.timestamp())
@@ -112,9 +126,6 @@ impl Keys {
                 Ok(())
             }
         });
-        if let Some(algs) = &self.algs {
-            verifier = verifier.set_allowed_algs(algs.clone());
-        }
         id_token
             .claims(&verifier, nonce)
             .map(|claims| claims.subject().as_str().to_owned())
@@ -122,7 +133,7 @@ impl Keys {
 
     /// Fetches the key set again, unless it was fetched (or tried) less than [`REFETCH_EVERY`]
     /// ago: whether the set changed since `seen` (its generation when the caller checked).
-    async fn refetch(&self, provider: &Provider, seen: u64) -> bool {
+    async fn refetch(&self, http: &Http, seen: u64) -> bool {
         let mut fetched = self.fetched.lock().await;
         if self.generation.load(Ordering::Acquire) != seen {
             // Fetched by another caller meanwhile.
@@ -130,14 +141,14 @@ impl Keys {
         }
         if fetched.elapsed() < REFETCH_EVERY {
             tracing::warn!(
-                provider = provider.name,
+                provider = self.name,
                 "an ID token names a key the provider's key set does not hold; the set was fetched less than {} seconds ago and is not fetched again yet",
                 REFETCH_EVERY.as_secs()
             );
             return false;
         }
         *fetched = Instant::now();
-        match CoreJsonWebKeySet::fetch_async(&self.url, &provider.http).await {
+        match CoreJsonWebKeySet::fetch_async(&self.url, http).await {
             Ok(set) => {
                 *self
                     .set
@@ -145,14 +156,14 @@ impl Keys {
                     .unwrap_or_else(std::sync::PoisonError::into_inner) = set;
                 self.generation.fetch_add(1, Ordering::AcqRel);
                 tracing::info!(
-                    provider = provider.name,
+                    provider = self.name,
                     "the provider's key set was fetched again (an ID token named a key it did not hold)"
                 );
                 true
             }
             Err(error) => {
                 tracing::warn!(
-                    provider = provider.name,
+                    provider = self.name,
                     error = super::error_chain(&error),
                     "the provider's key set could not be fetched again"
                 );

@@ -39,11 +39,13 @@
 //!   and tried again.
 
 mod callback;
+mod client;
 mod http;
 mod kept;
 mod keys;
 mod provider;
 mod refresh;
+mod revocation;
 mod revoke;
 mod routes;
 mod tokens;

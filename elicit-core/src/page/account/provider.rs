@@ -6,25 +6,22 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use openidconnect::core::{
-    CoreAuthDisplay, CoreAuthPrompt, CoreClaimName, CoreClaimType, CoreClientAuthMethod,
-    CoreErrorResponseType, CoreGenderClaim, CoreGrantType, CoreJsonWebKey,
-    CoreJweContentEncryptionAlgorithm, CoreJweKeyManagementAlgorithm, CoreJwsSigningAlgorithm,
-    CoreResponseMode, CoreResponseType, CoreRevocableToken, CoreRevocationErrorResponse,
-    CoreSubjectIdentifierType, CoreTokenIntrospectionResponse, CoreTokenType,
+    CoreAuthDisplay, CoreClaimName, CoreClaimType, CoreClientAuthMethod, CoreGrantType,
+    CoreJsonWebKey, CoreJweContentEncryptionAlgorithm, CoreJweKeyManagementAlgorithm,
+    CoreResponseMode, CoreResponseType, CoreSubjectIdentifierType,
 };
 use openidconnect::url::Url;
 use openidconnect::{
-    AdditionalProviderMetadata, ClientId, ClientSecret, EmptyAdditionalClaims, EndpointMaybeSet,
-    EndpointNotSet, EndpointSet, ExtraTokenFields, IdTokenFields, IssuerUrl, ProviderMetadata,
-    RevocationErrorResponseType, RevocationUrl, Scope, StandardErrorResponse,
-    StandardTokenResponse,
+    AdditionalProviderMetadata, ClientId, ClientSecret, IssuerUrl, ProviderMetadata, RevocationUrl,
+    Scope,
 };
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 
 use super::AccountError;
+use super::client::Client;
 use super::http::{DEFAULT_TIMEOUT, Http};
-use super::keys::Keys;
+use super::keys::{KeySet, Keys};
 
 /// The scopes asked for by default: `openid` (an ID token, whose subject names the account) and
 /// `offline_access` (a refresh token, so that the account stays connected).
@@ -66,71 +63,6 @@ struct OAuthMetadata {
     #[serde(flatten)]
     extra: Extra,
 }
-
-/// What a token response says beyond RFC 6749: how long the refresh token lives, where the
-/// provider says (`refresh_token_expires_in`, as GitHub's and Microsoft's; `refresh_expires_in`,
-/// as Keycloak's). Read leniently: a number, or a number written as text; anything else is
-/// ignored rather than failing the whole response.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-pub(super) struct RefreshLife {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    refresh_token_expires_in: Option<serde_json::Value>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    refresh_expires_in: Option<serde_json::Value>,
-}
-
-impl ExtraTokenFields for RefreshLife {}
-
-impl RefreshLife {
-    /// How long the refresh token lives, in seconds, if the provider said.
-    pub(super) fn seconds(&self) -> Option<u64> {
-        let read = |value: &serde_json::Value| match value {
-            serde_json::Value::Number(number) => number.as_u64(),
-            serde_json::Value::String(text) => text.trim().parse().ok(),
-            _ => None,
-        };
-        self.refresh_token_expires_in
-            .as_ref()
-            .and_then(read)
-            .or_else(|| self.refresh_expires_in.as_ref().and_then(read))
-            // Keycloak says 0 for a refresh token that lives as long as the session.
-            .filter(|seconds| *seconds > 0)
-    }
-}
-
-/// A token response, its ID token's fields, and what it says of the refresh token's life.
-pub(super) type TokenResponse = StandardTokenResponse<
-    IdTokenFields<
-        EmptyAdditionalClaims,
-        RefreshLife,
-        CoreGenderClaim,
-        CoreJweContentEncryptionAlgorithm,
-        CoreJwsSigningAlgorithm,
-    >,
-    CoreTokenType,
->;
-
-/// The OpenID Connect client, as discovery makes it: an authorization endpoint, and a token and
-/// user-info endpoint if the provider has them.
-pub(super) type Client = openidconnect::Client<
-    EmptyAdditionalClaims,
-    CoreAuthDisplay,
-    CoreGenderClaim,
-    CoreJweContentEncryptionAlgorithm,
-    CoreJsonWebKey,
-    CoreAuthPrompt,
-    StandardErrorResponse<CoreErrorResponseType>,
-    TokenResponse,
-    CoreTokenIntrospectionResponse,
-    CoreRevocableToken,
-    CoreRevocationErrorResponse,
-    EndpointSet,
-    EndpointNotSet,
-    EndpointNotSet,
-    EndpointNotSet,
-    EndpointMaybeSet,
-    EndpointMaybeSet,
->;
 
 /// An OAuth provider, as this server is its client: found by OpenID Connect discovery, with the
 /// client's id and secret (from the environment, never from code), the scopes it asks for, and
@@ -385,13 +317,18 @@ impl Provider {
             Some(url) => Some(checked("user-info endpoint", url.as_str())?.to_string()),
             None => None,
         };
+        let name = name.into();
         let keys = if openid {
             checked("key set", metadata.jwks_uri().as_str())?;
-            Some(Arc::new(Keys::new(
-                metadata.jwks_uri().clone(),
-                metadata.id_token_signing_alg_values_supported().clone(),
-                metadata.jwks().clone(),
-            )))
+            Some(Arc::new(Keys::new(KeySet {
+                url: metadata.jwks_uri().clone(),
+                algs: metadata.id_token_signing_alg_values_supported().clone(),
+                set: metadata.jwks().clone(),
+                issuer: metadata.issuer().clone(),
+                client_id: ClientId::new(client_id.to_owned()),
+                client_secret: ClientSecret::new(client_secret.expose_secret().to_owned()),
+                name: name.clone(),
+            })))
         } else {
             None
         };
@@ -405,7 +342,6 @@ impl Provider {
         } else {
             (client.disable_openid_scope(), &[][..])
         };
-        let name = name.into();
         Ok(Provider {
             title: name.clone(),
             name,
@@ -527,115 +463,6 @@ impl Provider {
             None => !self.iss_required,
         }
     }
-
-    /// Revokes `token`, a refresh token (`refresh`) or an access token, at the revocation
-    /// endpoint (RFC 7009): through `oauth2` at an `https` endpoint, and as RFC 7009 writes the
-    /// request at an `http` one on a loopback host (which `oauth2` does not send to).
-    pub(super) async fn revoke(&self, token: &SecretString, refresh: bool) -> Revoked {
-        let Some(endpoint) = &self.revocation else {
-            return Revoked::Impossible;
-        };
-        if endpoint.url().scheme() == "https" {
-            let revocable: CoreRevocableToken = if refresh {
-                openidconnect::RefreshToken::new(token.expose_secret().to_owned()).into()
-            } else {
-                openidconnect::AccessToken::new(token.expose_secret().to_owned()).into()
-            };
-            let client = self.client.clone().set_revocation_url(endpoint.clone());
-            let request = match client.revoke_token(revocable) {
-                Ok(request) => request,
-                Err(error) => return Revoked::Failed(error.to_string()),
-            };
-            return match request.request_async(&self.http).await {
-                Ok(()) => Revoked::Done,
-                Err(openidconnect::RequestTokenError::ServerResponse(response))
-                    if *response.error() == RevocationErrorResponseType::UnsupportedTokenType =>
-                {
-                    Revoked::Unsupported
-                }
-                Err(error) => Revoked::Failed(super::error_chain(&error)),
-            };
-        }
-        self.revoke_on_loopback(endpoint.url(), token, refresh)
-            .await
-    }
-
-    /// Revokes `token` at an http revocation endpoint on a loopback host: RFC 7009's request
-    /// (section 2.1), the client authenticated as at the token endpoint (`client_secret_basic`,
-    /// RFC 6749 section 2.3.1).
-    async fn revoke_on_loopback(&self, url: &Url, token: &SecretString, refresh: bool) -> Revoked {
-        use base64::Engine;
-        if !may_carry_secrets(url) {
-            return Revoked::Failed(format!(
-                "the revocation endpoint {url} is neither https nor on a loopback host"
-            ));
-        }
-        let encode =
-            |text: &str| -> String { form_urlencoded::byte_serialize(text.as_bytes()).collect() };
-        let credentials = format!(
-            "{}:{}",
-            encode(self.client.client_id().as_str()),
-            encode(self.client_secret.expose_secret())
-        );
-        let hint = if refresh {
-            "refresh_token"
-        } else {
-            "access_token"
-        };
-        let body = form_urlencoded::Serializer::new(String::new())
-            .append_pair("token", token.expose_secret())
-            .append_pair("token_type_hint", hint)
-            .finish();
-        let request = openidconnect::http::Request::post(url.as_str())
-            .header(
-                openidconnect::http::header::AUTHORIZATION,
-                format!(
-                    "Basic {}",
-                    base64::engine::general_purpose::STANDARD.encode(credentials)
-                ),
-            )
-            .header(
-                openidconnect::http::header::CONTENT_TYPE,
-                "application/x-www-form-urlencoded",
-            )
-            .body(body.into_bytes());
-        let request = match request {
-            Ok(request) => request,
-            Err(error) => return Revoked::Failed(error.to_string()),
-        };
-        match self.http.send(request).await {
-            Ok(response) if response.status().is_success() => Revoked::Done,
-            Ok(response) => {
-                let error = serde_json::from_slice::<serde_json::Value>(response.body())
-                    .ok()
-                    .and_then(|body| body.get("error")?.as_str().map(str::to_owned));
-                if error.as_deref() == Some("unsupported_token_type") {
-                    Revoked::Unsupported
-                } else {
-                    Revoked::Failed(format!(
-                        "the revocation endpoint answered {}{}",
-                        response.status(),
-                        error.map(|e| format!(" `{e}`")).unwrap_or_default()
-                    ))
-                }
-            }
-            Err(error) => Revoked::Failed(error.detail()),
-        }
-    }
-}
-
-/// What a revocation came to.
-#[derive(Debug)]
-pub(super) enum Revoked {
-    /// The provider revoked it (or knew it no more: RFC 7009 answers both alike).
-    Done,
-    /// The provider revokes no token of this kind (`unsupported_token_type`): it lives until it
-    /// expires.
-    Unsupported,
-    /// The provider has no revocation endpoint.
-    Impossible,
-    /// The request failed, or the provider refused: why, in detail (for the log).
-    Failed(String),
 }
 
 /// The metadata of a provider without OpenID Connect, written from its endpoints (no keys: it
@@ -738,17 +565,6 @@ mod tests {
         )
         .unwrap();
         assert!(provider.revocation("http://id.example.com/revoke").is_err());
-    }
-
-    #[test]
-    fn the_refresh_tokens_life_is_read_where_a_provider_says_it() {
-        let life = |json: &str| serde_json::from_str::<RefreshLife>(json).unwrap().seconds();
-        assert_eq!(life(r#"{"refresh_token_expires_in": 3600}"#), Some(3600));
-        assert_eq!(life(r#"{"refresh_expires_in": "1800"}"#), Some(1800));
-        assert_eq!(life(r#"{"refresh_expires_in": 0}"#), None);
-        assert_eq!(life(r#"{"refresh_expires_in": [1]}"#), None);
-        assert_eq!(life(r#"{"refresh_token_expires_in": -5}"#), None);
-        assert_eq!(life("{}"), None);
     }
 
     #[test]

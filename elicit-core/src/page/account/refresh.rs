@@ -9,16 +9,12 @@ use std::time::Duration;
 
 use openidconnect::{RefreshToken, RequestTokenError};
 use secrecy::{ExposeSecret, SecretString};
-use subtle::ConstantTimeEq;
 
-use super::kept::{Change, Found};
-use super::tokens::{Account, Grant};
+use super::kept::{Change, Found, POLL};
+use super::tokens::{Account, Grant, same};
 use super::{AccountError, Accounts, error_chain};
 use crate::page::seal::PageId;
 use crate::page::store::{KeptStore, PageStore};
-
-/// How often a caller waiting for another's refresh looks at the store.
-const POLL: Duration = Duration::from_millis(100);
 
 /// Why a refresh is made.
 #[derive(Clone, Copy)]
@@ -39,15 +35,6 @@ enum Refreshed {
     /// Anything else (the provider down, slow, answering garbage or a temporary error): nothing
     /// is known of the grant. Why, in detail.
     Failed(String),
-}
-
-/// Whether two secrets are the same (in constant time).
-fn same(one: &SecretString, other: &SecretString) -> bool {
-    bool::from(
-        one.expose_secret()
-            .as_bytes()
-            .ct_eq(other.expose_secret().as_bytes()),
-    )
 }
 
 impl<S: PageStore + KeptStore + 'static> Accounts<S> {

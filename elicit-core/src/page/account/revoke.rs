@@ -8,11 +8,11 @@
 use std::collections::HashSet;
 use std::sync::Mutex;
 
-use secrecy::{ExposeSecret, SecretString};
+use secrecy::SecretString;
 
 use super::kept::{Change, Found};
-use super::provider::Revoked;
-use super::tokens::{Account, Retired};
+use super::revocation::Revoked;
+use super::tokens::{Account, Retired, same};
 use super::{AccountError, Accounts};
 use crate::page::seal::PageId;
 use crate::page::store::{KeptStore, PageStore};
@@ -234,7 +234,7 @@ fn settle(account: &mut Account, secret: &SecretString, revoked: &Revoked, now: 
     let matches = |token: &Option<super::tokens::Token>| {
         token
             .as_ref()
-            .is_some_and(|token| token.secret.expose_secret() == secret.expose_secret())
+            .is_some_and(|token| same(&token.secret, secret))
     };
     for retired in &mut account.retired {
         let (refresh, access) = (matches(&retired.refresh), matches(&retired.access));

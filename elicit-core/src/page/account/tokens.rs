@@ -8,7 +8,7 @@ use secrecy::{ExposeSecret, SecretString};
 use serde_json::{Value, json};
 use zeroize::Zeroizing;
 
-use super::provider::TokenResponse;
+use super::client::TokenResponse;
 
 /// How long before its expiry an access token is refreshed, at most: it must still work when
 /// the server uses it (a quarter of its life, for one that lives less than two minutes).
@@ -20,6 +20,16 @@ pub(super) const MAX_RETIRED: usize = 16;
 
 /// The longest wait before a failed revocation is tried again: an hour.
 const LONGEST_RETRY: u64 = 3_600;
+
+/// Whether two tokens are the same (in constant time).
+pub(super) fn same(one: &SecretString, other: &SecretString) -> bool {
+    use subtle::ConstantTimeEq;
+    bool::from(
+        one.expose_secret()
+            .as_bytes()
+            .ct_eq(other.expose_secret().as_bytes()),
+    )
+}
 
 /// One grant's tokens: what a token response gave.
 #[derive(Clone)]

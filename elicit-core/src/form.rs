@@ -2,6 +2,7 @@
 //! reads and writes it field by field is hidden, in `private/access.rs`.
 
 use crate::error::ContentError;
+use crate::lang::Preference;
 use crate::schema::{Content, RequestedSchema};
 
 /// Fails to compile, naming the secret field, when `T` holds one: called in a `const` block by
@@ -15,6 +16,18 @@ pub(crate) const fn sendable<T: Elicit>() {
 
 /// The message of a form whose struct gives none with `#[elicit(message = "...")]`.
 pub const DEFAULT_MESSAGE: &str = "Please fill in this form.";
+
+/// A form in one language: see [`Elicit::in_language`].
+#[derive(Clone, Copy, Debug)]
+pub struct Translation {
+    /// The language tag, as the form declares it: what a server reports as the
+    /// `contentLanguage` of its answer.
+    pub language: &'static str,
+    /// The message shown above the form.
+    pub message: &'static str,
+    /// The form's schema in that language.
+    pub schema: &'static RequestedSchema,
+}
 
 /// A form a server can ask a client to fill in: a flat struct whose fields are text, numbers,
 /// booleans and selects.
@@ -30,6 +43,31 @@ pub trait Elicit: Sized {
     /// or [`DEFAULT_MESSAGE`].
     fn message() -> &'static str {
         DEFAULT_MESSAGE
+    }
+
+    /// The languages the form is written in, as language tags: first the language of its own
+    /// texts (`"en"` unless the derive is told otherwise), then each language it is translated
+    /// into. See [`Elicit::in_language`].
+    const LANGUAGES: &'static [&'static str] = &["en"];
+
+    /// The form in `LANGUAGES[index]`: its message, and its schema with every title and
+    /// description (of the fields and of the options) in that language. Keys, option values,
+    /// formats and bounds are the same in every language. Index 0, and any index out of range,
+    /// gives [`Elicit::message`] and [`Elicit::requested_schema`]. Allocates nothing: each
+    /// language's schema is built at compile time.
+    fn translation(index: usize) -> Translation {
+        let _ = index;
+        Translation {
+            language: Self::LANGUAGES[0],
+            message: Self::message(),
+            schema: Self::requested_schema(),
+        }
+    }
+
+    /// The form in the language `preference` chooses among [`Elicit::LANGUAGES`], or in its
+    /// first when none matches (see [`Preference::choose`]).
+    fn in_language(preference: &Preference) -> Translation {
+        Self::translation(preference.choose(Self::LANGUAGES).unwrap_or(0))
     }
 
     /// Why the form may be asked through a page only, if it may: it holds a secret field (a

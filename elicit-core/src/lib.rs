@@ -39,6 +39,7 @@ mod error;
 pub mod field;
 mod form;
 mod format;
+pub mod lang;
 #[cfg(feature = "page")]
 pub mod page;
 mod received;
@@ -58,6 +59,6 @@ pub mod __private;
 pub use answer::Elicitation;
 pub use error::{ContentError, ElicitResultError, ErrorKind, Expected, FieldError, JsonType};
 pub use field::FormField;
-pub use form::{DEFAULT_MESSAGE, Elicit};
+pub use form::{DEFAULT_MESSAGE, Elicit, Translation};
 pub use schema::{Content, RequestedSchema};
 pub use version::{ProtocolVersion, UnknownProtocolVersion, Unrepresentable};

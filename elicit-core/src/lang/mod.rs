@@ -1,0 +1,242 @@
+//! The person's language (SEP-2792): the preference a request carries, and the choice among the
+//! languages a form, a page or the crate's own words are written in.
+//!
+//! A client sends the person's preference on every request as
+//! `params._meta["io.modelcontextprotocol/acceptLanguage"]`, in the grammar of HTTP's
+//! `Accept-Language` (RFC 9110: ranges with weights, `*`). [`Preference::parse`] reads it and
+//! never fails: a malformed range is skipped, and a preference nothing matches (or none at all)
+//! chooses the default language. [`Preference::choose`] matches it against what is available by
+//! RFC 4647 lookup over CLDR's likely subtags (Project Fluent's matching), which knows scripts:
+//! `zh-CN` and `zh-SG` find Simplified Chinese (`zh-Hans`), `zh-TW` and `zh-HK` find Traditional
+//! (`zh-Hant`) and never Simplified.
+//!
+//! ```
+//! use mcp_elicit::lang::Preference;
+//!
+//! let available = ["en", "fr", "zh-Hans", "zh-Hant"];
+//! let choose = |header: &str| Preference::parse(header).choose(&available).map(|i| available[i]);
+//! assert_eq!(choose("fr-CH, fr;q=0.9, en;q=0.8"), Some("fr"));
+//! assert_eq!(choose("zh-CN"), Some("zh-Hans"));
+//! assert_eq!(choose("zh-HK"), Some("zh-Hant"));
+//! assert_eq!(choose("de;q=1, fr;q=0.5"), Some("fr"));
+//! assert_eq!(choose("de"), None); // the default, without an error
+//! assert_eq!(choose(";;q=7,,"), None);
+//! ```
+//!
+//! The language used is reported back under [`CONTENT_LANGUAGE`].
+
+use fluent_langneg::{NegotiationStrategy, negotiate_languages};
+use unic_langid::LanguageIdentifier;
+
+
+
+
+
+
+/// The `_meta` key of the person's preference on a request (SEP-2792): a string in the grammar
+/// of HTTP's `Accept-Language`.
+pub const ACCEPT_LANGUAGE: &str = "io.modelcontextprotocol/acceptLanguage";
+
+/// The `_meta` key under which a server reports the language it answered in (SEP-2792): one
+/// language tag.
+pub const CONTENT_LANGUAGE: &str = "io.modelcontextprotocol/contentLanguage";
+
+/// How much of a preference is read: the ranges after the first [`MAX_RANGES`] well-formed ones,
+/// and the text after the first [`MAX_LENGTH`] bytes, are ignored, so that no preference costs
+/// more than bounded time however long it is.
+pub const MAX_RANGES: usize = 16;
+
+/// See [`MAX_RANGES`].
+pub const MAX_LENGTH: usize = 4096;
+
+/// The person's language preference: the well-formed ranges of an `Accept-Language` value, most
+/// wanted first.
+///
+/// Parsing never fails; [`Preference::default`] is no preference, which chooses the default
+/// language.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Preference {
+    /// Most wanted first; ranges of equal weight in the order given. `*` and ranges of weight 0
+    /// are left out: the first means "any other", which the default answers anyway.
+    ranges: Vec<LanguageIdentifier>,
+}
+
+impl Preference {
+    /// Reads an `Accept-Language` value (RFC 9110, section 12.5.4): `fr-CH, fr;q=0.9, *;q=0.5`.
+    ///
+    /// A range that is malformed, not a language tag, or has a weight outside `0` to `1` is
+    /// skipped; so is everything past [`MAX_RANGES`] ranges or [`MAX_LENGTH`] bytes.
+    pub fn parse(value: &str) -> Self {
+        let value = truncate(value, MAX_LENGTH);
+        let mut weighted: Vec<(u16, LanguageIdentifier)> = Vec::new();
+        for item in value.split(',') {
+            if weighted.len() == MAX_RANGES {
+                break;
+            }
+            let Some((range, weight)) = range_and_weight(item) else {
+                continue;
+            };
+            if weight == 0 || range == "*" {
+                continue;
+            }
+            if let Ok(tag) = range.parse::<LanguageIdentifier>() {
+                weighted.push((weight, tag));
+            }
+        }
+        // Stable: equal weights keep the order the person gave.
+        weighted.sort_by(|a, b| b.0.cmp(&a.0));
+        Preference {
+            ranges: weighted.into_iter().map(|(_, tag)| tag).collect(),
+        }
+    }
+
+    /// The preference a request's `_meta` carries under [`ACCEPT_LANGUAGE`], if it carries one as
+    /// a string; anything else under the key is no preference.
+    pub fn from_meta(meta: &serde_json::Map<String, serde_json::Value>) -> Option<Self> {
+        meta.get(ACCEPT_LANGUAGE)
+            .and_then(serde_json::Value::as_str)
+            .map(Preference::parse)
+    }
+
+    /// A preference for one language tag (as an application that knows its person's language
+    /// gives it).
+    pub fn for_tag(tag: &str) -> Self {
+        Preference::parse(tag)
+    }
+
+    /// Whether the preference names no language (then the default is chosen).
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
+    }
+
+    /// The index in `available` (language tags, as `"zh-Hans"`) of the language to answer in: the
+    /// first range, most wanted first, that an available language matches by RFC 4647 lookup
+    /// over likely subtags. `None` when none matches: then the caller's default is used.
+    /// Available tags that do not parse are never chosen.
+    pub fn choose<T: AsRef<str>>(&self, available: &[T]) -> Option<usize> {
+        if self.ranges.is_empty() {
+            return None;
+        }
+        let parsed: Vec<(usize, LanguageIdentifier)> = available
+            .iter()
+            .enumerate()
+            .filter_map(|(i, tag)| tag.as_ref().parse().ok().map(|tag| (i, tag)))
+            .collect();
+        let tags: Vec<&LanguageIdentifier> = parsed.iter().map(|(_, tag)| tag).collect();
+        let chosen = negotiate_languages(&self.ranges, &tags, None, NegotiationStrategy::Lookup);
+        let chosen: &LanguageIdentifier = chosen.first()?;
+        parsed
+            .iter()
+            .find(|(_, tag)| std::ptr::eq(tag, chosen))
+            .map(|(i, _)| *i)
+    }
+
+    /// The ranges, most wanted first, as language tags.
+    pub fn tags(&self) -> impl Iterator<Item = String> + '_ {
+        self.ranges.iter().map(ToString::to_string)
+    }
+
+    /// The preference as an `Accept-Language` value (what a client sends): the ranges in order,
+    /// weights falling by `0.1` (at most ten ranges).
+    pub fn to_header(&self) -> String {
+        let mut out = String::new();
+        for (i, tag) in self.ranges.iter().take(10).enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&tag.to_string());
+            if i > 0 {
+                out.push_str(&format!(";q=0.{}", 10 - i));
+            }
+        }
+        out
+    }
+}
+
+/// Whether text in the language `tag` is written right to left (Arabic, Hebrew, Persian...), by
+/// CLDR's likely script of the language.
+pub fn is_right_to_left(tag: &str) -> bool {
+    tag.parse::<LanguageIdentifier>()
+        .is_ok_and(|tag| tag.character_direction() == unic_langid::CharacterDirection::RTL)
+}
+
+/// Whether `tag` is a well-formed language tag that CLDR knows a language of (`fr`, `zh-Hant`,
+/// `pt-BR`; not `english`, `zz`, `en_US`), for the checks of declared languages.
+pub fn is_known_tag(tag: &str) -> bool {
+    match tag.parse::<LanguageIdentifier>() {
+        Ok(mut parsed) => parsed.to_string() == tag && parsed.maximize(),
+        Err(_) => false,
+    }
+}
+
+/// The first `max` bytes of `value`, cut at a character boundary.
+fn truncate(value: &str, max: usize) -> &str {
+    if value.len() <= max {
+        return value;
+    }
+    let mut end = max;
+    while !value.is_char_boundary(end) {
+        end -= 1;
+    }
+    &value[..end]
+}
+
+/// One item of an `Accept-Language` list: its range and weight in thousandths, or `None` if it is
+/// malformed (RFC 9110: `range *( OWS ";" OWS parameter )`, the weight `q=` from `0` to `1` with
+/// at most three decimals).
+fn range_and_weight(item: &str) -> Option<(&str, u16)> {
+    let mut parts = item.split(';');
+    let range = parts.next()?.trim_matches([' ', '\t']);
+    if !is_range(range) {
+        return None;
+    }
+    let mut weight = 1000;
+    for parameter in parts {
+        let parameter = parameter.trim_matches([' ', '\t']);
+        let value = parameter
+            .strip_prefix("q=")
+            .or_else(|| parameter.strip_prefix("Q="))?;
+        weight = qvalue(value)?;
+    }
+    Some((range, weight))
+}
+
+/// `language-range = (1*8ALPHA *("-" 1*8alphanum)) / "*"` (RFC 4647).
+fn is_range(range: &str) -> bool {
+    if range == "*" {
+        return true;
+    }
+    let mut subtags = range.split('-');
+    let first = subtags.next().unwrap_or_default();
+    let fits = |s: &str, alpha_only: bool| {
+        (1..=8).contains(&s.len())
+            && s.bytes().all(|b| {
+                if alpha_only {
+                    b.is_ascii_alphabetic()
+                } else {
+                    b.is_ascii_alphanumeric()
+                }
+            })
+    };
+    fits(first, true) && subtags.all(|s| fits(s, false))
+}
+
+/// `qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )`, in thousandths.
+fn qvalue(value: &str) -> Option<u16> {
+    let (whole, fraction) = value.split_once('.').unwrap_or((value, ""));
+    if fraction.len() > 3 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut thousandths: u16 = 0;
+    for (i, digit) in fraction.bytes().enumerate() {
+        thousandths += u16::from(digit - b'0') * [100, 10, 1][i];
+    }
+    match whole {
+        "0" => Some(thousandths),
+        "1" if thousandths == 0 => Some(1000),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

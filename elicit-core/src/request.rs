@@ -23,6 +23,7 @@
 //! ```
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
@@ -30,6 +31,7 @@ use crate::answer::Elicitation;
 use crate::choices::{Choices, ChoicesError};
 use crate::error::{ContentError, ElicitResultError};
 use crate::form::Elicit;
+use crate::lang::{Preference, Word, Words, args};
 use crate::schema::{Content, RequestedSchema, SchemaFor};
 use crate::version::{ProtocolVersion, Unrepresentable};
 
@@ -38,6 +40,9 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 pub struct FormRequest<'a> {
     message: Cow<'a, str>,
     schema: Cow<'a, RequestedSchema>,
+    /// The crate's words in the form's language, for the note of a form asked again; `None` is
+    /// English.
+    words: Option<Arc<Words>>,
 }
 
 #[cfg(feature = "rounds")]
@@ -47,6 +52,7 @@ impl FormRequest<'static> {
         FormRequest {
             message,
             schema: Cow::Owned(schema),
+            words: None,
         }
     }
 }
@@ -57,6 +63,7 @@ impl<'a> FormRequest<'a> {
         FormRequest {
             message: message.into(),
             schema: Cow::Borrowed(schema),
+            words: None,
         }
     }
 
@@ -64,6 +71,33 @@ impl<'a> FormRequest<'a> {
     pub fn of<T: Elicit>() -> FormRequest<'static> {
         const { crate::form::sendable::<T>() };
         FormRequest::new(T::message(), T::requested_schema())
+    }
+
+    /// The request for `T`'s form in the language `preference` chooses among the form's
+    /// ([`Elicit::in_language`]), its problems said in that language when it is asked again.
+    /// [`FormRequest::language`] is the language chosen: what the answer reports as its
+    /// `contentLanguage`.
+    pub fn of_in<T: Elicit>(preference: &Preference) -> FormRequest<'static> {
+        const { crate::form::sendable::<T>() };
+        let translation = T::in_language(preference);
+        FormRequest::new(translation.message, translation.schema).in_language(translation.language)
+    }
+
+    /// The same request, said to be in the language `tag`: its problems are said in the
+    /// crate's words for that language (or the nearest it speaks, else English) when it is asked
+    /// again. For a form whose texts the application translated itself.
+    pub fn in_language(mut self, tag: &str) -> Self {
+        self.words = Some(match Words::get(tag) {
+            Some(words) => words,
+            None => Words::choose(&Preference::for_tag(tag)),
+        });
+        self
+    }
+
+    /// The language of the request's texts (`"en"` unless [`FormRequest::of_in`] or
+    /// [`FormRequest::in_language`] says otherwise, as the crate's words name it).
+    pub fn language(&self) -> &str {
+        self.words.as_deref().map_or("en", Words::language)
     }
 
     /// The same form under another message.
@@ -101,6 +135,7 @@ impl<'a> FormRequest<'a> {
         Ok(FormRequest {
             message: self.message,
             schema: Cow::Owned(schema),
+            words: self.words,
         })
     }
 
@@ -163,13 +198,21 @@ impl<'a> FormRequest<'a> {
         for problem in problems.errors() {
             kept.remove(problem.field());
         }
+        let english;
+        let words = match &self.words {
+            Some(words) => words,
+            None => {
+                english = Words::english();
+                &english
+            }
+        };
         let mut message = String::with_capacity(self.message.len() + 64);
         message.push_str(&self.message);
-        message.push_str(if problems.errors().len() == 1 {
-            "\n\nPlease correct this:"
-        } else {
-            "\n\nPlease correct these:"
-        });
+        message.push_str("\n\n");
+        message.push_str(&words.say_with(
+            Word::RetryNote,
+            &args!("count" => problems.errors().len()),
+        ));
         for problem in problems.errors() {
             let label = self
                 .schema
@@ -177,13 +220,15 @@ impl<'a> FormRequest<'a> {
                 .and_then(|p| p.title())
                 .unwrap_or(problem.field());
             message.push_str("\n- ");
-            message.push_str(label);
-            message.push_str(": ");
-            message.push_str(&problem.kind().to_string());
+            message.push_str(&words.say_with(
+                Word::ProblemLine,
+                &args!("field" => label, "problem" => problem.kind().describe(words)),
+            ));
         }
         FormRequest {
             message: Cow::Owned(message),
             schema: Cow::Owned(self.schema.with_defaults(&kept)),
+            words: self.words.clone(),
         }
     }
 

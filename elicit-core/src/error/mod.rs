@@ -10,6 +10,7 @@ use std::fmt;
 
 use serde_json::Value;
 
+use crate::lang::{Word, Words, args};
 use crate::schema::{Number, Options, StringFormat};
 
 /// Every problem found in the content of an answer, in form order; each names its field.
@@ -245,75 +246,131 @@ impl ErrorKind {
 }
 
 impl fmt::Display for ErrorKind {
+    /// The problem in English (the default language's words, as an application may have changed
+    /// them with [`Words::add`]); [`ErrorKind::describe`] says it in another language.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ErrorKind::Missing => f.write_str("is required"),
-            ErrorKind::WrongType { expected, found } => {
-                write!(f, "must be {expected}, got {found}")
-            }
-            ErrorKind::NotAnInteger { found } => {
-                write!(f, "must be a whole number, got {found}")
-            }
-            ErrorKind::TooSmall { minimum, found } => {
-                write!(f, "must be at least {minimum}, got {found}")
-            }
-            ErrorKind::TooLarge { maximum, found } => {
-                write!(f, "must be at most {maximum}, got {found}")
-            }
-            ErrorKind::TooShort { min_length, length } => write!(
-                f,
-                "must be at least {min_length} {} long, got {length}",
-                plural(*min_length, "character")
+        f.write_str(&self.describe(&Words::english()))
+    }
+}
+
+impl ErrorKind {
+    /// The problem in the language of `words`, as it completes "Field: ...": "must be at least
+    /// 13, got 12", « doit être au moins 13, reçu 12 ».
+    ///
+    /// ```
+    /// use mcp_elicit::ErrorKind;
+    /// use mcp_elicit::lang::{Preference, Words};
+    ///
+    /// let kind = ErrorKind::TooShort { min_length: 2, length: 1 };
+    /// assert_eq!(kind.describe(&Words::english()), "must be at least 2 characters long, got 1");
+    /// ```
+    pub fn describe(&self, words: &Words) -> String {
+        self.said(words, false)
+    }
+
+    /// [`ErrorKind::describe`], quoting nothing of what came: for a secret field, whose value is
+    /// never shown.
+    pub fn describe_quietly(&self, words: &Words) -> String {
+        self.said(words, true)
+    }
+
+    fn said(&self, words: &Words, quiet: bool) -> String {
+        let said = match self {
+            ErrorKind::Missing => words.say(Word::ProblemMissing),
+            ErrorKind::WrongType { expected, .. } if quiet => words.say_with(
+                Word::ProblemWrongTypeQuiet,
+                &args!("expected" => words.say(expected.word())),
             ),
-            ErrorKind::TooLong { max_length, length } => write!(
-                f,
-                "must be at most {max_length} {} long, got {length}",
-                plural(*max_length, "character")
+            ErrorKind::WrongType { expected, found } => words.say_with(
+                Word::ProblemWrongType,
+                &args!(
+                    "expected" => words.say(expected.word()),
+                    "found" => words.say(found.word()),
+                ),
             ),
-            ErrorKind::PatternMismatch { pattern, found } if found.is_empty() => {
-                write!(f, "must match the pattern `{pattern}`")
-            }
-            ErrorKind::PatternMismatch { pattern, found } => {
-                write!(f, "must match the pattern `{pattern}`, got {found:?}")
-            }
-            ErrorKind::BadPattern { reason } => {
-                write!(
-                    f,
-                    "cannot be checked: the form's pattern is invalid ({reason})"
-                )
-            }
-            ErrorKind::BadFormat { format, found } => {
-                write!(f, "must be {}, got {found:?}", format.described())
-            }
+            ErrorKind::NotAnInteger { found } => words.say_with(
+                Word::ProblemNotAnInteger,
+                &args!("found" => found.to_string()),
+            ),
+            ErrorKind::TooSmall { minimum, found } => words.say_with(
+                Word::ProblemTooSmall,
+                &args!("minimum" => minimum.to_string(), "found" => found.to_string()),
+            ),
+            ErrorKind::TooLarge { maximum, found } => words.say_with(
+                Word::ProblemTooLarge,
+                &args!("maximum" => maximum.to_string(), "found" => found.to_string()),
+            ),
+            ErrorKind::TooShort { min_length, length } => words.say_with(
+                Word::ProblemTooShort,
+                &args!("minimum" => *min_length, "found" => *length),
+            ),
+            ErrorKind::TooLong { max_length, length } => words.say_with(
+                Word::ProblemTooLong,
+                &args!("maximum" => *max_length, "found" => *length),
+            ),
+            ErrorKind::PatternMismatch { pattern, found } if quiet || found.is_empty() => words
+                .say_with(
+                    Word::ProblemPatternQuiet,
+                    &args!("pattern" => pattern.as_str()),
+                ),
+            ErrorKind::PatternMismatch { pattern, found } => words.say_with(
+                Word::ProblemPattern,
+                &args!("pattern" => pattern.as_str(), "found" => format!("{found:?}")),
+            ),
+            ErrorKind::BadPattern { reason } => words.say_with(
+                Word::ProblemBadPattern,
+                &args!("reason" => reason.as_str()),
+            ),
+            ErrorKind::BadFormat { format, .. } if quiet => words.say_with(
+                Word::ProblemBadFormatQuiet,
+                &args!("format" => words.say(format.word())),
+            ),
+            ErrorKind::BadFormat { format, found } => words.say_with(
+                Word::ProblemBadFormat,
+                &args!("format" => words.say(format.word()), "found" => format!("{found:?}")),
+            ),
             ErrorKind::NotAnOption { found, options } => {
-                f.write_str("must be one of ")?;
                 const SHOWN: usize = 8;
+                let separator = words.say(Word::ListSeparator);
+                let mut listed = String::new();
                 for (i, option) in options.iter().take(SHOWN).enumerate() {
                     if i > 0 {
-                        f.write_str(", ")?;
+                        listed.push_str(&separator);
                     }
-                    write!(f, "{:?}", option.value())?;
+                    listed.push_str(&format!("{:?}", option.value()));
                 }
+                let found = if quiet { String::new() } else { found.clone() };
                 if options.len() > SHOWN {
-                    write!(f, " (or {} more)", options.len() - SHOWN)?;
+                    words.say_with(
+                        Word::ProblemNotAnOptionMore,
+                        &args!(
+                            "options" => listed,
+                            "more" => options.len() - SHOWN,
+                            "found" => found,
+                        ),
+                    )
+                } else {
+                    words.say_with(
+                        Word::ProblemNotAnOption,
+                        &args!("options" => listed, "found" => found),
+                    )
                 }
-                write!(f, ", got {found}")
             }
-            ErrorKind::TooFewChoices { min_items, count } => write!(
-                f,
-                "must have at least {min_items} {} chosen, got {count}",
-                plural(*min_items, "option")
+            ErrorKind::TooFewChoices { min_items, count } => words.say_with(
+                Word::ProblemTooFewChoices,
+                &args!("minimum" => *min_items, "found" => *count),
             ),
-            ErrorKind::TooManyChoices { max_items, count } => write!(
-                f,
-                "must have at most {max_items} {} chosen, got {count}",
-                plural(*max_items, "option")
+            ErrorKind::TooManyChoices { max_items, count } => words.say_with(
+                Word::ProblemTooManyChoices,
+                &args!("maximum" => *max_items, "found" => *count),
             ),
-            ErrorKind::RepeatedChoice { choice } => {
-                write!(f, "chooses {choice:?} more than once")
-            }
-            ErrorKind::Invalid { reason } => f.write_str(reason),
-        }
+            ErrorKind::RepeatedChoice { choice } => words.say_with(
+                Word::ProblemRepeatedChoice,
+                &args!("choice" => format!("{choice:?}")),
+            ),
+            ErrorKind::Invalid { reason } => Cow::Borrowed(reason.as_str()),
+        };
+        said.into_owned()
     }
 }
 
@@ -343,16 +400,23 @@ pub enum Expected {
     Options,
 }
 
+impl Expected {
+    /// The words for what the field takes.
+    pub(crate) const fn word(self) -> Word {
+        match self {
+            Expected::Text => Word::ExpectedText,
+            Expected::Integer => Word::ExpectedInteger,
+            Expected::Number => Word::ExpectedNumber,
+            Expected::Boolean => Word::ExpectedBoolean,
+            Expected::Option => Word::ExpectedOption,
+            Expected::Options => Word::ExpectedOptions,
+        }
+    }
+}
+
 impl fmt::Display for Expected {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Expected::Text => "text",
-            Expected::Integer => "a whole number",
-            Expected::Number => "a number",
-            Expected::Boolean => "true or false",
-            Expected::Option => "one of the options",
-            Expected::Options => "a list of options",
-        })
+        f.write_str(&Words::english().say(self.word()))
     }
 }
 
@@ -387,16 +451,23 @@ impl JsonType {
     }
 }
 
+impl JsonType {
+    /// The words for a value of this type.
+    pub(crate) const fn word(self) -> Word {
+        match self {
+            JsonType::Null => Word::FoundNull,
+            JsonType::Boolean => Word::FoundBoolean,
+            JsonType::Number => Word::FoundNumber,
+            JsonType::String => Word::FoundText,
+            JsonType::Array => Word::FoundList,
+            JsonType::Object => Word::FoundObject,
+        }
+    }
+}
+
 impl fmt::Display for JsonType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            JsonType::Null => "null",
-            JsonType::Boolean => "a boolean",
-            JsonType::Number => "a number",
-            JsonType::String => "text",
-            JsonType::Array => "a list",
-            JsonType::Object => "an object",
-        })
+        f.write_str(&Words::english().say(self.word()))
     }
 }
 

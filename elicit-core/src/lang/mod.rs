@@ -28,6 +28,10 @@
 use fluent_langneg::{NegotiationStrategy, negotiate_languages};
 use unic_langid::LanguageIdentifier;
 
+mod words;
+
+pub use words::{Words, WordsError};
+pub(crate) use words::{Word, args};
 
 
 

@@ -92,3 +92,55 @@ fn tags_and_directions() {
         "fr-CH, fr;q=0.9, en;q=0.8"
     );
 }
+
+#[test]
+fn english_has_every_word_and_no_other() {
+    let english = include_str!("../../locales/en/elicit.ftl");
+    let resource = fluent_bundle::FluentResource::try_new(english.to_owned()).unwrap();
+    let mut ids = Vec::new();
+    for entry in resource.entries() {
+        if let fluent_syntax::ast::Entry::Message(message) = entry {
+            assert!(message.value.is_some(), "`{}` has no value", message.id.name);
+            ids.push(message.id.name);
+        }
+    }
+    for word in Word::ALL {
+        assert!(ids.contains(&word.id()), "English lacks `{}`", word.id());
+    }
+    for id in &ids {
+        assert!(
+            Word::ALL.iter().any(|word| word.id() == *id),
+            "`{id}` is said nowhere: remove it, or add it to `Word`"
+        );
+    }
+}
+
+#[test]
+fn words_fall_back_and_choose() {
+    let words = Words::english();
+    assert_eq!(words.language(), "en");
+    assert!(!words.is_right_to_left());
+    assert_eq!(
+        words.say_with(Word::ProblemTooShort, &args!("minimum" => 1, "found" => 0)),
+        "must be at least 1 character long, got 0"
+    );
+    assert_eq!(
+        words.say_with(Word::ProblemTooShort, &args!("minimum" => 2, "found" => 1)),
+        "must be at least 2 characters long, got 1"
+    );
+    assert_eq!(words.say(Word::PageErrorPrefix), "Error: ");
+    assert_eq!(
+        Words::add("english", "x = y"),
+        Err(WordsError::UnknownLanguage("english".into()))
+    );
+    assert!(matches!(
+        Words::add("fy", "page-submit = {"),
+        Err(WordsError::Syntax(_))
+    ));
+    Words::add("fy", "page-submit = Ferstjoere\n").unwrap();
+    let frisian = Words::choose(&Preference::parse("fy-NL"));
+    assert_eq!(frisian.language(), "fy");
+    assert_eq!(frisian.say(Word::PageSubmit), "Ferstjoere");
+    // What Frisian lacks is said in English, never as an id.
+    assert_eq!(frisian.say(Word::PageDecline), "Decline");
+}

@@ -445,12 +445,13 @@ impl StringFormat {
 
     /// What a value of this format is, in words, with an example where one helps: what a
     /// problem with a value says it must be, and what a client shows before it is typed.
-    pub(crate) const fn described(self) -> &'static str {
+    pub(crate) const fn word(self) -> crate::lang::Word {
+        use crate::lang::Word;
         match self {
-            StringFormat::Email => "an e-mail address",
-            StringFormat::Uri => "an absolute URI, like https://example.com",
-            StringFormat::Date => "a date, like 2025-11-25",
-            StringFormat::DateTime => "a date and time with an offset, like 2025-11-25T09:30:00Z",
+            StringFormat::Email => Word::FormatEmail,
+            StringFormat::Uri => Word::FormatUri,
+            StringFormat::Date => Word::FormatDate,
+            StringFormat::DateTime => Word::FormatDateTime,
         }
     }
 

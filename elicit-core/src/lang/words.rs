@@ -1,0 +1,386 @@
+//! The crate's own words ([`Words`]): every text it shows a person, as Project Fluent messages,
+//! in each language of `elicit-core/locales/`, and in any an application adds.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::{Arc, PoisonError, RwLock};
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource};
+use unic_langid::LanguageIdentifier;
+
+use super::Preference;
+
+/// The languages the crate speaks out of the box, each with its messages: the first is the
+/// default, and the one every other falls back to for a message it lacks.
+const BUILT_IN: &[(&str, &str)] = &[("en", include_str!("../../locales/en/elicit.ftl"))];
+
+/// The crate's own words in one language: the problems of an answer, the note of a form asked
+/// again, the pages and the terminal form.
+///
+/// The crate chooses them for each request from the person's [`Preference`]
+/// ([`Words::choose`]); an application adds a language, or changes any message, with
+/// [`Words::add`], without forking:
+///
+/// ```
+/// use mcp_elicit::lang::{Preference, Words};
+///
+/// // Welsh, which the crate does not speak: a message it lacks falls back to English.
+/// Words::add("cy", "page-submit = Cyflwyno\n").unwrap();
+/// let words = Words::choose(&Preference::parse("cy-GB, en;q=0.5"));
+/// assert_eq!(words.language(), "cy");
+/// // And one English message changed.
+/// Words::add("en", "page-submit = Send\n").unwrap();
+/// ```
+pub struct Words {
+    tag: String,
+    bundle: FluentBundle<FluentResource>,
+    right_to_left: bool,
+    /// The default language's words, for the messages an added language lacks.
+    fallback: Option<Arc<Words>>,
+}
+
+impl fmt::Debug for Words {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Words").field("language", &self.tag).finish()
+    }
+}
+
+/// Why [`Words::add`] refused a language or its messages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WordsError {
+    /// The tag is not a language tag CLDR knows a language of (`fr`, `zh-Hant`, `pt-BR`).
+    UnknownLanguage(String),
+    /// The messages are not valid Fluent: the first errors, as the parser says them.
+    Syntax(String),
+}
+
+impl fmt::Display for WordsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WordsError::UnknownLanguage(tag) => write!(
+                f,
+                "unknown language tag `{tag}`: give a BCP 47 tag such as `fr`, `zh-Hant` or `pt-BR`"
+            ),
+            WordsError::Syntax(reason) => write!(f, "the messages are not valid Fluent: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for WordsError {}
+
+/// Every language's words: built on first use from [`BUILT_IN`], replaced whole by
+/// [`Words::add`].
+static CATALOG: RwLock<Option<Arc<[Arc<Words>]>>> = RwLock::new(None);
+
+/// The resources each language was built from, so that [`Words::add`] can build it again with
+/// more.
+static SOURCES: RwLock<Vec<(String, Vec<String>)>> = RwLock::new(Vec::new());
+
+impl Words {
+    /// The words in the language `preference` chooses among those the crate speaks (and those
+    /// added), or in English.
+    pub fn choose(preference: &Preference) -> Arc<Words> {
+        let catalog = catalog();
+        let tags: Vec<&str> = catalog.iter().map(|words| words.tag.as_str()).collect();
+        let index = preference.choose(&tags).unwrap_or(0);
+        catalog[index].clone()
+    }
+
+    /// The words of exactly the language `tag` (as the crate or [`Words::add`] spells it), if
+    /// the crate speaks it.
+    pub fn get(tag: &str) -> Option<Arc<Words>> {
+        catalog().iter().find(|words| words.tag == tag).cloned()
+    }
+
+    /// The words of the default language, English.
+    pub fn english() -> Arc<Words> {
+        catalog()[0].clone()
+    }
+
+    /// The tags of the languages the crate speaks: built in, then added.
+    pub fn languages() -> Vec<String> {
+        catalog().iter().map(|words| words.tag.clone()).collect()
+    }
+
+    /// Adds the language `tag` with `ftl` (Project Fluent messages, ids as in the crate's
+    /// `locales/en/elicit.ftl`), or, for a language the crate speaks already, changes the
+    /// messages `ftl` gives. A message an added language lacks is said in English.
+    ///
+    /// # Errors
+    ///
+    /// An unknown language tag, or messages that are not valid Fluent.
+    pub fn add(tag: &str, ftl: &str) -> Result<(), WordsError> {
+        if !super::is_known_tag(tag) {
+            return Err(WordsError::UnknownLanguage(tag.to_owned()));
+        }
+        FluentResource::try_new(ftl.to_owned()).map_err(|(_, errors)| {
+            let reasons: Vec<String> = errors.iter().take(3).map(ToString::to_string).collect();
+            WordsError::Syntax(reasons.join("; "))
+        })?;
+        let mut sources = SOURCES.write().unwrap_or_else(PoisonError::into_inner);
+        if sources.is_empty() {
+            *sources = built_in_sources();
+        }
+        match sources.iter_mut().find(|(known, _)| known == tag) {
+            Some((_, resources)) => resources.push(ftl.to_owned()),
+            None => sources.push((tag.to_owned(), vec![ftl.to_owned()])),
+        }
+        let built = build(&sources);
+        *CATALOG.write().unwrap_or_else(PoisonError::into_inner) = Some(built);
+        Ok(())
+    }
+
+    /// The language's tag, as reported in `contentLanguage` and `<html lang>`.
+    pub fn language(&self) -> &str {
+        &self.tag
+    }
+
+    /// Whether the language is written right to left (`dir="rtl"` on a page).
+    pub fn is_right_to_left(&self) -> bool {
+        self.right_to_left
+    }
+
+    /// The message `word`, without arguments.
+    pub(crate) fn say(&self, word: Word) -> Cow<'_, str> {
+        self.format(word, None)
+    }
+
+    /// The message `word` with `args`.
+    pub(crate) fn say_with(&self, word: Word, args: &FluentArgs<'_>) -> Cow<'_, str> {
+        self.format(word, Some(args))
+    }
+
+    fn format(&self, word: Word, args: Option<&FluentArgs<'_>>) -> Cow<'_, str> {
+        if let Some(pattern) = self.bundle.get_message(word.id()).and_then(|m| m.value()) {
+            let mut errors = Vec::new();
+            let said = self.bundle.format_pattern(pattern, args, &mut errors);
+            if errors.is_empty() {
+                return said;
+            }
+        }
+        match &self.fallback {
+            Some(fallback) => fallback.format(word, args),
+            // The default language has every message (a test says so): this is never reached,
+            // and says the message's id rather than nothing.
+            None => Cow::Borrowed(word.id()),
+        }
+    }
+}
+
+/// The built-in languages' sources.
+fn built_in_sources() -> Vec<(String, Vec<String>)> {
+    BUILT_IN
+        .iter()
+        .map(|(tag, ftl)| ((*tag).to_owned(), vec![(*ftl).to_owned()]))
+        .collect()
+}
+
+/// The catalog, built from the built-in languages on first use.
+fn catalog() -> Arc<[Arc<Words>]> {
+    if let Some(catalog) = &*CATALOG.read().unwrap_or_else(PoisonError::into_inner) {
+        return catalog.clone();
+    }
+    let mut slot = CATALOG.write().unwrap_or_else(PoisonError::into_inner);
+    slot.get_or_insert_with(|| build(&built_in_sources()))
+        .clone()
+}
+
+/// Each language's words from its resources; the first language is the default.
+fn build(sources: &[(String, Vec<String>)]) -> Arc<[Arc<Words>]> {
+    let mut languages: Vec<Arc<Words>> = Vec::with_capacity(sources.len());
+    for (tag, resources) in sources {
+        let id: LanguageIdentifier = tag.parse().unwrap_or_default();
+        let mut bundle = FluentBundle::new_concurrent(vec![id]);
+        // The crate's texts go into HTML that says its direction, and into plain text a client
+        // shows: no invisible isolation marks around the values.
+        bundle.set_use_isolating(false);
+        for ftl in resources {
+            // Checked by `Words::add` (and the built-in ones by a test): a resource that does not
+            // parse is skipped whole rather than half taken.
+            if let Ok(resource) = FluentResource::try_new(ftl.clone()) {
+                bundle.add_resource_overriding(resource);
+            }
+        }
+        languages.push(Arc::new(Words {
+            tag: tag.clone(),
+            bundle,
+            right_to_left: super::is_right_to_left(tag),
+            fallback: languages.first().cloned(),
+        }));
+    }
+    languages.into()
+}
+
+/// `FluentArgs` from `name => value` pairs.
+macro_rules! args {
+    ($($name:literal => $value:expr),* $(,)?) => {{
+        let mut args = ::fluent_bundle::FluentArgs::new();
+        $(args.set($name, $value);)*
+        args
+    }};
+}
+pub(crate) use args;
+
+/// Declares [`Word`]: each message the code says, by its id.
+macro_rules! words {
+    ($($word:ident = $id:literal,)*) => {
+        /// A message of the crate's own words, by its id in the `.ftl` files.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub(crate) enum Word {
+            $($word,)*
+        }
+
+        impl Word {
+            /// Every message, for the test that each language has each.
+            #[cfg(test)]
+            pub(crate) const ALL: &[Word] = &[$(Word::$word,)*];
+
+            /// The message's id in the `.ftl` files.
+            pub(crate) const fn id(self) -> &'static str {
+                match self {
+                    $(Word::$word => $id,)*
+                }
+            }
+        }
+    };
+}
+
+words! {
+    ExpectedText = "expected-text",
+    ExpectedInteger = "expected-integer",
+    ExpectedNumber = "expected-number",
+    ExpectedBoolean = "expected-boolean",
+    ExpectedOption = "expected-option",
+    ExpectedOptions = "expected-options",
+    FoundNull = "found-null",
+    FoundBoolean = "found-boolean",
+    FoundNumber = "found-number",
+    FoundText = "found-text",
+    FoundList = "found-list",
+    FoundObject = "found-object",
+    FormatEmail = "format-email",
+    FormatUri = "format-uri",
+    FormatDate = "format-date",
+    FormatDateTime = "format-date-time",
+    ProblemMissing = "problem-missing",
+    ProblemWrongType = "problem-wrong-type",
+    ProblemWrongTypeQuiet = "problem-wrong-type-quiet",
+    ProblemNotAnInteger = "problem-not-an-integer",
+    ProblemTooSmall = "problem-too-small",
+    ProblemTooLarge = "problem-too-large",
+    ProblemTooShort = "problem-too-short",
+    ProblemTooLong = "problem-too-long",
+    ProblemPattern = "problem-pattern",
+    ProblemPatternQuiet = "problem-pattern-quiet",
+    ProblemBadPattern = "problem-bad-pattern",
+    ProblemBadFormat = "problem-bad-format",
+    ProblemBadFormatQuiet = "problem-bad-format-quiet",
+    ProblemNotAnOption = "problem-not-an-option",
+    ProblemNotAnOptionMore = "problem-not-an-option-more",
+    ProblemTooFewChoices = "problem-too-few-choices",
+    ProblemTooManyChoices = "problem-too-many-choices",
+    ProblemRepeatedChoice = "problem-repeated-choice",
+    ProblemSentTwice = "problem-sent-twice",
+    ListSeparator = "list-separator",
+    RetryNote = "retry-note",
+    ProblemLine = "problem-line",
+    PageProblem = "page-problem",
+    RuleLengthRange = "rule-length-range",
+    RuleLengthExact = "rule-length-exact",
+    RuleLengthMin = "rule-length-min",
+    RuleLengthMax = "rule-length-max",
+    RulePattern = "rule-pattern",
+    RuleWholeNumber = "rule-whole-number",
+    RuleNumber = "rule-number",
+    RuleWholeNumberRange = "rule-whole-number-range",
+    RuleNumberRange = "rule-number-range",
+    RuleWholeNumberMin = "rule-whole-number-min",
+    RuleNumberMin = "rule-number-min",
+    RuleWholeNumberMax = "rule-whole-number-max",
+    RuleNumberMax = "rule-number-max",
+    RuleChooseExact = "rule-choose-exact",
+    RuleChooseRange = "rule-choose-range",
+    RuleChooseMin = "rule-choose-min",
+    RuleChooseMax = "rule-choose-max",
+    RuleUtc = "rule-utc",
+    RuleSeparator = "rule-separator",
+    PageDefaultTitle = "page-default-title",
+    PageSubmit = "page-submit",
+    PageDecline = "page-decline",
+    PageErrorTitle = "page-error-title",
+    PageErrorPrefix = "page-error-prefix",
+    PageProblemHeading = "page-problem-heading",
+    PageSignedInAs = "page-signed-in-as",
+    PageOptional = "page-optional",
+    PageYes = "page-yes",
+    PageNo = "page-no",
+    PageNoAnswer = "page-no-answer",
+    PageChooseAnOption = "page-choose-an-option",
+    PageNotFoundTitle = "page-not-found-title",
+    PageNotFound = "page-not-found",
+    PageExpiredTitle = "page-expired-title",
+    PageExpired = "page-expired",
+    PageClosedTitle = "page-closed-title",
+    PageClosed = "page-closed",
+    PageAnsweredTitle = "page-answered-title",
+    PageAnswered = "page-answered",
+    PageForbiddenTitle = "page-forbidden-title",
+    PageForbidden = "page-forbidden",
+    PageSignInTitle = "page-sign-in-title",
+    PageSignIn = "page-sign-in",
+    PageUnavailableTitle = "page-unavailable-title",
+    PageUnavailable = "page-unavailable",
+    PageNotAFormTitle = "page-not-a-form-title",
+    PageNotAForm = "page-not-a-form",
+    PageTooLongTitle = "page-too-long-title",
+    PageTooLong = "page-too-long",
+    PageNotFromPageTitle = "page-not-from-page-title",
+    PageNotFromPage = "page-not-from-page",
+    PageNotThisFormTitle = "page-not-this-form-title",
+    PageDoneTitle = "page-done-title",
+    PageDone = "page-done",
+    PageDeclinedTitle = "page-declined-title",
+    PageDeclined = "page-declined",
+    ConnectTitle = "connect-title",
+    ConnectSubmit = "connect-submit",
+    ConnectContinue = "connect-continue",
+    ConnectContinueHint = "connect-continue-hint",
+    ConnectAlreadyTitle = "connect-already-title",
+    ConnectAlready = "connect-already",
+    ConnectNotConnectedTitle = "connect-not-connected-title",
+    ConnectDoneTitle = "connect-done-title",
+    ConnectDone = "connect-done",
+    ConnectDoneAs = "connect-done-as",
+    ConnectDeclined = "connect-declined",
+    ConnectFailed = "connect-failed",
+    ConnectNotYoursTitle = "connect-not-yours-title",
+    ConnectNotYours = "connect-not-yours",
+    ConnectUsedTitle = "connect-used-title",
+    ConnectUsed = "connect-used",
+    ConnectOtherBrowserTitle = "connect-other-browser-title",
+    ConnectOtherBrowser = "connect-other-browser",
+    ConnectNotASignInTitle = "connect-not-a-sign-in-title",
+    ConnectNotASignIn = "connect-not-a-sign-in",
+    TerminalFill = "terminal-fill",
+    TerminalDecline = "terminal-decline",
+    TerminalCancel = "terminal-cancel",
+    TerminalEscCancels = "terminal-esc-cancels",
+    TerminalCorrect = "terminal-correct",
+    TerminalOpenPage = "terminal-open-page",
+    TerminalOpenPageHelp = "terminal-open-page-help",
+    TerminalOpened = "terminal-opened",
+    TerminalOpenYourself = "terminal-open-yourself",
+    TerminalEmptyUnanswered = "terminal-empty-unanswered",
+    TerminalYes = "terminal-yes",
+    TerminalNo = "terminal-no",
+    TerminalNoAnswer = "terminal-no-answer",
+    TerminalYOrN = "terminal-y-or-n",
+    TerminalSelectHelp = "terminal-select-help",
+    TerminalMultiHelp = "terminal-multi-help",
+    TerminalMultiHelpCount = "terminal-multi-help-count",
+    TerminalMultiHelpNone = "terminal-multi-help-none",
+    TerminalChooseMin = "terminal-choose-min",
+    TerminalChooseMax = "terminal-choose-max",
+}

@@ -39,6 +39,7 @@ mod error;
 pub mod field;
 mod form;
 mod format;
+mod hints;
 pub mod lang;
 #[cfg(feature = "page")]
 pub mod page;

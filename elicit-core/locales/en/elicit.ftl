@@ -175,7 +175,6 @@ terminal-no-answer = (no answer)
 terminal-y-or-n = y or n
 terminal-select-help = ↑↓ moves, Enter chooses
 terminal-multi-help = ↑↓ moves, Space toggles, Enter confirms
-terminal-multi-help-count = ↑↓ moves, Space toggles, Enter confirms; choose { $count }
 terminal-multi-help-none = ↑↓ moves, Space toggles, Enter confirms; none leaves it unanswered
 terminal-choose-min = choose at least { $minimum }
 terminal-choose-max = choose at most { $maximum }

@@ -1,14 +1,16 @@
 //! [`TerminalUi`]: a server's form, filled in at a terminal (feature `terminal`, on the prompt
 //! crate `inquire`).
 
-use std::fmt::Display;
 use std::future::Future;
+use std::sync::Arc;
 
 use serde_json::{Map, Number as JsonNumber, Value};
 
 use super::{FormToFill, FormUi, UrlToOpen};
 use crate::answer::Elicitation;
-use crate::error::{ErrorKind, FieldError, plural};
+use crate::error::{ErrorKind, FieldError};
+use crate::hints::{self, Place};
+use crate::lang::{Preference, Word, Words, args};
 use crate::rules;
 use crate::schema::Content;
 use crate::schema::{
@@ -31,32 +33,93 @@ use crate::schema::{
 /// URL, and asks before opening it in a browser (where there is a desktop; otherwise the person
 /// opens it themselves).
 ///
+/// Its own words (the choices, the hints, the problems) are in the person's language: the
+/// locale of `LC_ALL`, `LC_MESSAGES` or `LANG` ([`TerminalUi::new`]), or the one the application
+/// gives ([`TerminalUi::in_language`]); English when the crate does not speak it.
+///
 /// The prompts block the thread until the person answers: on a tokio runtime, use the
 /// multi-threaded one (the default of `#[tokio::main]`).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct TerminalUi;
+///
+/// ```
+/// use mcp_elicit::client::TerminalUi;
+///
+/// let ui = TerminalUi::in_language("fr-CA");
+/// assert_eq!(ui.language(), "fr");
+/// ```
+#[derive(Clone, Debug)]
+pub struct TerminalUi {
+    words: Arc<Words>,
+}
+
+impl Default for TerminalUi {
+    fn default() -> Self {
+        TerminalUi::new()
+    }
+}
+
+impl TerminalUi {
+    /// A terminal form in the language of the environment's locale: the first of `LC_ALL`,
+    /// `LC_MESSAGES` and `LANG` that is set and not empty (`fr_FR.UTF-8` is French; `C` and
+    /// `POSIX` are English).
+    pub fn new() -> Self {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|name| std::env::var(name).ok())
+            .find(|value| !value.is_empty());
+        TerminalUi {
+            words: Words::choose(&locale_preference(locale.as_deref().unwrap_or(""))),
+        }
+    }
+
+    /// A terminal form in the language `tag` (a language tag such as `"ja"` or `"pt-BR"`, or an
+    /// `Accept-Language` list), or the nearest the crate speaks, else English.
+    pub fn in_language(tag: &str) -> Self {
+        TerminalUi {
+            words: Words::choose(&Preference::parse(tag)),
+        }
+    }
+
+    /// The language it speaks, as a tag.
+    pub fn language(&self) -> &str {
+        self.words.language()
+    }
+}
+
+/// The preference a POSIX locale says (`language[_territory][.codeset][@modifier]`): `zh_TW.UTF-8`
+/// is `zh-TW`; `C`, `POSIX` and anything unreadable are none.
+fn locale_preference(locale: &str) -> Preference {
+    let locale = locale.split(['.', '@']).next().unwrap_or_default();
+    if matches!(locale, "C" | "POSIX") {
+        return Preference::default();
+    }
+    Preference::for_tag(&locale.replace('_', "-"))
+}
 
 /// What the person chose at a prompt, or that they cancelled.
 type Step<T> = Result<T, Elicitation<Content>>;
 
 impl FormUi for TerminalUi {
     fn fill(&self, form: FormToFill<'_>) -> impl Future<Output = Elicitation<Content>> + Send {
-        std::future::ready(ask(form).unwrap_or_else(|stop| stop))
+        std::future::ready(ask(form, &self.words).unwrap_or_else(|stop| stop))
     }
 
     fn open_url(&self, page: UrlToOpen<'_>) -> impl Future<Output = Elicitation<Content>> + Send {
+        let words = &self.words;
         println!("{}", page.message);
         println!("  {}", page.url);
-        let answer = match inquire::Confirm::new("Open this page?")
+        let answer = match inquire::Confirm::new(&words.say(Word::TerminalOpenPage))
             .with_default(false)
-            .with_help_message("y opens it in your browser; n declines; Esc cancels")
+            .with_help_message(&words.say(Word::TerminalOpenPageHelp))
             .prompt()
         {
             Ok(true) => {
                 if has_desktop() && open::that_detached(page.url).is_ok() {
-                    println!("Opened in your browser.");
+                    println!("{}", words.say(Word::TerminalOpened));
                 } else {
-                    println!("Open it in a browser: {}", page.url);
+                    println!(
+                        "{}",
+                        words.say_with(Word::TerminalOpenYourself, &args!("url" => page.url))
+                    );
                 }
                 Elicitation::Accepted(Map::new())
             }
@@ -81,34 +144,42 @@ fn has_desktop() -> bool {
             .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty()))
 }
 
-const FILL: &str = "Fill in the form";
-const DECLINE: &str = "Decline";
-const CANCEL: &str = "Cancel";
-
-fn ask(form: FormToFill<'_>) -> Step<Elicitation<Content>> {
+fn ask(form: FormToFill<'_>, words: &Arc<Words>) -> Step<Elicitation<Content>> {
     match form.problems {
         None => {
-            let choice = inquire::Select::new(form.message, vec![FILL, DECLINE, CANCEL])
-                .with_help_message("Esc at any prompt cancels")
-                .prompt()
+            let choices = vec![
+                words.say(Word::TerminalFill),
+                words.say(Word::TerminalDecline),
+                words.say(Word::TerminalCancel),
+            ];
+            let choice = inquire::Select::new(form.message, choices)
+                .with_help_message(&words.say(Word::TerminalEscCancels))
+                .raw_prompt()
                 .map_err(|_| Elicitation::Cancelled)?;
-            match choice {
-                DECLINE => return Ok(Elicitation::Declined),
-                CANCEL => return Ok(Elicitation::Cancelled),
+            match choice.index {
+                1 => return Ok(Elicitation::Declined),
+                2 => return Ok(Elicitation::Cancelled),
                 _ => {}
             }
         }
         Some(problems) => {
-            println!("Please correct these answers:");
+            println!("{}", words.say(Word::TerminalCorrect));
             for problem in problems.errors() {
-                println!("  - {}: {}", label(form, problem), problem.kind());
+                let line = words.say_with(
+                    Word::ProblemLine,
+                    &args!(
+                        "field" => label(form, problem),
+                        "problem" => problem.kind().describe(words),
+                    ),
+                );
+                println!("  - {line}");
             }
         }
     }
     let mut content = Map::new();
     for property in form.schema.properties() {
         let start = form.values.get(property.name());
-        if let Some(value) = field(property, start)? {
+        if let Some(value) = field(property, start, words)? {
             content.insert(property.name().to_owned(), value);
         }
     }
@@ -135,57 +206,20 @@ fn prompt_text(property: &Property) -> String {
 
 /// The line under a prompt: the property's description, then its rules (`rules`), in the words
 /// of the re-ask messages, so that the person meets them before breaking them.
-fn help(property: &Property, rules: &[String]) -> Option<String> {
+fn help(property: &Property, rules: &[String], words: &Words) -> Option<String> {
     let parts: Vec<&str> = property
         .description()
         .into_iter()
         .chain(rules.iter().map(String::as_str))
         .collect();
-    (!parts.is_empty()).then(|| parts.join(" · "))
-}
-
-/// A range in words: "from 1 to 12", "at least 1", "at most 12".
-fn range(min: Option<impl Display>, max: Option<impl Display>) -> Option<String> {
-    match (min, max) {
-        (Some(min), Some(max)) => Some(format!("from {min} to {max}")),
-        (Some(min), None) => Some(format!("at least {min}")),
-        (None, Some(max)) => Some(format!("at most {max}")),
-        (None, None) => None,
-    }
+    (!parts.is_empty()).then(|| parts.join(&words.say(Word::RuleSeparator)))
 }
 
 /// The rules of a text or number property, in words.
-fn text_rules(property: &Property, may_be_empty: bool) -> Vec<String> {
-    let mut rules = Vec::new();
-    match property.schema() {
-        PropertySchema::String(text) => {
-            if let Some(format) = text.format() {
-                rules.push(format.described().to_owned());
-            }
-            let (min, max) = (text.min_length(), text.max_length());
-            let unit = plural(max.or(min).unwrap_or(2), "character");
-            if let Some(length) = range(min, max) {
-                rules.push(format!("{length} {unit}"));
-            }
-            if let Some(pattern) = text.pattern() {
-                rules.push(format!("matching the pattern `{}`", pattern.as_str()));
-            }
-        }
-        PropertySchema::Number(number) => {
-            let kind = match number.number_type() {
-                NumberType::Integer => "a whole number",
-                NumberType::Number => "a number",
-            };
-            let bounds = range(number.minimum(), number.maximum());
-            rules.push(match bounds {
-                Some(bounds) => format!("{kind} {bounds}"),
-                None => kind.to_owned(),
-            });
-        }
-        _ => {}
-    }
+fn text_rules(property: &Property, may_be_empty: bool, words: &Words) -> Vec<String> {
+    let mut rules = hints::rules(property, words, Place::Terminal);
     if !property.is_required() && !may_be_empty {
-        rules.push("Enter on an empty line leaves it unanswered".to_owned());
+        rules.push(words.say(Word::TerminalEmptyUnanswered).into_owned());
     }
     rules
 }
@@ -201,11 +235,8 @@ fn may_be_empty(schema: &PropertySchema) -> bool {
     !broken
 }
 
-/// What an optional property offers for "no answer".
-const NO_ANSWER: &str = "(no answer)";
-
 /// Asks for one property: its value, or `None` when left unanswered.
-fn field(property: &Property, start: Option<&Value>) -> Step<Option<Value>> {
+fn field(property: &Property, start: Option<&Value>, words: &Arc<Words>) -> Step<Option<Value>> {
     let cancel = |_| Elicitation::Cancelled;
     let text = prompt_text(property);
     match property.schema() {
@@ -214,7 +245,7 @@ fn field(property: &Property, start: Option<&Value>) -> Step<Option<Value>> {
             if let Some(start) = start.and_then(Value::as_bool) {
                 prompt = prompt.with_default(start);
             }
-            let help = help(property, &["y or n".to_owned()]);
+            let help = help(property, &[words.say(Word::TerminalYOrN).into_owned()], words);
             if let Some(help) = &help {
                 prompt = prompt.with_help_message(help);
             }
@@ -224,22 +255,26 @@ fn field(property: &Property, start: Option<&Value>) -> Step<Option<Value>> {
                 .map_err(cancel)
         }
         PropertySchema::Boolean(_) => {
-            let labels = vec!["Yes", "No", NO_ANSWER];
+            let labels = vec![
+                words.say(Word::TerminalYes),
+                words.say(Word::TerminalNo),
+                words.say(Word::TerminalNoAnswer),
+            ];
             let cursor = match start.and_then(Value::as_bool) {
                 Some(true) => 0,
                 Some(false) => 1,
                 None => 2,
             };
             let mut prompt = inquire::Select::new(&text, labels).with_starting_cursor(cursor);
-            let help = help(property, &[]);
+            let help = help(property, &[], words);
             if let Some(help) = &help {
                 prompt = prompt.with_help_message(help);
             }
             let chosen = prompt.raw_prompt().map_err(cancel)?;
             Ok([Some(true), Some(false), None][chosen.index].map(Value::Bool))
         }
-        PropertySchema::SingleSelect(select) => single(property, select, &text, start),
-        PropertySchema::MultiSelect(select) => multi(property, select, &text, start),
+        PropertySchema::SingleSelect(select) => single(property, select, &text, start, words),
+        PropertySchema::MultiSelect(select) => multi(property, select, &text, start, words),
         schema => {
             let start_text = match start {
                 Some(Value::String(s)) => s.clone(),
@@ -254,11 +289,12 @@ fn field(property: &Property, start: Option<&Value>) -> Step<Option<Value>> {
                 empty: empty && (property.is_required() || !start_text.is_empty()),
             };
             let checked = schema.clone();
-            let help = help(property, &text_rules(property, empty));
+            let help = help(property, &text_rules(property, empty, words), words);
+            let judged_in = Arc::clone(words);
             let mut prompt = inquire::Text::new(&text)
                 .with_initial_value(&start_text)
                 .with_validator(move |input: &str| {
-                    Ok(match judge(&checked, input, blank) {
+                    Ok(match judge(&checked, input, blank, &judged_in) {
                         Ok(_) => inquire::validator::Validation::Valid,
                         Err(problem) => inquire::validator::Validation::Invalid(problem.into()),
                     })
@@ -267,7 +303,7 @@ fn field(property: &Property, start: Option<&Value>) -> Step<Option<Value>> {
                 prompt = prompt.with_help_message(help);
             }
             let input = prompt.prompt().map_err(cancel)?;
-            Ok(judge(schema, &input, blank).ok().flatten())
+            Ok(judge(schema, &input, blank, words).ok().flatten())
         }
     }
 }
@@ -283,11 +319,16 @@ struct Blank {
 
 /// The value of text typed for a text or number property, or the problem with it, in the words
 /// the form's rules use.
-fn judge(schema: &PropertySchema, input: &str, blank: Blank) -> Result<Option<Value>, String> {
+fn judge(
+    schema: &PropertySchema,
+    input: &str,
+    blank: Blank,
+    words: &Words,
+) -> Result<Option<Value>, String> {
     if input.is_empty() {
         return match blank {
             Blank { empty: true, .. } => Ok(Some(Value::String(String::new()))),
-            Blank { required: true, .. } => Err(ErrorKind::Missing.to_string()),
+            Blank { required: true, .. } => Err(ErrorKind::Missing.describe(words)),
             Blank { .. } => Ok(None),
         };
     }
@@ -303,17 +344,24 @@ fn judge(schema: &PropertySchema, input: &str, blank: Blank) -> Result<Option<Va
             };
             match number {
                 Some(number) => Value::Number(number),
-                None if n.number_type() == NumberType::Integer => {
-                    return Err("must be a whole number".to_owned());
+                None => {
+                    let expected = match n.number_type() {
+                        NumberType::Integer => crate::error::Expected::Integer,
+                        NumberType::Number => crate::error::Expected::Number,
+                    };
+                    let kind = ErrorKind::WrongType {
+                        expected,
+                        found: crate::error::JsonType::String,
+                    };
+                    return Err(kind.describe_quietly(words));
                 }
-                None => return Err("must be a number".to_owned()),
             }
         }
         _ => Value::String(input.to_owned()),
     };
     let mut problem = None;
     rules::check(schema, &value, |kind| {
-        problem.get_or_insert(kind.to_string());
+        problem.get_or_insert_with(|| kind.describe(words));
     });
     match problem {
         Some(problem) => Err(problem),
@@ -331,11 +379,12 @@ fn single(
     select: &SingleSelectSchema,
     text: &str,
     start: Option<&Value>,
+    words: &Words,
 ) -> Step<Option<Value>> {
     let mut labels: Vec<String> = select.options().iter().map(option_label).collect();
     let optional = !property.is_required();
     if optional {
-        labels.push(NO_ANSWER.to_owned());
+        labels.push(words.say(Word::TerminalNoAnswer).into_owned());
     }
     let cursor = start
         .and_then(Value::as_str)
@@ -343,7 +392,11 @@ fn single(
         .or(optional.then_some(select.options().len()))
         .unwrap_or(0);
     let mut prompt = inquire::Select::new(text, labels).with_starting_cursor(cursor);
-    let help = help(property, &["↑↓ moves, Enter chooses".to_owned()]);
+    let help = help(
+        property,
+        &[words.say(Word::TerminalSelectHelp).into_owned()],
+        words,
+    );
     if let Some(help) = &help {
         prompt = prompt.with_help_message(help);
     }
@@ -359,6 +412,7 @@ fn multi(
     select: &MultiSelectSchema,
     text: &str,
     start: Option<&Value>,
+    words: &Words,
 ) -> Step<Option<Value>> {
     let labels: Vec<String> = select.options().iter().map(option_label).collect();
     let chosen: Vec<usize> = match start {
@@ -370,31 +424,40 @@ fn multi(
         _ => Vec::new(),
     };
     let (min, max) = (select.min_items(), select.max_items());
+    let too_few = min.map(|min| {
+        words
+            .say_with(Word::TerminalChooseMin, &args!("minimum" => min))
+            .into_owned()
+    });
+    let too_many = max.map(|max| {
+        words
+            .say_with(Word::TerminalChooseMax, &args!("maximum" => max))
+            .into_owned()
+    });
     let mut prompt = inquire::MultiSelect::new(text, labels)
         .with_default(&chosen)
         .with_validator(
             move |picked: &[inquire::list_option::ListOption<&String>]| {
                 let n = picked.len() as u64;
-                Ok(match (min, max) {
-                    (Some(min), _) if n < min => inquire::validator::Validation::Invalid(
-                        format!("choose at least {min}").into(),
-                    ),
-                    (_, Some(max)) if n > max => inquire::validator::Validation::Invalid(
-                        format!("choose at most {max}").into(),
-                    ),
+                Ok(match (min, max, &too_few, &too_many) {
+                    (Some(min), _, Some(said), _) if n < min => {
+                        inquire::validator::Validation::Invalid(said.clone().into())
+                    }
+                    (_, Some(max), _, Some(said)) if n > max => {
+                        inquire::validator::Validation::Invalid(said.clone().into())
+                    }
                     _ => inquire::validator::Validation::Valid,
                 })
             },
         );
-    let count = range(min, max);
-    let keys = match count {
-        Some(count) => format!("↑↓ moves, Space toggles, Enter confirms; choose {count}"),
-        None if !property.is_required() => {
-            "↑↓ moves, Space toggles, Enter confirms; none leaves it unanswered".to_owned()
-        }
-        None => "↑↓ moves, Space toggles, Enter confirms".to_owned(),
+    let count = hints::choices(select, words);
+    let keys = if count.is_none() && !property.is_required() {
+        words.say(Word::TerminalMultiHelpNone)
+    } else {
+        words.say(Word::TerminalMultiHelp)
     };
-    let help = help(property, &[keys]);
+    let rules: Vec<String> = std::iter::once(keys.into_owned()).chain(count).collect();
+    let help = help(property, &rules, words);
     if let Some(help) = &help {
         prompt = prompt.with_help_message(help);
     }

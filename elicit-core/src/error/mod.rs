@@ -374,14 +374,6 @@ impl ErrorKind {
     }
 }
 
-pub(crate) fn plural(n: u64, word: &str) -> Cow<'_, str> {
-    if n == 1 {
-        Cow::Borrowed(word)
-    } else {
-        Cow::Owned(format!("{word}s"))
-    }
-}
-
 /// What a field takes, for [`ErrorKind::WrongType`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]

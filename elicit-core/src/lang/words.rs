@@ -3,7 +3,8 @@
 
 use std::borrow::Cow;
 use std::fmt;
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
@@ -33,11 +34,31 @@ const BUILT_IN: &[(&str, &str)] = &[("en", include_str!("../../locales/en/elicit
 /// Words::add("en", "page-submit = Send\n").unwrap();
 /// ```
 pub struct Words {
+    /// Different for every `Words` ever built: what a page's kept fields are kept under.
+    id: u64,
     tag: String,
     bundle: FluentBundle<FluentResource>,
     right_to_left: bool,
     /// The default language's words, for the messages an added language lacks.
     fallback: Option<Arc<Words>>,
+    /// The page's fixed words, said once.
+    page: OnceLock<PageWords>,
+}
+
+/// The words of a page's frame, said once per language: a page is written in the time a
+/// hand-written template takes, not looking up a message for each.
+#[derive(Debug)]
+pub(crate) struct PageWords {
+    pub(crate) default_title: String,
+    pub(crate) submit: String,
+    pub(crate) decline: String,
+    pub(crate) error_prefix: String,
+    pub(crate) problem_heading: String,
+    pub(crate) optional: String,
+    pub(crate) yes: String,
+    pub(crate) no: String,
+    pub(crate) no_answer: String,
+    pub(crate) choose_an_option: String,
 }
 
 impl fmt::Debug for Words {
@@ -142,6 +163,30 @@ impl Words {
         self.right_to_left
     }
 
+    /// Different for every `Words` ever built (an added message builds them all anew).
+    pub(crate) fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The fixed words of a page.
+    pub(crate) fn page(&self) -> &PageWords {
+        self.page.get_or_init(|| {
+            let say = |word| self.say(word).into_owned();
+            PageWords {
+                default_title: say(Word::PageDefaultTitle),
+                submit: say(Word::PageSubmit),
+                decline: say(Word::PageDecline),
+                error_prefix: say(Word::PageErrorPrefix),
+                problem_heading: say(Word::PageProblemHeading),
+                optional: say(Word::PageOptional),
+                yes: say(Word::PageYes),
+                no: say(Word::PageNo),
+                no_answer: say(Word::PageNoAnswer),
+                choose_an_option: say(Word::PageChooseAnOption),
+            }
+        })
+    }
+
     /// The message `word`, without arguments.
     pub(crate) fn say(&self, word: Word) -> Cow<'_, str> {
         self.format(word, None)
@@ -203,11 +248,14 @@ fn build(sources: &[(String, Vec<String>)]) -> Arc<[Arc<Words>]> {
                 bundle.add_resource_overriding(resource);
             }
         }
+        static BUILT: AtomicU64 = AtomicU64::new(0);
         languages.push(Arc::new(Words {
+            id: BUILT.fetch_add(1, Ordering::Relaxed),
             tag: tag.clone(),
             bundle,
             right_to_left: super::is_right_to_left(tag),
             fallback: languages.first().cloned(),
+            page: OnceLock::new(),
         }));
     }
     languages.into()
@@ -379,7 +427,6 @@ words! {
     TerminalYOrN = "terminal-y-or-n",
     TerminalSelectHelp = "terminal-select-help",
     TerminalMultiHelp = "terminal-multi-help",
-    TerminalMultiHelpCount = "terminal-multi-help-count",
     TerminalMultiHelpNone = "terminal-multi-help-none",
     TerminalChooseMin = "terminal-choose-min",
     TerminalChooseMax = "terminal-choose-max",

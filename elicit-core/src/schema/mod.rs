@@ -60,7 +60,65 @@ pub struct RequestedSchema {
     /// no problems, no secrets but the form's own), written on first use: most pages are that
     /// page, whose fields follow from the form alone (see `page::render::FormPage::render`).
     #[cfg(feature = "page")]
-    pub(crate) blank_fields: OnceLock<Box<str>>,
+    pub(crate) blank_fields: BlankFields,
+}
+
+/// The HTML of a form's blank fields, once per language it was shown in, kept under the id of
+/// the words it was written with ([`Words`](crate::lang::Words)).
+#[cfg(feature = "page")]
+#[derive(Default)]
+pub(crate) struct BlankFields(std::sync::RwLock<Vec<(u64, Box<str>)>>);
+
+#[cfg(feature = "page")]
+impl BlankFields {
+    pub(crate) const fn new() -> Self {
+        BlankFields(std::sync::RwLock::new(Vec::new()))
+    }
+
+    /// Appends the fields written with the words `words` to `out`, writing them with `write`
+    /// the first time. At most [`BlankFields::MAX`] languages are kept; beyond, each page is
+    /// written anew.
+    pub(crate) fn write_to(&self, words: u64, out: &mut String, write: impl FnOnce(&mut String)) {
+        use std::sync::PoisonError;
+        {
+            let kept = self.0.read().unwrap_or_else(PoisonError::into_inner);
+            if let Some((_, html)) = kept.iter().find(|(id, _)| *id == words) {
+                out.push_str(html);
+                return;
+            }
+        }
+        let mut html = String::new();
+        write(&mut html);
+        out.push_str(&html);
+        let mut kept = self.0.write().unwrap_or_else(PoisonError::into_inner);
+        if kept.len() < Self::MAX && !kept.iter().any(|(id, _)| *id == words) {
+            kept.push((words, html.into_boxed_str()));
+        }
+    }
+
+    /// The length of the fields kept for the words `words`, if they are kept.
+    pub(crate) fn len(&self, words: u64) -> Option<usize> {
+        let kept = self.0.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        kept.iter().find(|(id, _)| *id == words).map(|(_, html)| html.len())
+    }
+
+    /// How many languages' fields a form keeps.
+    const MAX: usize = 32;
+
+    /// Whether the fields of the words `words` are kept.
+    #[cfg(test)]
+    pub(crate) fn holds(&self, words: u64) -> bool {
+        let kept = self.0.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        kept.iter().any(|(id, _)| *id == words)
+    }
+}
+
+#[cfg(feature = "page")]
+impl Clone for BlankFields {
+    /// A copy keeps nothing: what it holds follows from the schema.
+    fn clone(&self) -> Self {
+        BlankFields::new()
+    }
 }
 
 impl RequestedSchema {
@@ -74,7 +132,7 @@ impl RequestedSchema {
             labels,
             json: [const { OnceLock::new() }; crate::version::Dialect::COUNT],
             #[cfg(feature = "page")]
-            blank_fields: OnceLock::new(),
+            blank_fields: BlankFields::new(),
         }
     }
 }

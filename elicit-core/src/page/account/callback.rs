@@ -20,7 +20,8 @@ use super::kept::{Change, hex};
 use super::tokens::{Account, Grant};
 use super::{AccountError, Accounts, FAILED, HttpError, error_chain};
 use crate::page::seal::{Kind, PageId, PageSeal};
-use crate::page::serve::{Answer, status_page, unavailable};
+use crate::lang::{Word, Words, args};
+use crate::page::serve::{Answer, browser_words, notice_page, status_page, unavailable};
 use crate::page::store::{Answered, KeptStore, PageStore};
 use crate::schema::Content;
 
@@ -30,6 +31,7 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
     request: Request<Body>,
 ) -> Response {
     let (parts, _) = request.into_parts();
+    let browser = browser_words(&parts);
     let query = parts.uri.query().unwrap_or_default();
     let mut state = None;
     let mut code = None;
@@ -45,11 +47,11 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
         };
         // A parameter given twice is no answer of a provider's.
         if slot.replace(value.into_owned()).is_some() {
-            return not_a_connection(StatusCode::BAD_REQUEST);
+            return not_a_connection(&browser, StatusCode::BAD_REQUEST);
         }
     }
     let Some((id, random)) = state.as_deref().and_then(|state| state.split_once('.')) else {
-        return not_a_connection(StatusCode::BAD_REQUEST);
+        return not_a_connection(&browser, StatusCode::BAD_REQUEST);
     };
     // The page: signed in as the user whose call made it (the phishing case is refused here),
     // of this provider, waiting. No sign-in is offered: the code would not survive it.
@@ -69,23 +71,37 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
                     accounts.burn(&id, random, why).await;
                 }
                 if status == StatusCode::FORBIDDEN {
-                    return status_page(StatusCode::FORBIDDEN, "Not your sign-in", NOT_YOURS);
+                    return status_page(
+                        &browser,
+                        StatusCode::FORBIDDEN,
+                        Word::ConnectNotYoursTitle,
+                        Word::ConnectNotYours,
+                    );
                 }
             }
             return response;
         }
     };
+    let words = &*visit.words;
+    let used = || {
+        status_page(
+            words,
+            StatusCode::CONFLICT,
+            Word::ConnectUsedTitle,
+            Word::ConnectUsed,
+        )
+    };
     let store = accounts.inner.pages.store();
     let seal = accounts.inner.pages.seal();
     let name = pending_name(&visit.id);
     let Ok(kept) = store.get(&name).await else {
-        return unavailable();
+        return unavailable(words);
     };
     let Some(pending) = open_pending(seal, &visit.id, kept) else {
-        return status_page(StatusCode::CONFLICT, "Already used", USED);
+        return used();
     };
     if !bool::from(random.as_bytes().ct_eq(pending.state.as_bytes())) {
-        return not_a_connection(StatusCode::BAD_REQUEST);
+        return not_a_connection(words, StatusCode::BAD_REQUEST);
     }
     if !browser_matches(&parts, &visit.id, &pending.browser) {
         accounts
@@ -95,17 +111,22 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
                 "the sign-in was finished in another browser",
             )
             .await;
-        return status_page(StatusCode::FORBIDDEN, "Another browser", OTHER_BROWSER);
+        return status_page(
+            words,
+            StatusCode::FORBIDDEN,
+            Word::ConnectOtherBrowserTitle,
+            Word::ConnectOtherBrowser,
+        );
     }
     // Taken once, by one replica: the code is exchanged once. (A newer connection started
     // meanwhile is not this one.)
     let Ok(taken) = store.remove(&name).await else {
-        return unavailable();
+        return unavailable(words);
     };
     let Some(pending) = open_pending(seal, &visit.id, taken)
         .filter(|taken| bool::from(taken.state.as_bytes().ct_eq(random.as_bytes())))
     else {
-        return status_page(StatusCode::CONFLICT, "Already used", USED);
+        return used();
     };
     let provider = &accounts.inner.provider;
     if !provider.issuer_matches(issuer.as_deref()) {
@@ -114,19 +135,24 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
         } else {
             "the provider's answer does not name its issuer, as it says it always does (RFC 9207)"
         };
-        return accounts.fail(&visit.id, why).await;
+        return accounts.fail(&visit.id, words, why).await;
     }
     if let Some(error) = error {
         if error == "access_denied" {
             let answer = Answer::declined();
             return match accounts.settle(&visit.id, answer).await {
                 Some(Answered::Now) => clear_cookie(
-                    status_page(StatusCode::OK, "Not connected", DECLINED),
+                    status_page(
+                        words,
+                        StatusCode::OK,
+                        Word::ConnectNotConnectedTitle,
+                        Word::ConnectDeclined,
+                    ),
                     &accounts,
                     &visit.id,
                 ),
-                Some(_) => status_page(StatusCode::CONFLICT, "Already used", USED),
-                None => unavailable(),
+                Some(_) => used(),
+                None => unavailable(words),
             };
         }
         // The call reads a code the specifications define, never what else a provider (or
@@ -142,10 +168,10 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
             tracing::warn!(error = shown, "the provider answered an unknown error");
             "the provider refused the sign-in".to_owned()
         };
-        return accounts.fail(&visit.id, &why).await;
+        return accounts.fail(&visit.id, words, &why).await;
     }
     let Some(code) = code else {
-        return accounts.fail(&visit.id, "the provider sent no code").await;
+        return accounts.fail(&visit.id, words, "the provider sent no code").await;
     };
     // Connected meanwhile (another sign-in of the user's, started before this one, came back
     // first): nothing is exchanged, so that no second grant (or, at a provider with one grant a
@@ -156,7 +182,7 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
     let subject = visit.record.subject.as_deref().unwrap_or_default();
     let (grant, upstream) = match accounts.exchange(code, pending).await {
         Ok(exchanged) => exchanged,
-        Err(reason) => return accounts.fail(&visit.id, reason).await,
+        Err(reason) => return accounts.fail(&visit.id, words, reason).await,
     };
     if let Err(error) = accounts.save(subject, grant, upstream.clone()).await {
         tracing::warn!(
@@ -164,7 +190,11 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
             "a connected account's tokens could not be kept"
         );
         return accounts
-            .fail(&visit.id, "this server could not keep the account's tokens")
+            .fail(
+                &visit.id,
+                words,
+                "this server could not keep the account's tokens",
+            )
             .await;
     }
     let answer = Answer {
@@ -174,19 +204,24 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
     match accounts.settle(&visit.id, answer).await {
         Some(_) => {
             let text = match upstream {
-                Some(upstream) => format!(
-                    "Your {} account {upstream} is connected. You can close this page and return to your assistant.",
-                    provider.title
+                Some(upstream) => words.say_with(
+                    Word::ConnectDoneAs,
+                    &args!("provider" => provider.title.as_str(), "account" => upstream),
                 ),
-                None => CONNECTED.to_owned(),
+                None => words.say(Word::ConnectDone),
             };
             clear_cookie(
-                status_page(StatusCode::OK, "Connected", &text),
+                notice_page(
+                    words,
+                    StatusCode::OK,
+                    &words.say(Word::ConnectDoneTitle),
+                    &text,
+                ),
                 &accounts,
                 &visit.id,
             )
         }
-        None => unavailable(),
+        None => unavailable(words),
     }
 }
 
@@ -308,10 +343,15 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
 
     /// The connection `id` failed for `reason`: the call is told, the person shown a page, and
     /// the browser's binding cookie cleared.
-    async fn fail(&self, id: &PageId, reason: &str) -> Response {
+    async fn fail(&self, id: &PageId, words: &Words, reason: &str) -> Response {
         self.settle_failed(id, reason).await;
         clear_cookie(
-            status_page(StatusCode::BAD_GATEWAY, "Not connected", FAILED_TEXT),
+            status_page(
+                words,
+                StatusCode::BAD_GATEWAY,
+                Word::ConnectNotConnectedTitle,
+                Word::ConnectFailed,
+            ),
             self,
             id,
         )
@@ -374,13 +414,6 @@ fn clear_cookie<S: PageStore + KeptStore + 'static>(
     response
 }
 
-pub(super) const NOT_YOURS: &str = "This sign-in was started by another user. Nothing was connected. If someone sent you this link, do not follow it: start again from your assistant, signed in as yourself.";
-pub(super) const USED: &str = "This sign-in was finished already, or a newer one was started. Nothing more was connected. Start again from your assistant if you need to.";
-pub(super) const OTHER_BROWSER: &str = "This sign-in was started in another browser. Nothing was connected: finish it in the browser where you started it, or start again from your assistant.";
-pub(super) const CONNECTED: &str =
-    "Your account is connected. You can close this page and return to your assistant.";
-pub(super) const DECLINED: &str = "You did not connect your account: nothing was kept. You can close this page and return to your assistant.";
-pub(super) const FAILED_TEXT: &str = "Your account could not be connected: the provider did not complete the sign-in. Nothing was kept. Start again from your assistant.";
 /// The errors an authorization response may carry (RFC 6749, section 4.1.2.1, and OpenID Connect
 /// Core, section 3.1.2.6), besides `access_denied`.
 const KNOWN_ERRORS: &[&str] = &[
@@ -451,9 +484,11 @@ pub(super) fn cookie_name(id: &PageId) -> String {
     format!("mcp-elicit-connect-{id}")
 }
 
-pub(super) fn not_a_connection(status: StatusCode) -> Response {
-    status_page(status, "Not a sign-in of this server's", NOT_A_CONNECTION)
+pub(super) fn not_a_connection(words: &Words, status: StatusCode) -> Response {
+    status_page(
+        words,
+        status,
+        Word::ConnectNotASignInTitle,
+        Word::ConnectNotASignIn,
+    )
 }
-
-pub(super) const NOT_A_CONNECTION: &str =
-    "This is not a sign-in this server started. Start again from your assistant.";

@@ -211,7 +211,7 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         let id = self
             .inner
             .pages
-            .create_named(Some(subject), &self.inner.kind, message)
+            .create_named(Some(subject), &self.inner.kind, message, None)
             .await?;
         Ok((id, self.connect_url(&id)))
     }

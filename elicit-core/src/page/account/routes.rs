@@ -33,15 +33,14 @@ use openidconnect::{AuthenticationFlow, CsrfToken, Nonce, PkceCodeChallenge};
 use sha2::{Digest, Sha256};
 
 use super::Accounts;
-use super::callback::{
-    DECLINED, NOT_A_CONNECTION, Pending, cookie_name, not_a_connection, pending_name,
-};
+use super::callback::{Pending, cookie_name, not_a_connection, pending_name};
 use super::provider::scopes;
+use crate::lang::{Word, Words, args};
 use crate::page::render::FormPage;
 use crate::page::seal::{Kind, PageId};
 use crate::page::serve::{
-    Answer, Visit, answered, csrf_matches, html, original_path, policy, secure, status_page,
-    unavailable,
+    Answer, Visit, answered, browser_words, csrf_matches, html_in, notice_page, original_path,
+    policy, secure, status_page, unavailable,
 };
 use crate::page::store::{Answered, KeptStore, PageStore};
 use crate::schema::RequestedSchema;
@@ -52,9 +51,6 @@ static NO_FIELDS: RequestedSchema =
 
 /// The largest body of a connect page's `POST`: its CSRF token and a button.
 const MAX_BODY: usize = 4 * 1024;
-
-const NOT_FROM_PAGE: &str =
-    "This was not sent from this page. Open the page again and answer there.";
 
 impl<S: PageStore + KeptStore + 'static> Accounts<S> {
     /// The routes, to nest at the path of the base URL: `GET` and `POST /connect/{id}`, and
@@ -68,11 +64,12 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         Router::new()
             .route("/connect/{id}", get(show::<S>).post(start::<S>))
             .route("/callback", get(super::callback::callback::<S>))
-            .fallback(|| async {
-                crate::page::serve::status_page(
+            .fallback(|request: Request<Body>| async move {
+                status_page(
+                    &browser_words(&request.into_parts().0),
                     StatusCode::NOT_FOUND,
-                    "No such page",
-                    NOT_A_CONNECTION,
+                    Word::PageNotFoundTitle,
+                    Word::ConnectNotASignIn,
                 )
             })
             .with_state(self.clone())
@@ -98,16 +95,17 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
     ) -> Result<Visit, Response> {
         let visit = self.inner.pages.visit(id, parts, sign_in).await?;
         if visit.record.form != self.inner.kind {
-            return Err(not_a_connection(StatusCode::NOT_FOUND));
+            return Err(not_a_connection(&visit.words, StatusCode::NOT_FOUND));
         }
         if visit.answered {
-            return Err(answered(parts));
+            return Err(answered(parts, &visit.words));
         }
         Ok(visit)
     }
 
     fn connect_form<'a>(visit: &'a Visit, parts: &'a Parts, labels: &'a Labels) -> FormPage<'a> {
         let page = FormPage::new(&NO_FIELDS, &visit.record.message)
+            .in_language(&visit.words)
             .title(&labels.title)
             .submit(&labels.submit)
             .action(original_path(parts))
@@ -142,13 +140,13 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
             content: crate::schema::Content::new(),
         };
         let _ = self.settle(&visit.id, answer).await;
-        let title = &self.inner.provider.title;
-        Some(status_page(
+        let words = &visit.words;
+        let provider = self.inner.provider.title.as_str();
+        Some(notice_page(
+            words,
             StatusCode::OK,
-            "Connected already",
-            &format!(
-                "Your {title} account is connected already: nothing more to do. You can close this page and return to your assistant."
-            ),
+            &words.say(Word::ConnectAlreadyTitle),
+            &words.say_with(Word::ConnectAlready, &args!("provider" => provider)),
         ))
     }
 
@@ -165,11 +163,16 @@ struct Labels {
 }
 
 impl Labels {
-    fn of<S>(accounts: &Accounts<S>) -> Self {
-        let title = &accounts.inner.provider.title;
+    fn of<S>(accounts: &Accounts<S>, words: &Words) -> Self {
+        let provider = accounts.inner.provider.title.as_str();
+        let say = |word| {
+            words
+                .say_with(word, &args!("provider" => provider))
+                .into_owned()
+        };
         Labels {
-            title: format!("Connect your {title} account"),
-            submit: format!("Continue to {title}"),
+            title: say(Word::ConnectTitle),
+            submit: say(Word::ConnectSubmit),
         }
     }
 }
@@ -188,8 +191,9 @@ async fn show<S: PageStore + KeptStore + 'static>(
     if let Some(response) = accounts.connected_already(&visit).await {
         return response;
     }
-    let labels = Labels::of(&accounts);
-    html(
+    let labels = Labels::of(&accounts, &visit.words);
+    html_in(
+        &visit.words,
         StatusCode::OK,
         Accounts::<S>::connect_form(&visit, &parts, &labels).render(),
     )
@@ -214,14 +218,21 @@ async fn start<S: PageStore + KeptStore + 'static>(
         Ok(visit) => visit,
         Err(response) => return response,
     };
+    let words = &visit.words;
     let Ok(body) = axum::body::to_bytes(body, MAX_BODY).await else {
-        return status_page(StatusCode::PAYLOAD_TOO_LARGE, "Too long", NOT_FROM_PAGE);
+        return status_page(
+            words,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            Word::PageTooLongTitle,
+            Word::PageNotFromPage,
+        );
     };
     if !csrf_matches(&body, &visit.record.csrf) {
         return status_page(
+            words,
             StatusCode::FORBIDDEN,
-            "Not sent from this page",
-            NOT_FROM_PAGE,
+            Word::PageNotFromPageTitle,
+            Word::PageNotFromPage,
         );
     }
     let decline =
@@ -232,13 +243,18 @@ async fn start<S: PageStore + KeptStore + 'static>(
     if decline {
         let answer = Answer::declined();
         return match accounts.settle(&visit.id, answer).await {
-            Some(Answered::Now) => status_page(StatusCode::OK, "Not connected", DECLINED),
-            Some(_) => answered(&parts),
-            None => unavailable(),
+            Some(Answered::Now) => status_page(
+                words,
+                StatusCode::OK,
+                Word::ConnectNotConnectedTitle,
+                Word::ConnectDeclined,
+            ),
+            Some(_) => answered(&parts, words),
+            None => unavailable(words),
         };
     }
     let (Some(state), Some(browser)) = (random(), random()) else {
-        return unavailable();
+        return unavailable(words);
     };
     let provider = &accounts.inner.provider;
     let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();
@@ -292,13 +308,14 @@ async fn start<S: PageStore + KeptStore + 'static>(
             .ok()
     };
     if stored.await.is_none() {
-        return unavailable();
+        return unavailable(words);
     }
     let cookie = accounts.binding_cookie(&visit.id, &URL_SAFE_NO_PAD.encode(browser), left);
     let mut response = status_page(
+        words,
         StatusCode::SEE_OTHER,
-        "Continue",
-        "Continue to the provider to sign in.",
+        Word::ConnectContinue,
+        Word::ConnectContinueHint,
     );
     let headers = response.headers_mut();
     if let (Ok(location), Ok(cookie)) = (

@@ -11,6 +11,8 @@ use super::ids::{DescribedBy, Id, InputName, Part};
 use super::paragraphs::Paragraphs;
 use super::pattern::html_pattern;
 use crate::error::{ErrorKind, JsonType, excerpt};
+use crate::hints::{self, Place};
+use crate::lang::{Word, Words, args};
 use crate::schema::{
     MultiSelectSchema, NumberSchema, NumberType, Property, PropertySchema, SelectOption,
     SingleSelectSchema, StringFormat, StringSchema,
@@ -25,74 +27,70 @@ pub(super) fn message(
     kind: &ErrorKind,
     value: Option<&Value>,
     secret: bool,
+    words: &Words,
 ) -> String {
-    match kind {
+    let problem = match kind {
         ErrorKind::WrongType {
             found: JsonType::Array,
             ..
-        } => format!("{label} was sent more than once: give one value"),
+        } => words.say(Word::ProblemSentTwice).into_owned(),
         ErrorKind::WrongType {
             expected,
             found: JsonType::String,
         } => match value {
-            Some(Value::String(text)) if !secret => {
-                format!("{label} must be {expected}, got {:?}", excerpt(text))
-            }
-            _ => format!("{label} must be {expected}"),
+            Some(Value::String(text)) if !secret => words
+                .say_with(
+                    Word::ProblemWrongType,
+                    &args!(
+                        "expected" => words.say(expected.word()),
+                        "found" => format!("{:?}", excerpt(text)),
+                    ),
+                )
+                .into_owned(),
+            _ => kind.describe_quietly(words),
         },
-        ErrorKind::PatternMismatch { pattern, .. } if secret => {
-            let quiet = ErrorKind::PatternMismatch {
-                pattern: pattern.clone(),
-                found: String::new(),
-            };
-            format!("{label} {quiet}")
-        }
-        ErrorKind::BadFormat { format, .. } if secret => {
-            let quiet = ErrorKind::BadFormat {
-                format: *format,
-                found: String::new(),
-            };
-            // Said with nothing found: the rules' words, without the `, got ""` they end with.
-            let said = quiet.to_string();
-            let said = said.strip_suffix(", got \"\"").unwrap_or(&said).to_owned();
-            format!("{label} {said}")
-        }
-        _ => format!("{label} {kind}"),
-    }
+        _ if secret => kind.describe_quietly(words),
+        _ => kind.describe(words),
+    };
+    words
+        .say_with(
+            Word::PageProblem,
+            &args!("field" => label, "problem" => problem),
+        )
+        .into_owned()
 }
 
 /// One property as the page shows it.
-pub(super) struct Field<'a> {
+pub(super) struct Field<'a, 'w> {
     pub(super) property: &'a Property,
     secret: bool,
     /// The value to fill in: given, a default, or none.
     value: Option<Cow<'a, Value>>,
     /// The problems' messages.
     pub(super) messages: Vec<String>,
-    /// What the page adds to the description in the hint: the time zone, how many choices.
-    note: Option<Cow<'static, str>>,
+    /// What the page adds to the description in the hint: the field's rules, shown before
+    /// anything is typed (lengths, numbers, how many choices, the time zone).
+    note: Option<String>,
+    words: &'w Words,
 }
 
-impl<'a> Field<'a> {
+impl<'a, 'w> Field<'a, 'w> {
     pub(super) fn new(
         property: &'a Property,
         secret: bool,
         value: Option<Cow<'a, Value>>,
         messages: Vec<String>,
+        words: &'w Words,
     ) -> Self {
-        let note = match property.schema() {
-            PropertySchema::String(s) if s.format() == Some(StringFormat::DateTime) => {
-                Some(Cow::Borrowed(UTC_HINT))
-            }
-            PropertySchema::MultiSelect(m) => choices_hint(m).map(Cow::Owned),
-            _ => None,
-        };
+        let rules = hints::rules(property, words, Place::Page);
+        let note = (!rules.is_empty()).then(|| hints::joined(&rules, words));
         Field {
             property,
             secret,
             value,
             messages,
             note,
+            words,
         }
     }
 
@@ -152,7 +150,7 @@ impl<'a> Field<'a> {
     fn label_text(&self) -> Markup {
         html! {
             (self.label())
-            @if !self.required() { span.optional { " (optional)" } }
+            @if !self.required() { span.optional { (self.words.page().optional) } }
         }
     }
 
@@ -172,7 +170,7 @@ impl<'a> Field<'a> {
                 p.problem id=(self.id(Part::Problem)) {
                     @for (i, message) in self.messages.iter().enumerate() {
                         @if i > 0 { br; }
-                        span.visually-hidden { "Error: " } (message)
+                        span.visually-hidden { (self.words.page().error_prefix) } (message)
                     }
                 }
             }
@@ -280,7 +278,11 @@ impl<'a> Field<'a> {
             Some(Value::Bool(false)) => Some("false"),
             _ => None,
         };
-        let choices = [("true", "Yes", None), ("false", "No", None)];
+        let said = self.words.page();
+        let choices = [
+            ("true", said.yes.as_str(), None),
+            ("false", said.no.as_str(), None),
+        ];
         self.group(
             "radio",
             &choices,
@@ -351,7 +353,7 @@ impl<'a> Field<'a> {
                             div.choice {
                                 input id=(id) name=(self.name()) type="radio" value="" checked[none]
                                     aria-invalid=[self.aria_invalid()];
-                                label for=(id) { "No answer" }
+                                label for=(id) { (self.words.page().no_answer) }
                             }
                         }
                     }
@@ -368,7 +370,11 @@ impl<'a> Field<'a> {
             select.input id=(self.id(Part::Field)) name=(self.name()) required[self.required()]
                 aria-describedby=[self.described_by()] aria-invalid=[self.aria_invalid()] {
                 option value="" selected[!known] {
-                    @if self.required() { "Choose an option" } @else { "No answer" }
+                    @if self.required() {
+                        (self.words.page().choose_an_option)
+                    } @else {
+                        (self.words.page().no_answer)
+                    }
                 }
                 @for option in s.options() {
                     option value=(option.value()) selected[chosen == Some(option.value())] {
@@ -384,30 +390,12 @@ impl<'a> Field<'a> {
 /// Up to this many options, a single choice is radio buttons; beyond, a `<select>`.
 const MAX_RADIOS: usize = 6;
 
-/// The hint of a date-time field: a `datetime-local` input has no time zone, and the page reads
-/// its value as UTC.
-const UTC_HINT: &str = "Date and time in UTC.";
-
 /// The options as (value, label, hint).
 fn options(options: &[SelectOption]) -> Vec<(&str, &str, Option<&str>)> {
     options
         .iter()
         .map(|o| (o.value(), o.label(), o.description()))
         .collect()
-}
-
-/// How many choices a multi-select takes, said when it limits them.
-pub(super) fn choices_hint(m: &MultiSelectSchema) -> Option<String> {
-    let options = m.options().len() as u64;
-    let max = m.max_items().filter(|max| *max < options);
-    let min = m.min_items().filter(|min| *min > 0);
-    match (min, max) {
-        (Some(min), Some(max)) if min == max => Some(format!("Choose {min}.")),
-        (Some(min), Some(max)) => Some(format!("Choose {min} to {max}.")),
-        (Some(min), None) => Some(format!("Choose at least {min}.")),
-        (None, Some(max)) => Some(format!("Choose up to {max}.")),
-        (None, None) => None,
-    }
 }
 
 /// A scalar value as an input's `value`: text as it is, a number or a boolean as JSON writes it;

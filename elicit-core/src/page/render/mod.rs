@@ -30,6 +30,7 @@ use std::collections::HashMap;
 use maud::{DOCTYPE, PreEscaped, Render, html};
 
 use crate::error::{ContentError, FieldError};
+use crate::lang::{Word, Words, args};
 use crate::schema::{Content, PropertySchema, RequestedSchema};
 
 pub(super) use datetime::{LOCAL_MINUTES, is_local_date_time};
@@ -109,7 +110,9 @@ pub struct FormPage<'a> {
     problems: Option<&'a ContentError>,
     secrets: &'a [&'a str],
     signed_in_as: Option<&'a str>,
-    submit: &'a str,
+    submit: Option<&'a str>,
+    /// The crate's words in the page's language; `None` is English.
+    words: Option<&'a Words>,
 }
 
 /// A page's hidden fields: the first two (a CSRF token, most often alone) kept in place, so
@@ -135,12 +138,12 @@ impl<'a> Hidden<'a> {
     }
 }
 
-/// The page's title when neither [`FormPage::title`] nor the form gives one.
-const DEFAULT_TITLE: &str = "Information requested";
+/// A page's frame, from the document type to its language's tag.
+const HEAD_TO_LANG: &str = "<!DOCTYPE html><html lang=\"";
 
-/// A page's frame, from the document type to its `<title>`'s text.
+/// A page's frame, from its `<head>` to its `<title>`'s text.
 const HEAD_TO_TITLE: &str = concat!(
-    "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">",
+    "<head><meta charset=\"utf-8\">",
     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
     "<meta name=\"robots\" content=\"noindex, nofollow\"><title>",
 );
@@ -149,17 +152,27 @@ const HEAD_TO_TITLE: &str = concat!(
 const ACTIONS_TO_LABEL: &str =
     "<div class=\"actions\"><button type=\"submit\" name=\"action\" value=\"accept\">";
 
-/// A page's frame, from the accepting button's label: the declining button (`decline` skips the
-/// browser's checks, so that a person can decline a form they cannot fill in), then the closing
-/// tags.
-const LABEL_TO_END: &str = concat!(
+/// A page's frame, from the accepting button's label to the declining button's (`decline` skips
+/// the browser's checks, so that a person can decline a form they cannot fill in).
+const LABEL_TO_DECLINE: &str = concat!(
     "</button>",
-    "<button type=\"submit\" name=\"action\" value=\"decline\" class=\"secondary\">Decline</button>",
-    "</div></form></main></body></html>",
+    "<button type=\"submit\" name=\"action\" value=\"decline\" class=\"secondary\">",
 );
 
-/// The accepting button's label, unless [`FormPage::submit`] gives another.
-const DEFAULT_SUBMIT: &str = "Submit";
+/// A page's frame, from the declining button's label to the end.
+const DECLINE_TO_END: &str = "</button></div></form></main></body></html>";
+
+/// The start of a page's `<html>` tag in the language of `words`: `lang`, and `dir="rtl"` for
+/// a language written right to left.
+fn open_html(words: &Words, page: &mut String) {
+    page.push_str(HEAD_TO_LANG);
+    Text(words.language()).render_to(page);
+    page.push('"');
+    if words.is_right_to_left() {
+        page.push_str(" dir=\"rtl\"");
+    }
+    page.push('>');
+}
 
 /// What a page holds besides its stylesheet, fields and message, about: its frame, a title, a
 /// form tag and a hidden field or two.
@@ -179,18 +192,45 @@ impl<'a> FormPage<'a> {
             problems: None,
             secrets: &[],
             signed_in_as: None,
-            submit: DEFAULT_SUBMIT,
+            submit: None,
+            words: None,
         }
     }
 
-    /// The accepting button's label ("Submit" by default).
+    /// The page in the language of `words` (English by default): `<html lang>` and, for a
+    /// language written right to left, `dir="rtl"`; the buttons, the hints, the error summary
+    /// and the problems in that language. The form's own texts are the schema's and message's:
+    /// give the form in the same language ([`Elicit::in_language`](crate::Elicit::in_language)).
+    ///
+    /// ```
+    /// use mcp_elicit::Elicit;
+    /// use mcp_elicit::lang::{Preference, Words};
+    /// use mcp_elicit::page::render::FormPage;
+    ///
+    /// #[derive(Elicit)]
+    /// struct Name {
+    ///     #[elicit(min_length = 2, max_length = 40)]
+    ///     name: String,
+    /// }
+    ///
+    /// let words = Words::choose(&Preference::parse("ar-EG"));
+    /// # let words = if words.language() == "ar" { words } else { return };
+    /// let html = FormPage::new(Name::requested_schema(), "…").in_language(&words).render();
+    /// assert!(html.starts_with(r#"<!DOCTYPE html><html lang="ar" dir="rtl">"#));
+    /// ```
+    pub fn in_language(mut self, words: &'a Words) -> Self {
+        self.words = Some(words);
+        self
+    }
+
+    /// The accepting button's label ("Submit" by default, in the page's language).
     pub fn submit(mut self, label: &'a str) -> Self {
-        self.submit = label;
+        self.submit = Some(label);
         self
     }
 
     /// The page's title and heading; by default the form's own title, or "Information
-    /// requested".
+    /// requested" (in the page's language).
     pub fn title(mut self, title: &'a str) -> Self {
         self.title = Some(title);
         self
@@ -249,32 +289,46 @@ impl<'a> FormPage<'a> {
     /// starts from the defaults (no [`FormPage::values`], [`FormPage::problems`] or
     /// [`FormPage::secrets`]) are written once per form and kept with it, then copied.
     pub fn render(&self) -> String {
-        // A page that starts from the defaults (most are) has fields that follow from the form
-        // alone: written once per form, then copied.
-        let blank = self.values.is_none() && self.problems.is_none() && self.secrets.is_empty();
-        let (fields, written) = if blank {
-            let written = self.schema.blank_fields.get_or_init(|| {
-                let mut html = String::new();
-                write_fields(&self.fields(), &mut html);
-                html.into_boxed_str()
-            });
-            (Vec::new(), Some(&**written))
-        } else {
-            (self.fields(), None)
+        let english;
+        let words = match self.words {
+            Some(words) => words,
+            None => {
+                english = Words::english();
+                &english
+            }
         };
-        let title = self.title.or(self.schema.title()).unwrap_or(DEFAULT_TITLE);
-        let summary = self.summary(&fields);
+        let said = words.page();
+        // A page that starts from the defaults (most are) has fields that follow from the form
+        // alone: written once per form and language, then copied.
+        let blank = self.values.is_none() && self.problems.is_none() && self.secrets.is_empty();
+        let fields = if blank {
+            Vec::new()
+        } else {
+            self.fields(words)
+        };
+        let title = self
+            .title
+            .or(self.schema.title())
+            .unwrap_or(&said.default_title);
+        let summary = self.summary(&fields, words);
         // The page's frame is written as text around maud's pieces, into a buffer the size of the
         // page, so that the kept fields are copied once (maud's own buffer would grow, and copy,
         // as they are added).
-        let mut page = String::with_capacity(
-            PAGE_FRAME + STYLESHEET.len() + written.map_or(0, str::len) + 2 * self.message.len(),
-        );
+        let kept = if blank {
+            self.schema.blank_fields.len(words.id()).unwrap_or(0)
+        } else {
+            0
+        };
+        let mut page =
+            String::with_capacity(PAGE_FRAME + STYLESHEET.len() + kept + 2 * self.message.len());
+        open_html(words, &mut page);
         page.push_str(HEAD_TO_TITLE);
-        if !summary.is_empty() {
-            page.push_str("Error: ");
+        if summary.is_empty() {
+            Text(title).render_to(&mut page);
+        } else {
+            Text(&words.say_with(Word::PageErrorTitle, &args!("title" => title)))
+                .render_to(&mut page);
         }
-        Text(title).render_to(&mut page);
         page.push_str("</title><style>");
         page.push_str(STYLESHEET);
         page.push_str("</style></head><body><main>");
@@ -282,7 +336,7 @@ impl<'a> FormPage<'a> {
             html! {
                 div.error-summary role="alert" aria-labelledby="error-summary-title" tabindex="-1"
                     autofocus {
-                    h2 #error-summary-title { "There is a problem" }
+                    h2 #error-summary-title { (said.problem_heading) }
                     ul {
                         @for (name, message) in &summary {
                             li {
@@ -299,9 +353,7 @@ impl<'a> FormPage<'a> {
             .render_to(&mut page);
         }
         if let Some(name) = self.signed_in_as {
-            page.push_str("<p class=\"signed-in\">Signed in as <strong>");
-            Text(name).render_to(&mut page);
-            page.push_str("</strong></p>");
+            signed_in_as(words, name, &mut page);
         }
         page.push_str("<h1>");
         Text(title).render_to(&mut page);
@@ -334,18 +386,25 @@ impl<'a> FormPage<'a> {
             Text(value).render_to(&mut page);
             page.push_str("\">");
         }
-        match written {
-            Some(written) => page.push_str(written),
-            None => write_fields(&fields, &mut page),
+        if blank {
+            self.schema
+                .blank_fields
+                .write_to(words.id(), &mut page, |html| {
+                    write_fields(&self.fields(words), html);
+                });
+        } else {
+            write_fields(&fields, &mut page);
         }
         page.push_str(ACTIONS_TO_LABEL);
-        Text(self.submit).render_to(&mut page);
-        page.push_str(LABEL_TO_END);
+        Text(self.submit.unwrap_or(&said.submit)).render_to(&mut page);
+        page.push_str(LABEL_TO_DECLINE);
+        Text(&said.decline).render_to(&mut page);
+        page.push_str(DECLINE_TO_END);
         page
     }
 
     /// Every property as the page shows it: its value, its problems, its hint.
-    fn fields(&self) -> Vec<Field<'a>> {
+    fn fields<'w>(&self, words: &'w Words) -> Vec<Field<'a, 'w>> {
         let mut problems: HashMap<&str, Vec<&'a FieldError>> = HashMap::new();
         if let Some(all) = self.problems {
             for problem in all.errors() {
@@ -374,10 +433,12 @@ impl<'a> FormPage<'a> {
                         .remove(name)
                         .unwrap_or_default()
                         .into_iter()
-                        .map(|problem| message(label, problem.kind(), value.as_deref(), secret))
+                        .map(|problem| {
+                            message(label, problem.kind(), value.as_deref(), secret, words)
+                        })
                         .collect()
                 };
-                Field::new(property, secret, value, messages)
+                Field::new(property, secret, value, messages, words)
             })
             .collect()
     }
@@ -385,7 +446,11 @@ impl<'a> FormPage<'a> {
     /// The error summary's entries: the name of the field to link to and the message, in form
     /// order; then the problems of names the form does not have (a form's own check may name
     /// one), unlinked.
-    fn summary<'f>(&self, fields: &'f [Field<'a>]) -> Vec<(Option<&'a str>, Cow<'f, str>)> {
+    fn summary<'f>(
+        &self,
+        fields: &'f [Field<'a, '_>],
+        words: &Words,
+    ) -> Vec<(Option<&'a str>, Cow<'f, str>)> {
         let mut entries: Vec<(Option<&'a str>, Cow<'f, str>)> = fields
             .iter()
             .flat_map(|field| {
@@ -398,8 +463,14 @@ impl<'a> FormPage<'a> {
         if let Some(problems) = self.problems {
             for problem in problems.errors() {
                 if self.schema.property(problem.field()).is_none() {
-                    let message = format!("{}: {}", problem.field(), problem.kind());
-                    entries.push((None, Cow::Owned(message)));
+                    let message = words.say_with(
+                        Word::ProblemLine,
+                        &args!(
+                            "field" => problem.field(),
+                            "problem" => problem.kind().describe(words),
+                        ),
+                    );
+                    entries.push((None, Cow::Owned(message.into_owned())));
                 }
             }
         }
@@ -408,7 +479,7 @@ impl<'a> FormPage<'a> {
 }
 
 /// Each field's HTML, in form order: a blank page's kept once per form, or a refilled page's.
-fn write_fields(fields: &[Field<'_>], out: &mut String) {
+fn write_fields(fields: &[Field<'_, '_>], out: &mut String) {
     for field in fields {
         field.render().render_to(out);
     }
@@ -425,9 +496,15 @@ fn write_fields(fields: &[Field<'_>], out: &mut String) {
 /// assert!(html.contains("<h1>Done</h1><div class=\"message\"><p>Your answer is saved.</p><p>You can close this page.</p></div>"));
 /// ```
 pub fn notice(title: &str, text: &str) -> String {
+    notice_in(&Words::english(), title, text)
+}
+
+/// [`notice`], in the language of `words`: `<html lang>`, and `dir="rtl"` for a language written
+/// right to left.
+pub fn notice_in(words: &Words, title: &str, text: &str) -> String {
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(words.language()) dir=[words.is_right_to_left().then_some("rtl")] {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
@@ -444,6 +521,22 @@ pub fn notice(title: &str, text: &str) -> String {
         }
     }
     .into_string()
+}
+
+/// "Signed in as NAME", the name in bold wherever the language puts it.
+fn signed_in_as(words: &Words, name: &str, page: &mut String) {
+    // The name is said as a mark no message holds, then the text around it is escaped and the
+    // name put in its place.
+    const MARK: &str = "\u{fffc}";
+    let said = words.say_with(Word::PageSignedInAs, &args!("name" => MARK));
+    let (before, after) = said.split_once(MARK).unwrap_or((&said, ""));
+    page.push_str("<p class=\"signed-in\">");
+    Text(before).render_to(page);
+    page.push_str("<strong>");
+    Text(name).render_to(page);
+    page.push_str("</strong>");
+    Text(after).render_to(page);
+    page.push_str("</p>");
 }
 
 #[cfg(test)]

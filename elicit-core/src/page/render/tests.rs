@@ -3,7 +3,6 @@
 use maud::Render;
 
 use super::datetime::{civil_from_days, days_from_civil, is_local_date_time, local_date_time};
-use super::fields::choices_hint;
 use super::ids::field_id;
 use super::paragraphs::Paragraphs;
 use super::pattern::html_pattern;
@@ -165,7 +164,7 @@ fn choice_counts() {
         .properties()
         .iter()
         .map(|p| match p.schema() {
-            PropertySchema::MultiSelect(m) => choices_hint(m),
+            PropertySchema::MultiSelect(m) => crate::hints::choices(m, &crate::lang::Words::english()),
             _ => unreachable!(),
         })
         .collect();
@@ -207,9 +206,10 @@ fn a_blank_page_is_the_page_written_from_the_defaults() {
             .hidden("csrf", "t")
     };
     let written = page().values(&defaults).render();
-    assert!(schema.blank_fields.get().is_none());
+    let english = crate::lang::Words::english().id();
+    assert!(!schema.blank_fields.holds(english));
     assert_eq!(page().render(), written);
-    assert!(schema.blank_fields.get().is_some());
+    assert!(schema.blank_fields.holds(english));
     assert_eq!(page().render(), written);
     // Secrets of the caller's, values or problems: written field by field, never from the kept.
     let secret = page().secrets(&["name"]).render();

@@ -37,8 +37,9 @@ use super::store::{NewPage, PageStore, Stored, Taken};
 use crate::answer::Elicitation;
 use crate::error::ContentError;
 use crate::form::Elicit;
+use crate::lang::Preference;
 use crate::rounds::StateKeys;
-use crate::schema::{Content, RequestedSchema};
+use crate::schema::Content;
 
 mod error;
 mod record;
@@ -50,7 +51,8 @@ pub use sign_in::{local_path, same_origin};
 
 #[cfg(feature = "account")]
 pub(crate) use routes::{
-    Visit, answered, csrf_matches, html, original_path, policy, secure, status_page, unavailable,
+    Visit, answered, browser_words, csrf_matches, html_in, notice_page, original_path, policy,
+    secure, status_page, unavailable,
 };
 
 pub(crate) use record::Answer;
@@ -163,8 +165,10 @@ enum Gate {
 
 /// A form a page may ask for: its schema, message, secret fields and judge.
 struct Form {
-    schema: &'static RequestedSchema,
     message: &'static str,
+    /// The form's languages ([`Elicit::LANGUAGES`]) and its text in each.
+    languages: &'static [&'static str],
+    translation: fn(usize) -> crate::form::Translation,
     /// The judge of an answer: the form's own reader, every rule and `validate` hook of `T`.
     judge: fn(&Content) -> Result<(), ContentError>,
 }
@@ -249,8 +253,9 @@ impl<S: PageStore + 'static> Pages<S> {
     #[must_use]
     pub fn form<T: Elicit>(mut self) -> Self {
         let form = Form {
-            schema: T::requested_schema(),
             message: T::message(),
+            languages: T::LANGUAGES,
+            translation: T::translation,
             judge: |content| T::from_content(content).map(drop),
         };
         self.inner_mut()
@@ -317,12 +322,39 @@ impl<S: PageStore + 'static> Pages<S> {
         subject: Option<&str>,
         message: Option<&str>,
     ) -> Result<(PageId, String), PageError> {
+        self.create_in::<T>(subject, message, None).await
+    }
+
+    /// [`Pages::create`], the page in the language `preference` chooses among `T`'s
+    /// ([`Elicit::in_language`]): its form, message (unless `message` is given), buttons, hints
+    /// and problems, sealed with the page. Without a preference, the page speaks the language
+    /// the person's browser asks for. The language chosen is the second value's.
+    ///
+    /// # Errors
+    ///
+    /// As [`Pages::create`].
+    pub async fn create_in<T: Elicit>(
+        &self,
+        subject: Option<&str>,
+        message: Option<&str>,
+        preference: Option<&Preference>,
+    ) -> Result<(PageId, String), PageError> {
         let name = std::any::type_name::<T>();
         let form = self.inner.forms.get(name).ok_or(PageError::Unregistered {
             form: name.to_owned(),
         })?;
+        let (message, language) = match preference {
+            Some(preference) => {
+                let translation = T::in_language(preference);
+                (
+                    message.unwrap_or(translation.message),
+                    Some(translation.language),
+                )
+            }
+            None => (message.unwrap_or(form.message), None),
+        };
         let id = self
-            .create_named(subject, name, message.unwrap_or(form.message))
+            .create_named(subject, name, message, language)
             .await?;
         Ok((id, self.url(&id)))
     }
@@ -335,6 +367,7 @@ impl<S: PageStore + 'static> Pages<S> {
         subject: Option<&str>,
         form: &str,
         message: &str,
+        language: Option<&str>,
     ) -> Result<PageId, PageError> {
         let checked = matches!(self.inner.gate, Gate::Checked(_));
         if subject.is_some_and(str::is_empty) || (subject.is_none() && checked) {
@@ -349,6 +382,7 @@ impl<S: PageStore + 'static> Pages<S> {
             message: message.to_owned(),
             csrf: URL_SAFE_NO_PAD.encode(csrf),
             expires: crate::rounds::now_secs().saturating_add(self.inner.ttl.as_secs()),
+            language: language.map(str::to_owned),
         };
         let sealed = self
             .inner

@@ -16,6 +16,9 @@ pub(crate) struct Record {
     pub(crate) csrf: String,
     /// Seconds since the Unix epoch: from then on, the page takes no answer.
     pub(crate) expires: u64,
+    /// The language of the call that made it (a tag of the form's languages), which the page
+    /// speaks; `None`: the browser's.
+    pub(crate) language: Option<String>,
 }
 
 /// The answer a page keeps, sealed, until the call takes it. Its text values (a secret among
@@ -45,6 +48,7 @@ impl Record {
             "message": self.message,
             "csrf": self.csrf,
             "expires": self.expires,
+            "language": self.language,
         });
         record.to_string().into_bytes()
     }
@@ -64,6 +68,11 @@ impl Record {
             message: text("message")?,
             csrf: text("csrf")?,
             expires: value.get("expires")?.as_u64()?,
+            language: match value.get("language") {
+                None | Some(Value::Null) => None,
+                Some(Value::String(language)) => Some(language.clone()),
+                Some(_) => return None,
+            },
         })
     }
 }

@@ -1,7 +1,7 @@
 //! The pages' routes: what a browser's GET and POST of a page get, and the headers every
 //! response carries.
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use axum::Router;
 use axum::body::Body;
@@ -20,6 +20,8 @@ use zeroize::Zeroizing;
 
 use super::record::{Answer, Record};
 use super::{CSRF_FIELD, Form, Gate, Pages};
+use crate::form::Translation;
+use crate::lang::{Preference, Word, Words};
 use crate::page::render::{self, FormPage};
 use crate::page::seal::{Kind, PageId};
 use crate::page::store::{Answered, Ended, PageStore, Stored};
@@ -33,7 +35,9 @@ impl<S: PageStore + 'static> Pages<S> {
     pub fn router(&self) -> Router {
         Router::new()
             .route("/{id}", get(show::<S>).post(answer::<S>))
-            .fallback(|| async { not_found() })
+            .fallback(|request: Request<Body>| async move {
+                not_found(&browser_words(&request.into_parts().0))
+            })
             .with_state(self.clone())
             .layer(middleware::map_response(
                 |mut response: Response| async move {
@@ -44,15 +48,6 @@ impl<S: PageStore + 'static> Pages<S> {
     }
 }
 
-const NOT_FOUND: &str = "This page does not exist. Start again from your assistant.";
-const EXPIRED: &str = "This page has expired. Start again from your assistant.";
-const ANSWERED: &str = "This page has been answered already. You can close it.";
-const FORBIDDEN: &str =
-    "This page belongs to another user. Start again from your assistant, signed in as yourself.";
-pub(crate) const SIGN_IN: &str = "Sign in to answer this page.";
-const CLOSED: &str =
-    "This page was closed: the request it belonged to has ended. Start again from your assistant.";
-
 /// A page the browser request may see: its id, record, form, whether it was answered, and the
 /// name of who is signed in (as [`Identity::name`](super::Identity::name) gives it).
 struct Opened<'p> {
@@ -61,6 +56,7 @@ struct Opened<'p> {
     form: &'p Form,
     answered: bool,
     name: Option<String>,
+    words: Arc<Words>,
 }
 
 /// A page of any kind (a form's, or a connection's) as the browser request may see it.
@@ -69,6 +65,8 @@ pub(crate) struct Visit {
     pub(crate) record: Record,
     pub(crate) answered: bool,
     pub(crate) name: Option<String>,
+    /// The crate's words in the page's language (see `record_words`).
+    pub(crate) words: Arc<Words>,
 }
 
 impl<S: PageStore + 'static> Pages<S> {
@@ -81,13 +79,14 @@ impl<S: PageStore + 'static> Pages<S> {
             .inner
             .forms
             .get(visit.record.form.as_str())
-            .ok_or_else(not_found)?;
+            .ok_or_else(|| not_found(&visit.words))?;
         Ok(Opened {
             id: visit.id,
             record: visit.record,
             form,
             answered: visit.answered,
             name: visit.name,
+            words: visit.words,
         })
     }
 
@@ -104,24 +103,41 @@ impl<S: PageStore + 'static> Pages<S> {
         parts: &Parts,
         offer_sign_in: bool,
     ) -> Result<Visit, Response> {
-        let refuse = |status, title, text| Err(status_page(status, title, text));
-        let id = PageId::parse(id).ok_or_else(not_found)?;
+        let browser = browser_words(parts);
+        let refuse = |words: &Words, status, title, text| {
+            Err(status_page(words, status, title, text))
+        };
+        let id = PageId::parse(id).ok_or_else(|| not_found(&browser))?;
         let (sealed, answered) = match self.inner.store.read(&id).await {
             Ok(Some(Stored::Waiting(record))) => (record, false),
             Ok(Some(Stored::Answered(record))) => (record, true),
             // An ended page keeps no record, and so no owner: it says only that it has ended.
-            Ok(Some(Stored::Ended(Ended::Taken))) => return Err(answered(parts)),
+            Ok(Some(Stored::Ended(Ended::Taken))) => return Err(answered(parts, &browser)),
             Ok(Some(Stored::Ended(Ended::Closed))) => {
-                return refuse(StatusCode::GONE, "Page closed", CLOSED);
+                return refuse(
+                    &browser,
+                    StatusCode::GONE,
+                    Word::PageClosedTitle,
+                    Word::PageClosed,
+                );
             }
             Ok(Some(Stored::Ended(Ended::Expired))) => {
-                return refuse(StatusCode::GONE, "Page expired", EXPIRED);
+                return refuse(
+                    &browser,
+                    StatusCode::GONE,
+                    Word::PageExpiredTitle,
+                    Word::PageExpired,
+                );
             }
-            Ok(None) => return Err(not_found()),
-            Err(_) => return Err(unavailable()),
+            Ok(None) => return Err(not_found(&browser)),
+            Err(_) => return Err(unavailable(&browser)),
         };
         // A record these keys did not seal for this id is no page of this server's.
-        let record = self.open_record(&id, &sealed).map_err(|_| not_found())?;
+        let record = self
+            .open_record(&id, &sealed)
+            .map_err(|_| not_found(&browser))?;
+        // From here on, the page speaks the language of the call that made it.
+        let words = record_words(&record, parts);
         let mut name = None;
         match &self.inner.gate {
             Gate::Unchecked => {}
@@ -129,8 +145,13 @@ impl<S: PageStore + 'static> Pages<S> {
                 None => {
                     let path = original_path(parts);
                     return Err(match identity.sign_in(path).filter(|_| offer_sign_in) {
-                        Some(url) => see_other(&url),
-                        None => status_page(StatusCode::UNAUTHORIZED, "Sign in", SIGN_IN),
+                        Some(url) => see_other(&words, &url),
+                        None => status_page(
+                            &words,
+                            StatusCode::UNAUTHORIZED,
+                            Word::PageSignInTitle,
+                            Word::PageSignIn,
+                        ),
                     });
                 }
                 Some(subject) => {
@@ -138,20 +159,31 @@ impl<S: PageStore + 'static> Pages<S> {
                     if !bool::from(subject.as_bytes().ct_eq(owner.as_bytes()))
                         || record.subject.is_none()
                     {
-                        return refuse(StatusCode::FORBIDDEN, "Not your page", FORBIDDEN);
+                        return refuse(
+                            &words,
+                            StatusCode::FORBIDDEN,
+                            Word::PageForbiddenTitle,
+                            Word::PageForbidden,
+                        );
                     }
                     name = identity.name(parts);
                 }
             },
         }
         if record.expired() {
-            return refuse(StatusCode::GONE, "Page expired", EXPIRED);
+            return refuse(
+                &words,
+                StatusCode::GONE,
+                Word::PageExpiredTitle,
+                Word::PageExpired,
+            );
         }
         Ok(Visit {
             id,
             record,
             answered,
             name,
+            words,
         })
     }
 
@@ -166,7 +198,6 @@ impl<S: PageStore + 'static> Pages<S> {
     }
 }
 
-const UNAVAILABLE: &str = "The page cannot be reached just now. Try again in a moment.";
 
 /// `GET /{id}`: the page's form.
 async fn show<S: PageStore + 'static>(
@@ -177,10 +208,10 @@ async fn show<S: PageStore + 'static>(
     let (parts, _) = request.into_parts();
     let opened = match pages.open(&id, &parts).await {
         Ok(opened) if !opened.answered => opened,
-        Ok(_) => return answered(&parts),
+        Ok(opened) => return answered(&parts, &opened.words),
         Err(response) => return response,
     };
-    html(StatusCode::OK, opened.page(&parts).render())
+    html_in(&opened.words, StatusCode::OK, opened.page(&parts).render())
 }
 
 /// `POST /{id}`: the person's answer.
@@ -194,9 +225,10 @@ async fn answer<S: PageStore + 'static>(
     // that may not answer the page is refused before a byte of it is read.
     let opened = match pages.open(&id, &parts).await {
         Ok(opened) if !opened.answered => opened,
-        Ok(_) => return answered(&parts),
+        Ok(opened) => return answered(&parts, &opened.words),
         Err(response) => return response,
     };
+    let words = &opened.words;
     let form_type = parts
         .headers
         .get(header::CONTENT_TYPE)
@@ -207,10 +239,20 @@ async fn answer<S: PageStore + 'static>(
                 .eq_ignore_ascii_case("application/x-www-form-urlencoded")
         })
     }) {
-        return status_page(StatusCode::UNSUPPORTED_MEDIA_TYPE, "Not a form", NOT_A_FORM);
+        return status_page(
+            words,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Word::PageNotAFormTitle,
+            Word::PageNotAForm,
+        );
     }
     let Ok(body) = axum::body::to_bytes(body, pages.inner.max_body).await else {
-        return status_page(StatusCode::PAYLOAD_TOO_LARGE, "Too long", TOO_LONG);
+        return status_page(
+            words,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            Word::PageTooLongTitle,
+            Word::PageTooLong,
+        );
     };
     // The body holds the secret as it was typed: zeroed once read.
     let body = Zeroizing::new(Vec::from(body));
@@ -219,23 +261,26 @@ async fn answer<S: PageStore + 'static>(
     } = &opened;
     if !csrf_matches(&body, &record.csrf) {
         return status_page(
+            words,
             StatusCode::FORBIDDEN,
-            "Not sent from this page",
-            NOT_FROM_PAGE,
+            Word::PageNotFromPageTitle,
+            Word::PageNotFromPage,
         );
     }
-    let submitted = match submission::read(form.schema, &body) {
+    let schema = opened.translation().schema;
+    let submitted = match submission::read(schema, &body) {
         Ok(submitted) => submitted,
         Err(error) => {
-            return status_page(
+            return notice_page(
+                words,
                 StatusCode::BAD_REQUEST,
-                "Not this page's form",
+                &words.say(Word::PageNotThisFormTitle),
                 &error.to_string(),
             );
         }
     };
     // Judged by the form's own reader: every rule and `validate` hook of the type.
-    let answer = match submitted.judge_with(form.schema, form.judge) {
+    let answer = match submitted.judge_with(schema, form.judge) {
         Judged::Declined => Answer::declined(),
         Judged::Accepted(content) => Answer {
             accepted: true,
@@ -243,32 +288,45 @@ async fn answer<S: PageStore + 'static>(
         },
         Judged::Invalid { values, problems } => {
             let page = opened.page(&parts).values(&values).problems(&problems);
-            return html(StatusCode::UNPROCESSABLE_ENTITY, page.render());
+            return html_in(words, StatusCode::UNPROCESSABLE_ENTITY, page.render());
         }
     };
     match pages.give_answer(id, &answer).await {
-        Some(Answered::Now) if answer.accepted => status_page(StatusCode::OK, "Done", DONE),
-        Some(Answered::Now) => status_page(StatusCode::OK, "Declined", DECLINED),
-        Some(Answered::Before) => answered(&parts),
-        Some(Answered::Unknown) => not_found(),
-        None => unavailable(),
+        Some(Answered::Now) if answer.accepted => status_page(
+            words,
+            StatusCode::OK,
+            Word::PageDoneTitle,
+            Word::PageDone,
+        ),
+        Some(Answered::Now) => status_page(
+            words,
+            StatusCode::OK,
+            Word::PageDeclinedTitle,
+            Word::PageDeclined,
+        ),
+        Some(Answered::Before) => answered(&parts, words),
+        Some(Answered::Unknown) => not_found(words),
+        None => unavailable(words),
     }
 }
 
-const NOT_A_FORM: &str = "This page takes the answer of its own form only.";
-const TOO_LONG: &str = "The answer is longer than this page takes.";
-const NOT_FROM_PAGE: &str =
-    "This answer was not sent from this page. Open the page again and answer there.";
-const DONE: &str =
-    "Thank you: your answer is saved. You can close this page and return to your assistant.";
-const DECLINED: &str =
-    "You declined: nothing was saved. You can close this page and return to your assistant.";
-
 impl Opened<'_> {
-    /// The page's form, posted to the path the browser asked for, with its CSRF token, and who
-    /// is signed in.
+    /// The form in the page's language: the translation the record names, else the default.
+    fn translation(&self) -> Translation {
+        let index = self
+            .record
+            .language
+            .as_deref()
+            .and_then(|tag| self.form.languages.iter().position(|known| *known == tag))
+            .unwrap_or(0);
+        (self.form.translation)(index)
+    }
+
+    /// The page's form, in its language, posted to the path the browser asked for, with its
+    /// CSRF token, and who is signed in.
     fn page<'a>(&'a self, parts: &'a Parts) -> FormPage<'a> {
-        let page = FormPage::new(self.form.schema, &self.record.message)
+        let page = FormPage::new(self.translation().schema, &self.record.message)
+            .in_language(&self.words)
             .action(original_path(parts))
             .hidden(CSRF_FIELD, &self.record.csrf);
         match &self.name {
@@ -298,33 +356,80 @@ pub(crate) fn csrf_matches(body: &[u8], token: &str) -> bool {
 }
 
 /// The page of a page answered already: 410 to show it, 409 to post to it again.
-pub(crate) fn answered(parts: &Parts) -> Response {
+pub(crate) fn answered(parts: &Parts, words: &Words) -> Response {
     let status = if parts.method == axum::http::Method::POST {
         StatusCode::CONFLICT
     } else {
         StatusCode::GONE
     };
-    status_page(status, "Answered", ANSWERED)
+    status_page(
+        words,
+        status,
+        Word::PageAnsweredTitle,
+        Word::PageAnswered,
+    )
 }
 
 /// The page of a store that cannot be reached just now (503).
-pub(crate) fn unavailable() -> Response {
-    status_page(StatusCode::SERVICE_UNAVAILABLE, "Try again", UNAVAILABLE)
+pub(crate) fn unavailable(words: &Words) -> Response {
+    status_page(
+        words,
+        StatusCode::SERVICE_UNAVAILABLE,
+        Word::PageUnavailableTitle,
+        Word::PageUnavailable,
+    )
 }
 
 /// The page of an id that is none of this server's pages.
-pub(crate) fn not_found() -> Response {
-    status_page(StatusCode::NOT_FOUND, "No such page", NOT_FOUND)
+pub(crate) fn not_found(words: &Words) -> Response {
+    status_page(
+        words,
+        StatusCode::NOT_FOUND,
+        Word::PageNotFoundTitle,
+        Word::PageNotFound,
+    )
 }
 
-/// A page of `title` saying `text`, with `status`.
-pub(crate) fn status_page(status: StatusCode, title: &str, text: &str) -> Response {
-    html(status, render::notice(title, text))
+/// A page of the message `title` saying the message `text`, with `status`, in the language of
+/// `words`.
+pub(crate) fn status_page(words: &Words, status: StatusCode, title: Word, text: Word) -> Response {
+    notice_page(words, status, &words.say(title), &words.say(text))
+}
+
+/// A page of `title` saying `text` (both said already in the language of `words`), with
+/// `status`.
+pub(crate) fn notice_page(words: &Words, status: StatusCode, title: &str, text: &str) -> Response {
+    html_in(words, status, render::notice_in(words, title, text))
+}
+
+/// The crate's words the browser request `parts` asks for with its `Accept-Language`: what a
+/// page says before it knows the call it belongs to (an unknown or ended page).
+pub(crate) fn browser_words(parts: &Parts) -> Arc<Words> {
+    let asked = parts
+        .headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default();
+    Words::choose(&Preference::parse(asked))
+}
+
+/// The crate's words of a page: the language of the call that made it, sealed in its record;
+/// for a page made without one, the browser's.
+pub(crate) fn record_words(record: &Record, parts: &Parts) -> Arc<Words> {
+    match record.language.as_deref() {
+        Some(tag) => Words::get(tag).unwrap_or_else(|| Words::choose(&Preference::for_tag(tag))),
+        None => browser_words(parts),
+    }
 }
 
 /// A redirection to `url` (303: the browser asks for it with GET).
-pub(crate) fn see_other(url: &str) -> Response {
-    let mut response = status_page(StatusCode::SEE_OTHER, "Sign in", SIGN_IN);
+pub(crate) fn see_other(words: &Words, url: &str) -> Response {
+    let mut response = status_page(
+        words,
+        StatusCode::SEE_OTHER,
+        Word::PageSignInTitle,
+        Word::PageSignIn,
+    );
     if let Ok(location) = HeaderValue::from_str(url) {
         response.headers_mut().insert(header::LOCATION, location);
     }
@@ -335,6 +440,18 @@ pub(crate) fn see_other(url: &str) -> Response {
 /// carries).
 pub(crate) fn html(status: StatusCode, body: String) -> Response {
     (status, body).into_response()
+}
+
+/// `body`, a page in the language of `words`, as an HTML response of `status` that says its
+/// language (`Content-Language`).
+pub(crate) fn html_in(words: &Words, status: StatusCode, body: String) -> Response {
+    let mut response = html(status, body);
+    if let Ok(language) = HeaderValue::from_str(words.language()) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_LANGUAGE, language);
+    }
+    response
 }
 
 /// The headers every response of the pages carries, whoever made it: a layer of the router.
@@ -348,6 +465,8 @@ pub(crate) fn secure(headers: &mut HeaderMap) {
     headers.insert(header::REFERRER_POLICY, static_value("no-referrer"));
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, static_value("nosniff"));
     headers.insert(header::CONTENT_SECURITY_POLICY, POLICY.clone());
+    // A page without the language of a call speaks the browser's.
+    headers.insert(header::VARY, static_value("Accept-Language"));
 }
 
 /// The pages' policy: written once (the stylesheet is a constant).

@@ -199,20 +199,17 @@ impl<'a> FormRequest<'a> {
             kept.remove(problem.field());
         }
         let english;
-        let words = match &self.words {
-            Some(words) => words,
-            None => {
-                english = Words::english();
-                &english
-            }
+        let words = if let Some(words) = &self.words {
+            words
+        } else {
+            english = Words::english();
+            &english
         };
         let mut message = String::with_capacity(self.message.len() + 64);
         message.push_str(&self.message);
         message.push_str("\n\n");
-        message.push_str(&words.say_with(
-            Word::RetryNote,
-            &args!("count" => problems.errors().len()),
-        ));
+        message
+            .push_str(&words.say_with(Word::RetryNote, &args!("count" => problems.errors().len())));
         for problem in problems.errors() {
             let label = self
                 .schema

@@ -212,7 +212,6 @@ terminal-no-answer = (بلا إجابة)
 terminal-y-or-n = y (نعم) أو n (لا)
 terminal-select-help = ↑↓ للتنقل، Enter للاختيار
 terminal-multi-help = ↑↓ للتنقل، Space للتحديد أو إلغائه، Enter للتأكيد
-terminal-multi-help-count = ↑↓ للتنقل، Space للتحديد أو إلغائه، Enter للتأكيد؛ العدد المطلوب: { $count }
 terminal-multi-help-none = ↑↓ للتنقل، Space للتحديد أو إلغائه، Enter للتأكيد؛ عدم تحديد أي خيار يتركه بلا إجابة
 terminal-choose-min = اختر { $minimum } على الأقل
 terminal-choose-max = اختر { $maximum } على الأكثر

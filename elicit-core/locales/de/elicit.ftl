@@ -160,7 +160,6 @@ terminal-no-answer = (keine Antwort)
 terminal-y-or-n = y (ja) oder n (nein)
 terminal-select-help = ↑↓ bewegt, Enter wählt aus
 terminal-multi-help = ↑↓ bewegt, Leertaste wählt an oder ab, Enter bestätigt
-terminal-multi-help-count = ↑↓ bewegt, Leertaste wählt an oder ab, Enter bestätigt; wählen Sie { $count } aus
 terminal-multi-help-none = ↑↓ bewegt, Leertaste wählt an oder ab, Enter bestätigt; ohne Auswahl bleibt die Frage unbeantwortet
 terminal-choose-min = wählen Sie mindestens { $minimum } aus
 terminal-choose-max = wählen Sie höchstens { $maximum } aus

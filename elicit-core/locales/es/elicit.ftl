@@ -174,7 +174,6 @@ terminal-no-answer = (sin respuesta)
 terminal-y-or-n = y (sí) o n (no)
 terminal-select-help = ↑↓ para moverse, Intro para elegir
 terminal-multi-help = ↑↓ para moverse, Espacio para marcar o desmarcar, Intro para confirmar
-terminal-multi-help-count = ↑↓ para moverse, Espacio para marcar o desmarcar, Intro para confirmar; elija { $count }
 terminal-multi-help-none = ↑↓ para moverse, Espacio para marcar o desmarcar, Intro para confirmar; sin marcar ninguna, queda sin respuesta
 terminal-choose-min = elija al menos { $minimum }
 terminal-choose-max = elija como máximo { $maximum }

@@ -177,7 +177,6 @@ terminal-no-answer = (pas de réponse)
 terminal-y-or-n = y (oui) ou n (non)
 terminal-select-help = ↑↓ pour se déplacer, Entrée pour choisir
 terminal-multi-help = ↑↓ pour se déplacer, Espace pour cocher ou décocher, Entrée pour valider
-terminal-multi-help-count = ↑↓ pour se déplacer, Espace pour cocher ou décocher, Entrée pour valider ; choisissez-en { $count }
 terminal-multi-help-none = ↑↓ pour se déplacer, Espace pour cocher ou décocher, Entrée pour valider ; ne rien cocher laisse la question sans réponse
 terminal-choose-min = choisissez-en au moins { $minimum }
 terminal-choose-max = choisissez-en au plus { $maximum }

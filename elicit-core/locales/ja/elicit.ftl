@@ -147,7 +147,6 @@ terminal-no-answer = （回答なし）
 terminal-y-or-n = y（はい）または n（いいえ）
 terminal-select-help = ↑↓：移動、Enter：決定
 terminal-multi-help = ↑↓：移動、スペース：選択／解除、Enter：確定
-terminal-multi-help-count = ↑↓：移動、スペース：選択／解除、Enter：確定（{ $count }個選択してください）
 terminal-multi-help-none = ↑↓：移動、スペース：選択／解除、Enter：確定（何も選ばなければ未回答になります）
 terminal-choose-min = { $minimum }個以上選択してください
 terminal-choose-max = { $maximum }個まで選択してください

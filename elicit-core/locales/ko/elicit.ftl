@@ -148,7 +148,6 @@ terminal-no-answer = (응답 없음)
 terminal-y-or-n = y(예) 또는 n(아니요)
 terminal-select-help = ↑↓ 이동, Enter 선택
 terminal-multi-help = ↑↓ 이동, Space 선택/해제, Enter 확인
-terminal-multi-help-count = ↑↓ 이동, Space 선택/해제, Enter 확인; { $count }개를 선택하세요
 terminal-multi-help-none = ↑↓ 이동, Space 선택/해제, Enter 확인; 아무것도 선택하지 않으면 응답하지 않은 것으로 남습니다
 terminal-choose-min = { $minimum }개 이상 선택하세요
 terminal-choose-max = 최대 { $maximum }개까지 선택하세요

@@ -177,7 +177,6 @@ terminal-no-answer = (sem resposta)
 terminal-y-or-n = y (sim) ou n (não)
 terminal-select-help = ↑↓ move, Enter escolhe
 terminal-multi-help = ↑↓ move, Espaço marca ou desmarca, Enter confirma
-terminal-multi-help-count = ↑↓ move, Espaço marca ou desmarca, Enter confirma; escolha { $count }
 terminal-multi-help-none = ↑↓ move, Espaço marca ou desmarca, Enter confirma; sem nenhuma marcada, fica sem resposta
 terminal-choose-min = escolha pelo menos { $minimum }
 terminal-choose-max = escolha no máximo { $maximum }

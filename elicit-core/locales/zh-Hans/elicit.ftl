@@ -147,7 +147,6 @@ terminal-no-answer = （未作答）
 terminal-y-or-n = 请按 y（是）或 n（否）
 terminal-select-help = ↑↓ 移动，Enter 选择
 terminal-multi-help = ↑↓ 移动，空格键 勾选或取消，Enter 确认
-terminal-multi-help-count = ↑↓ 移动，空格键 勾选或取消，Enter 确认；请选择 { $count } 项
 terminal-multi-help-none = ↑↓ 移动，空格键 勾选或取消，Enter 确认；不勾选任何项即为不作答
 terminal-choose-min = 请至少选择 { $minimum } 项
 terminal-choose-max = 最多选择 { $maximum } 项

@@ -147,7 +147,6 @@ terminal-no-answer = （未作答）
 terminal-y-or-n = 請按 y（是）或 n（否）
 terminal-select-help = ↑↓ 移動，Enter 選擇
 terminal-multi-help = ↑↓ 移動，空白鍵 勾選或取消，Enter 確認
-terminal-multi-help-count = ↑↓ 移動，空白鍵 勾選或取消，Enter 確認；請選擇 { $count } 項
 terminal-multi-help-none = ↑↓ 移動，空白鍵 勾選或取消，Enter 確認；不勾選任何項目即為不作答
 terminal-choose-min = 請至少選擇 { $minimum } 項
 terminal-choose-max = 最多選擇 { $maximum } 項

@@ -245,7 +245,11 @@ fn field(property: &Property, start: Option<&Value>, words: &Arc<Words>) -> Step
             if let Some(start) = start.and_then(Value::as_bool) {
                 prompt = prompt.with_default(start);
             }
-            let help = help(property, &[words.say(Word::TerminalYOrN).into_owned()], words);
+            let help = help(
+                property,
+                &[words.say(Word::TerminalYOrN).into_owned()],
+                words,
+            );
             if let Some(help) = &help {
                 prompt = prompt.with_help_message(help);
             }
@@ -342,20 +346,18 @@ fn judge(
                     .ok()
                     .and_then(JsonNumber::from_f64),
             };
-            match number {
-                Some(number) => Value::Number(number),
-                None => {
-                    let expected = match n.number_type() {
-                        NumberType::Integer => crate::error::Expected::Integer,
-                        NumberType::Number => crate::error::Expected::Number,
-                    };
-                    let kind = ErrorKind::WrongType {
-                        expected,
-                        found: crate::error::JsonType::String,
-                    };
-                    return Err(kind.describe_quietly(words));
-                }
-            }
+            let Some(number) = number else {
+                let expected = match n.number_type() {
+                    NumberType::Integer => crate::error::Expected::Integer,
+                    NumberType::Number => crate::error::Expected::Number,
+                };
+                let kind = ErrorKind::WrongType {
+                    expected,
+                    found: crate::error::JsonType::String,
+                };
+                return Err(kind.describe_quietly(words));
+            };
+            Value::Number(number)
         }
         _ => Value::String(input.to_owned()),
     };

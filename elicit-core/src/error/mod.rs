@@ -6,7 +6,7 @@
 //! got 12 ```.
 
 use std::borrow::Cow;
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use serde_json::Value;
 
@@ -317,10 +317,9 @@ impl ErrorKind {
                 Word::ProblemPattern,
                 &args!("pattern" => pattern.as_str(), "found" => format!("{found:?}")),
             ),
-            ErrorKind::BadPattern { reason } => words.say_with(
-                Word::ProblemBadPattern,
-                &args!("reason" => reason.as_str()),
-            ),
+            ErrorKind::BadPattern { reason } => {
+                words.say_with(Word::ProblemBadPattern, &args!("reason" => reason.as_str()))
+            }
             ErrorKind::BadFormat { format, .. } if quiet => words.say_with(
                 Word::ProblemBadFormatQuiet,
                 &args!("format" => words.say(format.word())),
@@ -337,7 +336,7 @@ impl ErrorKind {
                     if i > 0 {
                         listed.push_str(&separator);
                     }
-                    listed.push_str(&format!("{:?}", option.value()));
+                    let _ = write!(listed, "{:?}", option.value());
                 }
                 let found = if quiet { String::new() } else { found.clone() };
                 if options.len() > SHOWN {

@@ -30,12 +30,8 @@ use unic_langid::LanguageIdentifier;
 
 mod words;
 
-pub use words::{Words, WordsError};
 pub(crate) use words::{Word, args};
-
-
-
-
+pub use words::{Words, WordsError};
 
 /// The `_meta` key of the person's preference on a request (SEP-2792): a string in the grammar
 /// of HTTP's `Accept-Language`.
@@ -88,7 +84,7 @@ impl Preference {
             }
         }
         // Stable: equal weights keep the order the person gave.
-        weighted.sort_by(|a, b| b.0.cmp(&a.0));
+        weighted.sort_by_key(|(weight, _)| std::cmp::Reverse(*weight));
         Preference {
             ranges: weighted.into_iter().map(|(_, tag)| tag).collect(),
         }
@@ -144,14 +140,16 @@ impl Preference {
     /// weights falling by `0.1` (at most ten ranges).
     pub fn to_header(&self) -> String {
         let mut out = String::new();
-        for (i, tag) in self.ranges.iter().take(10).enumerate() {
-            if i > 0 {
+        const WEIGHTS: [&str; 10] = [
+            "", ";q=0.9", ";q=0.8", ";q=0.7", ";q=0.6", ";q=0.5", ";q=0.4", ";q=0.3", ";q=0.2",
+            ";q=0.1",
+        ];
+        for (tag, weight) in self.ranges.iter().zip(WEIGHTS) {
+            if !out.is_empty() {
                 out.push_str(", ");
             }
             out.push_str(&tag.to_string());
-            if i > 0 {
-                out.push_str(&format!(";q=0.{}", 10 - i));
-            }
+            out.push_str(weight);
         }
         out
     }
@@ -168,7 +166,7 @@ pub fn is_right_to_left(tag: &str) -> bool {
 /// `pt-BR`; not `english`, `zz`, `en_US`), for the checks of declared languages.
 pub fn is_known_tag(tag: &str) -> bool {
     match tag.parse::<LanguageIdentifier>() {
-        Ok(mut parsed) => parsed.to_string() == tag && parsed.maximize(),
+        Ok(mut parsed) => parsed.to_string().as_str() == tag && parsed.maximize(),
         Err(_) => false,
     }
 }

@@ -14,7 +14,18 @@ use super::Preference;
 
 /// The languages the crate speaks out of the box, each with its messages: the first is the
 /// default, and the one every other falls back to for a message it lacks.
-const BUILT_IN: &[(&str, &str)] = &[("en", include_str!("../../locales/en/elicit.ftl"))];
+const BUILT_IN: &[(&str, &str)] = &[
+    ("en", include_str!("../../locales/en/elicit.ftl")),
+    ("zh-Hans", include_str!("../../locales/zh-Hans/elicit.ftl")),
+    ("zh-Hant", include_str!("../../locales/zh-Hant/elicit.ftl")),
+    ("ja", include_str!("../../locales/ja/elicit.ftl")),
+    ("ko", include_str!("../../locales/ko/elicit.ftl")),
+    ("fr", include_str!("../../locales/fr/elicit.ftl")),
+    ("de", include_str!("../../locales/de/elicit.ftl")),
+    ("es", include_str!("../../locales/es/elicit.ftl")),
+    ("pt-BR", include_str!("../../locales/pt-BR/elicit.ftl")),
+    ("ar", include_str!("../../locales/ar/elicit.ftl")),
+];
 
 /// The crate's own words in one language: the problems of an answer, the note of a form asked
 /// again, the pages and the terminal form.
@@ -61,9 +72,15 @@ pub(crate) struct PageWords {
     pub(crate) choose_an_option: String,
 }
 
+#[expect(
+    clippy::missing_fields_in_debug,
+    reason = "the messages follow from the language"
+)]
 impl fmt::Debug for Words {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Words").field("language", &self.tag).finish()
+        f.debug_struct("Words")
+            .field("language", &self.tag)
+            .finish()
     }
 }
 

@@ -98,8 +98,13 @@ impl BlankFields {
 
     /// The length of the fields kept for the words `words`, if they are kept.
     pub(crate) fn len(&self, words: u64) -> Option<usize> {
-        let kept = self.0.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        kept.iter().find(|(id, _)| *id == words).map(|(_, html)| html.len())
+        let kept = self
+            .0
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        kept.iter()
+            .find(|(id, _)| *id == words)
+            .map(|(_, html)| html.len())
     }
 
     /// How many languages' fields a form keeps.
@@ -108,7 +113,10 @@ impl BlankFields {
     /// Whether the fields of the words `words` are kept.
     #[cfg(test)]
     pub(crate) fn holds(&self, words: u64) -> bool {
-        let kept = self.0.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let kept = self
+            .0
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         kept.iter().any(|(id, _)| *id == words)
     }
 }

@@ -19,8 +19,8 @@ use zeroize::Zeroizing;
 use super::kept::{Change, hex};
 use super::tokens::{Account, Grant};
 use super::{AccountError, Accounts, FAILED, HttpError, error_chain};
-use crate::page::seal::{Kind, PageId, PageSeal};
 use crate::lang::{Word, Words, args};
+use crate::page::seal::{Kind, PageId, PageSeal};
 use crate::page::serve::{Answer, browser_words, notice_page, status_page, unavailable};
 use crate::page::store::{Answered, KeptStore, PageStore};
 use crate::schema::Content;
@@ -171,7 +171,9 @@ pub(super) async fn callback<S: PageStore + KeptStore + 'static>(
         return accounts.fail(&visit.id, words, &why).await;
     }
     let Some(code) = code else {
-        return accounts.fail(&visit.id, words, "the provider sent no code").await;
+        return accounts
+            .fail(&visit.id, words, "the provider sent no code")
+            .await;
     };
     // Connected meanwhile (another sign-in of the user's, started before this one, came back
     // first): nothing is exchanged, so that no second grant (or, at a provider with one grant a

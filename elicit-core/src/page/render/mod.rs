@@ -290,12 +290,11 @@ impl<'a> FormPage<'a> {
     /// [`FormPage::secrets`]) are written once per form and kept with it, then copied.
     pub fn render(&self) -> String {
         let english;
-        let words = match self.words {
-            Some(words) => words,
-            None => {
-                english = Words::english();
-                &english
-            }
+        let words = if let Some(words) = self.words {
+            words
+        } else {
+            english = Words::english();
+            &english
         };
         let said = words.page();
         // A page that starts from the defaults (most are) has fields that follow from the form

@@ -164,7 +164,9 @@ fn choice_counts() {
         .properties()
         .iter()
         .map(|p| match p.schema() {
-            PropertySchema::MultiSelect(m) => crate::hints::choices(m, &crate::lang::Words::english()),
+            PropertySchema::MultiSelect(m) => {
+                crate::hints::choices(m, &crate::lang::Words::english())
+            }
             _ => unreachable!(),
         })
         .collect();
@@ -238,4 +240,58 @@ fn text_is_escaped_as_maud_escapes_it() {
         super::text::Text(sample).render_to(&mut ours);
         assert_eq!(ours, sample.as_str().render().into_string(), "{sample:?}");
     }
+}
+
+/// A page in French: its frame, buttons, hints and problems in French; in Arabic, right to left.
+#[test]
+fn a_page_speaks_its_language() {
+    use crate::lang::{Preference, Words};
+    let schema: RequestedSchema = serde_json::from_value(serde_json::json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "title": "Nom", "minLength": 2, "maxLength": 40},
+            "guests": {"type": "integer", "title": "Couverts", "minimum": 1, "maximum": 12},
+            "extras": {"type": "array", "items": {"type": "string", "enum": ["x", "y", "z"]}, "minItems": 1, "maxItems": 2}
+        },
+        "required": ["name", "guests"]
+    }))
+    .unwrap();
+    let french = Words::choose(&Preference::parse("fr-CH, en;q=0.5"));
+    let page = super::FormPage::new(&schema, "Réserver")
+        .in_language(&french)
+        .render();
+    assert!(
+        page.starts_with("<!DOCTYPE html><html lang=\"fr\"><head>"),
+        "{page}"
+    );
+    assert!(page.contains(">de 2 à 40 caractères<"), "{page}");
+    assert!(page.contains("Envoyer</button>"), "{page}");
+    let problems = crate::ContentError::new(vec![crate::FieldError::new(
+        "name".into(),
+        crate::ErrorKind::TooShort {
+            min_length: 2,
+            length: 1,
+        },
+    )]);
+    let values = crate::schema::Content::new();
+    let refilled = super::FormPage::new(&schema, "Réserver")
+        .in_language(&french)
+        .values(&values)
+        .problems(&problems)
+        .render();
+    assert!(refilled.contains("<title>Erreur"), "{refilled}");
+    assert!(refilled.contains("caractères"), "{refilled}");
+    let arabic = Words::choose(&Preference::parse("ar-EG"));
+    let page = super::FormPage::new(&schema, "…")
+        .in_language(&arabic)
+        .render();
+    assert!(page.starts_with("<!DOCTYPE html><html lang=\"ar\" dir=\"rtl\"><head>"));
+    // English stays as it was.
+    let english = super::FormPage::new(&schema, "Book").render();
+    assert!(english.starts_with("<!DOCTYPE html><html lang=\"en\"><head>"));
+    assert!(english.contains(">2 to 40 characters<"), "{english}");
+    assert!(
+        english.contains(">a whole number from 1 to 12<"),
+        "{english}"
+    );
 }

@@ -353,9 +353,7 @@ impl<S: PageStore + 'static> Pages<S> {
             }
             None => (message.unwrap_or(form.message), None),
         };
-        let id = self
-            .create_named(subject, name, message, language)
-            .await?;
+        let id = self.create_named(subject, name, message, language).await?;
         Ok((id, self.url(&id)))
     }
 

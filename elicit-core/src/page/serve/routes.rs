@@ -104,9 +104,8 @@ impl<S: PageStore + 'static> Pages<S> {
         offer_sign_in: bool,
     ) -> Result<Visit, Response> {
         let browser = browser_words(parts);
-        let refuse = |words: &Words, status, title, text| {
-            Err(status_page(words, status, title, text))
-        };
+        let refuse =
+            |words: &Words, status, title, text| Err(status_page(words, status, title, text));
         let id = PageId::parse(id).ok_or_else(|| not_found(&browser))?;
         let (sealed, answered) = match self.inner.store.read(&id).await {
             Ok(Some(Stored::Waiting(record))) => (record, false),
@@ -197,7 +196,6 @@ impl<S: PageStore + 'static> Pages<S> {
         self.inner.store.answer(id, sealed).await.ok()
     }
 }
-
 
 /// `GET /{id}`: the page's form.
 async fn show<S: PageStore + 'static>(
@@ -292,12 +290,9 @@ async fn answer<S: PageStore + 'static>(
         }
     };
     match pages.give_answer(id, &answer).await {
-        Some(Answered::Now) if answer.accepted => status_page(
-            words,
-            StatusCode::OK,
-            Word::PageDoneTitle,
-            Word::PageDone,
-        ),
+        Some(Answered::Now) if answer.accepted => {
+            status_page(words, StatusCode::OK, Word::PageDoneTitle, Word::PageDone)
+        }
         Some(Answered::Now) => status_page(
             words,
             StatusCode::OK,
@@ -362,12 +357,7 @@ pub(crate) fn answered(parts: &Parts, words: &Words) -> Response {
     } else {
         StatusCode::GONE
     };
-    status_page(
-        words,
-        status,
-        Word::PageAnsweredTitle,
-        Word::PageAnswered,
-    )
+    status_page(words, status, Word::PageAnsweredTitle, Word::PageAnswered)
 }
 
 /// The page of a store that cannot be reached just now (503).

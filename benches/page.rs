@@ -9,6 +9,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use maud::{DOCTYPE, PreEscaped, html};
+use mcp_elicit::lang::Words;
 use mcp_elicit::page::render::{FormPage, STYLESHEET};
 use mcp_elicit::page::submission::{self, Judged};
 use mcp_elicit::{Content, Elicit, Elicitation};
@@ -64,28 +65,79 @@ struct Signup {
 const ACTION: &str = "/pages/0f1e2d3c4b5a69788796a5b4c3d2e1f0";
 const CSRF: &str = "q9Vx3mK2pL8nR4tW7yZ1aB5cD6eF0gH2iJ4kL6mN8o";
 
+/// The words of the hand-written page in one language, as an application keeps them for its
+/// template (looked up once, before anything is measured).
+struct Texts {
+    lang: &'static str,
+    dir: Option<&'static str>,
+    title: String,
+    optional: String,
+    display_name_rules: String,
+    age_rules: String,
+    hours_rules: String,
+    team_rules: String,
+    topics_rules: String,
+    submit: String,
+    decline: String,
+}
+
+/// The page's words in `lang`, as the crate says them (the language's own translation, which a
+/// hand-written template would hold too).
+fn texts(lang: &'static str) -> Texts {
+    let words = Words::get(lang).expect("a language of the crate's");
+    // Each rule as the page says it: read from a page of one field, so that the template holds
+    // the very words.
+    let page = FormPage::new(Signup::requested_schema(), "").in_language(&words).render();
+    let hint = |id: &str| {
+        let start = page.find(&format!("id=\"field-{id}_hint\">")).expect("a hint") + id.len() + 14;
+        let hint = &page[start..];
+        let last = hint[..hint.find("</div>").unwrap()].rfind("<p>").unwrap();
+        hint[last + 3..hint.find("</p></div>").unwrap()].to_owned()
+    };
+    let between = |from: &str, to: &str| {
+        let start = page.find(from).expect("the text before") + from.len();
+        page[start..start + page[start..].find(to).expect("the text after")].to_owned()
+    };
+    Texts {
+        lang,
+        dir: words.is_right_to_left().then_some("rtl"),
+        title: between("<title>", "</title>"),
+        optional: between("<span class=\"optional\">", "</span>"),
+        display_name_rules: hint("displayName"),
+        age_rules: hint("age"),
+        hours_rules: hint("weeklyHours"),
+        team_rules: hint("teamSize"),
+        topics_rules: hint("topics"),
+        submit: between("value=\"accept\">", "</button>"),
+        decline: between("class=\"secondary\">", "</button>"),
+    }
+}
+
 /// The same page written by hand, as an application without a renderer would: every field
 /// spelled out.
-fn hand_written(message: &str, action: &str, csrf: &str) -> String {
+fn hand_written(message: &str, action: &str, csrf: &str, t: &Texts) -> String {
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(t.lang) dir=[t.dir] {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 meta name="robots" content="noindex, nofollow";
-                title { "Information requested" }
+                title { (t.title) }
                 style { (PreEscaped(STYLESHEET)) }
             }
             body {
                 main {
-                    h1 { "Information requested" }
+                    h1 { (t.title) }
                     div.message { p { (message) } }
                     form method="post" action=(action) accept-charset="utf-8" novalidate {
                         input type="hidden" name="csrf" value=(csrf);
                         div.field {
                             label for="field-displayName" { "displayName" }
-                            div.hint id="field-displayName_hint" { p { "How other users see you" } }
+                            div.hint id="field-displayName_hint" {
+                                p { "How other users see you" }
+                                p { (t.display_name_rules) }
+                            }
                             input.input id="field-displayName" name="f.displayName" type="text"
                                 required minlength="3" maxlength="30"
                                 aria-describedby="field-displayName_hint";
@@ -98,21 +150,24 @@ fn hand_written(message: &str, action: &str, csrf: &str) -> String {
                         }
                         div.field {
                             label for="field-age" { "age" }
+                            div.hint id="field-age_hint" { p { (t.age_rules) } }
                             input.input.short id="field-age" name="f.age" type="number" step="1"
-                                min="13" max="130" required;
+                                min="13" max="130" required aria-describedby="field-age_hint";
                         }
                         div.field {
-                            label for="field-birthday" { "birthday" span.optional { " (optional)" } }
+                            label for="field-birthday" { "birthday" span.optional { (t.optional) } }
                             input.input.short id="field-birthday" name="f.birthday" type="date";
                         }
                         div.field {
-                            label for="field-homepage" { "homepage" span.optional { " (optional)" } }
+                            label for="field-homepage" { "homepage" span.optional { (t.optional) } }
                             input.input id="field-homepage" name="f.homepage" type="url";
                         }
                         div.field {
                             label for="field-weeklyHours" { "weeklyHours" }
+                            div.hint id="field-weeklyHours_hint" { p { (t.hours_rules) } }
                             input.input.short id="field-weeklyHours" name="f.weeklyHours"
-                                type="number" step="any" min="0" max="168" required;
+                                type="number" step="any" min="0" max="168" required
+                                aria-describedby="field-weeklyHours_hint";
                         }
                         div.field {
                             fieldset {
@@ -136,7 +191,7 @@ fn hand_written(message: &str, action: &str, csrf: &str) -> String {
                         div.field {
                             fieldset aria-describedby="field-topics_hint" {
                                 legend { "topics" }
-                                div.hint id="field-topics_hint" { p { "Choose up to 3." } }
+                                div.hint id="field-topics_hint" { p { (t.topics_rules) } }
                                 div.choices {
                                     div.choice {
                                         input id="field-topics" name="f.topics" type="checkbox" value="releases";
@@ -164,14 +219,15 @@ fn hand_written(message: &str, action: &str, csrf: &str) -> String {
                             }
                         }
                         div.field {
-                            label for="field-teamSize" { "teamSize" span.optional { " (optional)" } }
+                            label for="field-teamSize" { "teamSize" span.optional { (t.optional) } }
+                            div.hint id="field-teamSize_hint" { p { (t.team_rules) } }
                             input.input.short id="field-teamSize" name="f.teamSize" type="number"
-                                step="1" min="1" max="10";
+                                step="1" min="1" max="10" aria-describedby="field-teamSize_hint";
                         }
                         div.actions {
-                            button type="submit" name="action" value="accept" { "Submit" }
+                            button type="submit" name="action" value="accept" { (t.submit) }
                             button type="submit" name="action" value="decline" class="secondary" {
-                                "Decline"
+                                (t.decline)
                             }
                         }
                     }
@@ -254,10 +310,11 @@ fn bench_render(c: &mut Criterion) {
             .action(ACTION)
             .hidden("csrf", CSRF)
     };
+    let english = texts("en");
     let rendered = page().render();
     assert_eq!(
         rendered,
-        hand_written(message, ACTION, CSRF),
+        hand_written(message, ACTION, CSRF, &english),
         "the two pages are the same"
     );
     println!(
@@ -283,6 +340,7 @@ fn bench_render(c: &mut Criterion) {
                 black_box(message),
                 black_box(ACTION),
                 black_box(CSRF),
+                black_box(&english),
             ))
         });
     });
@@ -294,6 +352,40 @@ fn bench_render(c: &mut Criterion) {
         |b| b.iter(|| black_box(page().values(&values).problems(&problems).render())),
     );
     group.finish();
+
+    // The same page in French and in Arabic (right to left), against the template holding the
+    // same words.
+    for lang in ["fr", "ar"] {
+        let words = Words::get(lang).expect("a language of the crate's");
+        let said = texts(lang);
+        let page = || {
+            FormPage::new(schema, message)
+                .in_language(&words)
+                .action(ACTION)
+                .hidden("csrf", CSRF)
+        };
+        assert_eq!(
+            page().render(),
+            hand_written(message, ACTION, CSRF, &said),
+            "the two pages in {lang} are the same"
+        );
+        let mut group = c.benchmark_group(format!("render page/10 fields, {lang}"));
+        group.bench_function(
+            BenchmarkId::new("mcp-elicit FormPage, from the schema", lang),
+            |b| b.iter(|| black_box(page().render())),
+        );
+        group.bench_function(BenchmarkId::new("maud, hand-written", lang), |b| {
+            b.iter(|| {
+                black_box(hand_written(
+                    black_box(message),
+                    black_box(ACTION),
+                    black_box(CSRF),
+                    black_box(&said),
+                ))
+            });
+        });
+        group.finish();
+    }
 
     let connect = || {
         FormPage::new(NoFields::requested_schema(), CONNECT_MESSAGE)

@@ -2,10 +2,10 @@
 //! terminal prompt's help. The same words, in the same language, as the problems that a broken
 //! rule gets ("2 to 40 characters" before, "must be at least 2 characters long" after).
 
-use std::fmt::Display;
-
 use crate::lang::{Word, Words, args};
-use crate::schema::{MultiSelectSchema, NumberType, Property, PropertySchema, StringFormat};
+use crate::schema::{
+    MultiSelectSchema, Number, NumberType, Property, PropertySchema, StringFormat,
+};
 
 /// Which rules a place shows besides the lengths, numbers and choices: a terminal says the
 /// format and the pattern (a prompt has no input type to say them); a page says the time zone of
@@ -80,26 +80,21 @@ fn length(min: Option<u64>, max: Option<u64>, words: &Words) -> Option<String> {
 }
 
 /// What a number field takes: "a whole number from 1 to 12", "a number, at least 0".
-fn number_rule(
-    kind: NumberType,
-    min: Option<impl Display>,
-    max: Option<impl Display>,
-    words: &Words,
-) -> String {
+fn number_rule(kind: NumberType, min: Option<Number>, max: Option<Number>, words: &Words) -> String {
     let whole = kind == NumberType::Integer;
     let pick = |integer, number| if whole { integer } else { number };
     let said = match (min, max) {
         (Some(min), Some(max)) => words.say_with(
             pick(Word::RuleWholeNumberRange, Word::RuleNumberRange),
-            &args!("minimum" => min.to_string(), "maximum" => max.to_string()),
+            &args!("minimum" => min.said(words), "maximum" => max.said(words)),
         ),
         (Some(min), None) => words.say_with(
             pick(Word::RuleWholeNumberMin, Word::RuleNumberMin),
-            &args!("minimum" => min.to_string()),
+            &args!("minimum" => min.said(words)),
         ),
         (None, Some(max)) => words.say_with(
             pick(Word::RuleWholeNumberMax, Word::RuleNumberMax),
-            &args!("maximum" => max.to_string()),
+            &args!("maximum" => max.said(words)),
         ),
         (None, None) => words.say(pick(Word::RuleWholeNumber, Word::RuleNumber)),
     };

@@ -15,6 +15,8 @@
 //! - [`_accounts`]: a user's account at an OAuth provider, connected through URL mode (feature
 //!   `account`): the threat, the flow, the phishing check, tokens at rest, refresh across
 //!   replicas, revocation.
+//! - [`_languages`]: forms in the person's language (SEP-2792): the preference, translated forms
+//!   checked when they compile, the crate's own words in ten languages, adding a language.
 //! - [`_clients`]: showing a server's form to a person, at a terminal or through your own UI.
 //! - [`_ecosystem`]: the date, time, URL, e-mail and UUID types of other crates as fields.
 //! - [`_refusals`]: what the derive refuses, and why.
@@ -38,6 +40,9 @@ pub mod _pages {}
 
 #[doc = include_str!("accounts.md")]
 pub mod _accounts {}
+
+#[doc = include_str!("languages.md")]
+pub mod _languages {}
 
 #[doc = include_str!("clients.md")]
 pub mod _clients {}

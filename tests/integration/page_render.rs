@@ -140,7 +140,7 @@ fn text_fields_mirror_their_rules() {
     let html = trip_page();
     has(
         &html,
-        r#"<div class="field"><label for="field-displayName">Display name</label><div class="hint" id="field-displayName_hint"><p>How we greet you</p></div><input class="input" id="field-displayName" name="f.displayName" type="text" required minlength="3" maxlength="30" aria-describedby="field-displayName_hint"></div>"#,
+        r#"<div class="field"><label for="field-displayName">Display name</label><div class="hint" id="field-displayName_hint"><p>How we greet you</p><p>3 to 30 characters</p></div><input class="input" id="field-displayName" name="f.displayName" type="text" required minlength="3" maxlength="30" aria-describedby="field-displayName_hint"></div>"#,
     );
     has(
         &html,
@@ -166,11 +166,11 @@ fn numbers_mirror_their_bounds_and_kind() {
     let html = trip_page();
     has(
         &html,
-        r#"<input class="input short" id="field-guests" name="f.guests" type="number" step="1" min="1" max="9" required>"#,
+        r#"<div class="hint" id="field-guests_hint"><p>a whole number from 1 to 9</p></div><input class="input short" id="field-guests" name="f.guests" type="number" step="1" min="1" max="9" required aria-describedby="field-guests_hint">"#,
     );
     has(
         &html,
-        r#"<input class="input short" id="field-budget" name="f.budget" type="number" step="any" min="0.5">"#,
+        r#"<div class="hint" id="field-budget_hint"><p>a number, at least 0.5</p></div><input class="input short" id="field-budget" name="f.budget" type="number" step="any" min="0.5" aria-describedby="field-budget_hint">"#,
     );
 }
 
@@ -502,11 +502,11 @@ fn an_invalid_submission_names_each_field() {
     );
     has(
         &html,
-        r#"<div class="field field-error"><label for="field-displayName">Display name</label><div class="hint" id="field-displayName_hint"><p>How we greet you</p></div><p class="problem" id="field-displayName_problem"><span class="visually-hidden">Error: </span>Display name must be at least 3 characters long, got 2</p><input class="input" id="field-displayName" name="f.displayName" type="text" value="Al" required minlength="3" maxlength="30" aria-describedby="field-displayName_hint field-displayName_problem" aria-invalid="true"></div>"#,
+        r#"<div class="field field-error"><label for="field-displayName">Display name</label><div class="hint" id="field-displayName_hint"><p>How we greet you</p><p>3 to 30 characters</p></div><p class="problem" id="field-displayName_problem"><span class="visually-hidden">Error: </span>Display name must be at least 3 characters long, got 2</p><input class="input" id="field-displayName" name="f.displayName" type="text" value="Al" required minlength="3" maxlength="30" aria-describedby="field-displayName_hint field-displayName_problem" aria-invalid="true"></div>"#,
     );
     has(
         &html,
-        r#"<input class="input short" id="field-guests" name="f.guests" type="number" step="1" min="1" max="9" value="12" required aria-describedby="field-guests_problem" aria-invalid="true">"#,
+        r#"<input class="input short" id="field-guests" name="f.guests" type="number" step="1" min="1" max="9" value="12" required aria-describedby="field-guests_hint field-guests_problem" aria-invalid="true">"#,
     );
     // A group: described on its fieldset, each of its inputs marked invalid, what was sent
     // checked again.

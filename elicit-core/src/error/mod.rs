@@ -290,15 +290,15 @@ impl ErrorKind {
             ),
             ErrorKind::NotAnInteger { found } => words.say_with(
                 Word::ProblemNotAnInteger,
-                &args!("found" => found.to_string()),
+                &args!("found" => Number::from_f64(*found).map_or_else(|| found.to_string().into(), |n| n.said(words))),
             ),
             ErrorKind::TooSmall { minimum, found } => words.say_with(
                 Word::ProblemTooSmall,
-                &args!("minimum" => minimum.to_string(), "found" => found.to_string()),
+                &args!("minimum" => minimum.said(words), "found" => found.said(words)),
             ),
             ErrorKind::TooLarge { maximum, found } => words.say_with(
                 Word::ProblemTooLarge,
-                &args!("maximum" => maximum.to_string(), "found" => found.to_string()),
+                &args!("maximum" => maximum.said(words), "found" => found.said(words)),
             ),
             ErrorKind::TooShort { min_length, length } => words.say_with(
                 Word::ProblemTooShort,

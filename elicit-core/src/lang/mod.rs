@@ -165,10 +165,13 @@ pub fn is_right_to_left(tag: &str) -> bool {
 /// Whether `tag` is a well-formed language tag that CLDR knows a language of (`fr`, `zh-Hant`,
 /// `pt-BR`; not `english`, `zz`, `en_US`), for the checks of declared languages.
 pub fn is_known_tag(tag: &str) -> bool {
-    match tag.parse::<LanguageIdentifier>() {
-        Ok(mut parsed) => parsed.to_string().as_str() == tag && parsed.maximize(),
-        Err(_) => false,
-    }
+    let Ok(parsed) = tag.parse::<LanguageIdentifier>() else {
+        return false;
+    };
+    // CLDR knows the language when it can say its likely script and region (`zh-Hans-CN`, already
+    // complete, is known by its `zh`).
+    let mut language = LanguageIdentifier::from_parts(parsed.language, None, None, &[]);
+    parsed.to_string().as_str() == tag && language.maximize()
 }
 
 /// The first `max` bytes of `value`, cut at a character boundary.

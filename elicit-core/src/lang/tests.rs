@@ -101,6 +101,7 @@ fn tags_and_directions() {
     assert!(!is_right_to_left("zh-Hant"));
     assert!(is_known_tag("zh-Hant"));
     assert!(is_known_tag("pt-BR"));
+    assert!(is_known_tag("zh-Hans-CN"));
     assert!(!is_known_tag("zz"));
     assert!(!is_known_tag("english"));
     assert!(!is_known_tag("en_US"));

@@ -7,7 +7,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource};
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+#[cfg(feature = "page")]
+use intl_memoizer::Memoizable;
+#[cfg(feature = "page")]
+use intl_memoizer::concurrent::IntlLangMemoizer;
 use unic_langid::LanguageIdentifier;
 
 use super::Preference;
@@ -204,6 +208,13 @@ impl Words {
         })
     }
 
+    /// Whether the language writes numbers its own way (all but English, with the feature
+    /// `page`, which brings CLDR's number data): then a number is given to a message as a
+    /// number, else as the text Rust writes.
+    pub(crate) fn writes_numbers(&self) -> bool {
+        cfg!(feature = "page") && self.tag != "en"
+    }
+
     /// The message `word`, without arguments.
     pub(crate) fn say(&self, word: Word) -> Cow<'_, str> {
         self.format(word, None)
@@ -258,6 +269,12 @@ fn build(sources: &[(String, Vec<String>)]) -> Arc<[Arc<Words>]> {
         // The crate's texts go into HTML that says its direction, and into plain text a client
         // shows: no invisible isolation marks around the values.
         bundle.set_use_isolating(false);
+        // Numbers as the language writes them; English keeps the digits as they are (what the
+        // errors' `Display`, read by programs and logs too, has always said).
+        #[cfg(feature = "page")]
+        if tag != "en" {
+            bundle.set_formatter(Some(format_number));
+        }
         for ftl in resources {
             // Checked by `Words::add` (and the built-in ones by a test): a resource that does not
             // parse is skipped whole rather than half taken.
@@ -278,6 +295,42 @@ fn build(sources: &[(String, Vec<String>)]) -> Arc<[Arc<Words>]> {
     languages.into()
 }
 
+/// A language's decimal formatter (ICU4X, CLDR's data), kept by the bundle's memoizer.
+#[cfg(feature = "page")]
+struct DecimalFormat(icu_decimal::DecimalFormatter);
+
+#[cfg(feature = "page")]
+impl Memoizable for DecimalFormat {
+    type Args = ();
+    type Error = ();
+
+    fn construct(lang: LanguageIdentifier, (): ()) -> Result<Self, ()> {
+        let locale: icu_locale_core::Locale = lang.to_string().parse().map_err(drop)?;
+        icu_decimal::DecimalFormatter::try_new((&locale).into(), Default::default())
+            .map(DecimalFormat)
+            .map_err(drop)
+    }
+}
+
+/// A number in a message, as the bundle's language writes it: its digits, its decimal separator,
+/// its grouping.
+#[cfg(feature = "page")]
+fn format_number(value: &FluentValue<'_>, memoizer: &IntlLangMemoizer) -> Option<String> {
+    let FluentValue::Number(number) = value else {
+        return None;
+    };
+    let decimal = icu_decimal::input::Decimal::try_from_f64(
+        number.value,
+        icu_decimal::input::FloatPrecision::RoundTrip,
+    )
+    .ok()?;
+    memoizer
+        .with_try_get::<DecimalFormat, _, _>((), |format| {
+            format.0.format(&decimal).to_string()
+        })
+        .ok()
+}
+
 /// `FluentArgs` from `name => value` pairs.
 macro_rules! args {
     ($($name:literal => $value:expr),* $(,)?) => {{
@@ -293,6 +346,11 @@ macro_rules! words {
     ($($word:ident = $id:literal,)*) => {
         /// A message of the crate's own words, by its id in the `.ftl` files.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        // The pages', the accounts' and the terminal's messages are said with their features.
+        #[cfg_attr(
+            not(all(feature = "page", feature = "account", feature = "terminal")),
+            allow(dead_code)
+        )]
         pub(crate) enum Word {
             $($word,)*
         }

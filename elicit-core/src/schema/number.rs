@@ -46,6 +46,18 @@ enum Repr {
 }
 
 impl Number {
+    /// The number as a message of `words` is given it: a number, which the language writes its
+    /// own way, or for English the text Rust writes (exact, however large).
+    pub(crate) fn said(&self, words: &crate::lang::Words) -> fluent_bundle::FluentValue<'static> {
+        if words.writes_numbers() {
+            fluent_bundle::FluentValue::from(self.as_f64())
+        } else {
+            fluent_bundle::FluentValue::from(self.to_string())
+        }
+    }
+}
+
+impl Number {
     /// A signed integer.
     pub const fn from_i64(value: i64) -> Self {
         if value < 0 {

@@ -16,7 +16,7 @@ h1{font-size:1.75rem;line-height:1.2;margin:0 0 1.25rem}
 p{margin:0 0 1rem}
 .message{font-size:1.125rem;margin:0 0 2rem}
 .field{margin:0 0 1.75rem}
-.field-error{border-left:5px solid #b10e1e;padding-left:.875rem}
+.field-error{border-inline-start:5px solid #b10e1e;padding-inline-start:.875rem}
 label,legend{display:block;font-weight:700;margin:0 0 .25rem;padding:0}
 fieldset{border:0;margin:0;padding:0;min-width:0}
 .optional{font-weight:400}

@@ -56,6 +56,8 @@ struct Opened<'p> {
     form: &'p Form,
     answered: bool,
     name: Option<String>,
+    /// The form in the page's language, and the crate's words in the same.
+    translation: Translation,
     words: Arc<Words>,
 }
 
@@ -80,13 +82,27 @@ impl<S: PageStore + 'static> Pages<S> {
             .forms
             .get(visit.record.form.as_str())
             .ok_or_else(|| not_found(&visit.words))?;
+        // The language of the call that made the page; without one, the browser's, among the
+        // form's languages. The crate's words follow the form's: a page speaks one language.
+        let index = match visit.record.language.as_deref() {
+            Some(tag) => form.languages.iter().position(|known| *known == tag),
+            None => browser_preference(parts).choose(form.languages),
+        };
+        let translation = (form.translation)(index.unwrap_or(0));
+        let words = match (&visit.record.language, index) {
+            (Some(_), _) | (None, Some(_)) => Words::get(translation.language)
+                .unwrap_or_else(|| Words::choose(&Preference::for_tag(translation.language))),
+            // A browser asking for a language the form does not have: the form's own.
+            (None, None) => Words::choose(&Preference::for_tag(translation.language)),
+        };
         Ok(Opened {
             id: visit.id,
             record: visit.record,
             form,
             answered: visit.answered,
             name: visit.name,
-            words: visit.words,
+            translation,
+            words,
         })
     }
 
@@ -265,7 +281,7 @@ async fn answer<S: PageStore + 'static>(
             Word::PageNotFromPage,
         );
     }
-    let schema = opened.translation().schema;
+    let schema = opened.translation.schema;
     let submitted = match submission::read(schema, &body) {
         Ok(submitted) => submitted,
         Err(error) => {
@@ -306,21 +322,10 @@ async fn answer<S: PageStore + 'static>(
 }
 
 impl Opened<'_> {
-    /// The form in the page's language: the translation the record names, else the default.
-    fn translation(&self) -> Translation {
-        let index = self
-            .record
-            .language
-            .as_deref()
-            .and_then(|tag| self.form.languages.iter().position(|known| *known == tag))
-            .unwrap_or(0);
-        (self.form.translation)(index)
-    }
-
     /// The page's form, in its language, posted to the path the browser asked for, with its
     /// CSRF token, and who is signed in.
     fn page<'a>(&'a self, parts: &'a Parts) -> FormPage<'a> {
-        let page = FormPage::new(self.translation().schema, &self.record.message)
+        let page = FormPage::new(self.translation.schema, &self.record.message)
             .in_language(&self.words)
             .action(original_path(parts))
             .hidden(CSRF_FIELD, &self.record.csrf);
@@ -395,12 +400,17 @@ pub(crate) fn notice_page(words: &Words, status: StatusCode, title: &str, text: 
 /// The crate's words the browser request `parts` asks for with its `Accept-Language`: what a
 /// page says before it knows the call it belongs to (an unknown or ended page).
 pub(crate) fn browser_words(parts: &Parts) -> Arc<Words> {
+    Words::choose(&browser_preference(parts))
+}
+
+/// The browser's `Accept-Language`, as a preference.
+fn browser_preference(parts: &Parts) -> Preference {
     let asked = parts
         .headers
         .get(header::ACCEPT_LANGUAGE)
         .and_then(|value| value.to_str().ok())
         .unwrap_or_default();
-    Words::choose(&Preference::parse(asked))
+    Preference::parse(asked)
 }
 
 /// The crate's words of a page: the language of the call that made it, sealed in its record;

@@ -28,11 +28,6 @@
 use fluent_langneg::{NegotiationStrategy, negotiate_languages};
 use unic_langid::LanguageIdentifier;
 
-
-
-
-
-
 /// The `_meta` key of the person's preference on a request (SEP-2792): a string in the grammar
 /// of HTTP's `Accept-Language`.
 pub const ACCEPT_LANGUAGE: &str = "io.modelcontextprotocol/acceptLanguage";

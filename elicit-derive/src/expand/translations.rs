@@ -7,6 +7,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
+use super::accessor::last_span;
 use super::{accessor, option_tokens, optional_str};
 use crate::ast::{Form, Input, Variant};
 use crate::translate::{FormTexts, Labels, Language};
@@ -59,8 +60,15 @@ pub(super) fn form(
                     "the options of the field `{}` (`{shown}`) are not translated into `{tag}`: add \"{tag}\" to the `languages` of the `translations` of its enum",
                     field.ident
                 );
+                // The call ends at the type's last token, so that the error underlines the whole
+                // type (`Vec<Seating>`, not `Vec`).
+                let mut arguments = proc_macro2::Group::new(
+                    proc_macro2::Delimiter::Parenthesis,
+                    quote!(#access.shape(), #tag, #message),
+                );
+                arguments.set_span(last_span(ty));
                 items.extend(quote_spanned! {ty.span()=>
-                    const _: () = _elicit::__private::check_translated(#access.shape(), #tag, #message);
+                    const _: () = _elicit::__private::check_translated #arguments;
                 });
                 quote! {
                     _elicit::__private::property(

@@ -322,16 +322,23 @@ fn check_attributes(cx: &Ctxt, lit: &syn::LitStr, catalog: &ftl::Catalog, slots:
             if allowed.contains(&name.as_str()) {
                 continue;
             }
-            let list = allowed
+            let noun = slots
                 .iter()
-                .map(|a| format!("`.{a}`"))
-                .collect::<Vec<_>>()
-                .join(" and ");
+                .find(|s| s.id == slot.id && s.attribute.is_none())
+                .map_or("title", |s| s.noun);
+            let mut texts: Vec<String> = vec![format!("the {noun} (the message's value)").replace(
+                "the message (the message's value)",
+                "the message (its value)",
+            )];
+            texts.extend(allowed.iter().map(|a| format!("`.{a}`")));
+            let last = texts.pop().unwrap_or_default();
             cx.error_spanned_by(
                 lit,
                 format!(
-                    "`{}.{name}` in `{}`: a value, key, format or bound is never translated, so that what the server reads back is the same in every language; translate the {} (the message's value) and {list} only",
-                    slot.id, message.file, slots.iter().find(|s| s.id == slot.id && s.attribute.is_none()).map_or("title", |s| s.noun)
+                    "`{}.{name}` in `{}`: a value, key, format or bound is never translated, so that what the server reads back is the same in every language; translate {} and {last} only",
+                    slot.id,
+                    message.file,
+                    texts.join(", ")
                 ),
             );
         }

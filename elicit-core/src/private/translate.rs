@@ -35,21 +35,23 @@ pub const fn shape_in(shape: FieldShape, language: &str) -> FieldShape {
 /// a select whose options have titles or descriptions and whose enum is not translated into
 /// `language`: its options would stay in the enum's own language.
 pub const fn check_translated(shape: FieldShape, language: &str, message: &'static str) {
-    let (options, translations) = match shape.kind {
-        FieldKind::SingleSelect {
-            options,
-            translations,
-            ..
-        }
-        | FieldKind::MultiSelect {
-            options,
-            translations,
-        } => (options, translations),
-        _ => return,
-    };
-    if has_texts(options) && find(translations, language).is_none() {
-        panic!("{}", message);
+    let (FieldKind::SingleSelect {
+        options,
+        translations,
+        ..
     }
+    | FieldKind::MultiSelect {
+        options,
+        translations,
+    }) = shape.kind
+    else {
+        return;
+    };
+    assert!(
+        !has_texts(options) || find(translations, language).is_some(),
+        "{}",
+        message
+    );
 }
 
 /// The options in `language`, or `options` when the enum has none in it.

@@ -142,7 +142,10 @@ impl Value<'_> {
                 let content;
                 syn::parenthesized!(content in meta.input);
                 let tags = content
-                    .parse_terminated(|input| input.parse::<syn::LitStr>(), syn::Token![,])
+                    .parse_terminated(
+                        syn::parse::ParseBuffer::parse::<syn::LitStr>,
+                        syn::Token![,],
+                    )
                     .map_err(|err| {
                         syn::Error::new(
                             err.span(),

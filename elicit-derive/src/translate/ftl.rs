@@ -36,17 +36,14 @@ pub(super) fn read(cx: &Ctxt, lit: &syn::LitStr, root: &Path, path: &str) -> Opt
     let tag = lit.value();
     let folder = format!("{}/{tag}/", path.trim_end_matches('/'));
     let dir = root.join(path).join(&tag);
-    let entries = match std::fs::read_dir(&dir) {
-        Ok(entries) => entries,
-        Err(_) => {
-            cx.error_spanned_by(
-                lit,
-                format!(
-                    "there is no folder `{folder}` beside Cargo.toml for the language `{tag}`: create it, with the `.ftl` files of the `{tag}` translation"
-                ),
-            );
-            return None;
-        }
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        cx.error_spanned_by(
+            lit,
+            format!(
+                "there is no folder `{folder}` beside Cargo.toml for the language `{tag}`: create it, with the `.ftl` files of the `{tag}` translation"
+            ),
+        );
+        return None;
     };
     let mut files: Vec<PathBuf> = entries
         .filter_map(Result::ok)

@@ -35,7 +35,7 @@ pub const fn shape_in(shape: FieldShape, language: &str) -> FieldShape {
 /// a select whose options have titles or descriptions and whose enum is not translated into
 /// `language`: its options would stay in the enum's own language.
 pub const fn check_translated(shape: FieldShape, language: &str, message: &'static str) {
-    let (FieldKind::SingleSelect {
+    if let FieldKind::SingleSelect {
         options,
         translations,
         ..
@@ -43,15 +43,12 @@ pub const fn check_translated(shape: FieldShape, language: &str, message: &'stat
     | FieldKind::MultiSelect {
         options,
         translations,
-    }) = shape.kind
-    else {
-        return;
-    };
-    assert!(
-        !has_texts(options) || find(translations, language).is_some(),
-        "{}",
-        message
-    );
+    } = shape.kind
+        && has_texts(options)
+        && find(translations, language).is_none()
+    {
+        panic!("{}", message);
+    }
 }
 
 /// The options in `language`, or `options` when the enum has none in it.

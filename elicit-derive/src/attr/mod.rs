@@ -554,6 +554,23 @@ mod tests {
     }
 
     #[test]
+    fn language_tags_are_known_and_canonical() {
+        for tag in [
+            "fr",
+            "zh-Hans",
+            "pt-BR",
+            "zh-Hans-CN",
+            "en-Latn-US",
+            "sr-Cyrl",
+        ] {
+            assert_eq!(value::check_tag(tag), Ok(()), "{tag}");
+        }
+        for tag in ["zz", "english", "en_US", "zh-hans", "EN", "", "fr-"] {
+            assert!(value::check_tag(tag).is_err(), "{tag}");
+        }
+    }
+
+    #[test]
     fn edit_distance_counts_swaps_once() {
         assert_eq!(edit_distance("abc", "abc"), 0);
         assert_eq!(edit_distance("abc", "acb"), 1);

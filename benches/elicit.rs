@@ -7,11 +7,15 @@
 //! `JsonSchema` (with the schemars attributes rmcp's documentation requires for enums), so both
 //! sides work on the same types and the same answers.
 //!
+//! And a translated form (SEP-2792): its default schema beside a translation's, chosen by index
+//! and by a person's preference, and the matching of the preference alone.
+//!
 //! `cargo bench -p mcp-elicit-benches` (see BENCHMARKS.md for the figures).
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use mcp_elicit::lang::Preference;
 use mcp_elicit::request::FormRequest;
 use mcp_elicit::rounds::{Ask, Exchange, Incoming, Round, StateKeys};
 use mcp_elicit::{Content, Elicit, ProtocolVersion, RequestedSchema};
@@ -536,7 +540,58 @@ fn bench_rounds(c: &mut Criterion) {
     );
 }
 
+// The form of tests/translations.rs, translated with its `.ftl` files.
+#[derive(Elicit)]
+#[elicit(
+    rename_all = "lowercase",
+    translations(path = "../tests/fixtures/locales", languages("fr", "zh-Hans"))
+)]
+enum Seating {
+    #[elicit(title = "By the window")]
+    Window,
+    /// Heated in winter
+    #[elicit(title = "On the terrace")]
+    Terrace,
+}
+
+#[derive(Elicit)]
+#[elicit(
+    message = "Book a table",
+    translations(path = "../tests/fixtures/locales", languages("fr", "zh-Hans"))
+)]
+#[allow(dead_code)]
+struct BookTable {
+    /// Yourself included
+    #[elicit(title = "Party size", minimum = 1, maximum = 12)]
+    party_size: u8,
+    #[elicit(title = "Seating")]
+    seating: Seating,
+    #[elicit(title = "Email", format = "email")]
+    email: Option<String>,
+}
+
+fn bench_translations(c: &mut Criterion) {
+    let label = "translated";
+    let header = "fr-CH, fr;q=0.9, en;q=0.8";
+    let preference = Preference::parse(header);
+    let mut group = c.benchmark_group(format!("obtain schema/{label}"));
+    group.bench_function(BenchmarkId::new("requested_schema()", label), |b| {
+        b.iter(|| black_box(BookTable::requested_schema()));
+    });
+    group.bench_function(BenchmarkId::new("translation(1).schema", label), |b| {
+        b.iter(|| black_box(BookTable::translation(black_box(1)).schema));
+    });
+    group.bench_function(BenchmarkId::new("in_language(&preference)", label), |b| {
+        b.iter(|| black_box(BookTable::in_language(black_box(&preference)).schema));
+    });
+    group.bench_function(BenchmarkId::new("Preference::parse + choose", label), |b| {
+        b.iter(|| black_box(Preference::parse(black_box(header)).choose(BookTable::LANGUAGES)));
+    });
+    group.finish();
+}
+
 fn benches(c: &mut Criterion) {
+    bench_translations(c);
     bench_rounds(c);
     bench_form::<Signup>(c, "realistic", signup_answer());
     bench_unconstrained::<SignupUnconstrained>(c, "realistic", signup_answer());

@@ -83,6 +83,34 @@ struct Form {
     plans: Option<Vec<Plan>>,
 }
 
+// Translated with the `.ftl` files of `tests/translations.rs`.
+#[derive(Elicit)]
+#[elicit(translations(path = "tests/fixtures/locales", languages("fr", "zh-Hans")))]
+enum Seating {
+    #[elicit(title = "By the window")]
+    Window,
+}
+
+#[derive(Elicit)]
+#[elicit(translations(path = "tests/fixtures/locales", languages("fr", "zh-Hans")))]
+#[allow(dead_code)]
+struct BookTable {
+    #[elicit(title = "Party size", minimum = 1)]
+    party_size: u8,
+    seating: Seating,
+}
+
+#[test]
+fn a_translation_allocates_nothing() {
+    for index in 0..4 {
+        let (translation, count) = allocations(|| BookTable::translation(index));
+        assert_eq!(count, 0, "translation({index})");
+        let (again, _) = allocations(|| BookTable::translation(index));
+        assert!(std::ptr::eq(translation.schema, again.schema));
+    }
+    assert_eq!(BookTable::translation(1).message, "Réserver une table");
+}
+
 #[test]
 fn obtaining_a_schema_allocates_nothing() {
     let (schema, count) = allocations(Form::requested_schema);

@@ -18,6 +18,7 @@ mod fallback;
 // The one comparison of numbers, shared with the runtime: a link to its file.
 mod numeric;
 mod sensitive;
+mod translate;
 mod ty;
 mod valid;
 

@@ -13,6 +13,7 @@ use crate::ty::Base;
 
 pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
     check_generics(cx, input);
+    check_languages(cx, input);
     check_labels(
         cx,
         [
@@ -43,6 +44,63 @@ pub(crate) fn check(cx: &Ctxt, input: &Input<'_>) {
             }
             check_enum_names(cx, input, variants);
         }
+    }
+}
+
+/// The declared languages: each once, and not the language of the code (whose texts are the
+/// code's). A transparent type is a field, whose labels belong to the form that uses it; a form
+/// that flattens others in is not translated yet, as their properties come from their own impl.
+fn check_languages(cx: &Ctxt, input: &Input<'_>) {
+    let attrs = &input.attrs;
+    if let Data::Transparent(..) = input.data {
+        let keys = [
+            attrs.language.as_ref().map(Attr::whole),
+            attrs.translations.as_ref().map(Attr::whole),
+            attrs.ftl.as_ref().map(Attr::whole),
+        ];
+        for tokens in keys.into_iter().flatten() {
+            cx.error_spanned_by(
+                tokens,
+                format!(
+                    "a transparent type is a field, whose title and description the form using it gives: translate them in that form, not on `{}`",
+                    input.original.ident
+                ),
+            );
+        }
+        return;
+    }
+    let Some(translations) = &attrs.translations else {
+        return;
+    };
+    if let Data::Struct(form) = &input.data
+        && let Some(flat) = form.flattened.first()
+    {
+        cx.error_spanned_by(
+            translations.whole(),
+            format!(
+                "a form with `translations` cannot flatten in another form yet (`{}`): write its fields in `{}`, or leave the form untranslated",
+                flat.ident, input.original.ident
+            ),
+        );
+    }
+    let default = attrs
+        .language
+        .as_ref()
+        .map_or_else(|| "en".to_owned(), |l| l.value.value());
+    let mut seen: Vec<String> = Vec::new();
+    for lit in &translations.value.languages {
+        let tag = lit.value();
+        if tag == default {
+            cx.error_spanned_by(
+                lit,
+                format!(
+                    "`{tag}` is the language of the texts in the code: list only the languages they are translated into (the code's is set by `language = \"..\"`)"
+                ),
+            );
+        } else if seen.contains(&tag) {
+            cx.error_spanned_by(lit, format!("`{tag}` is listed twice: list it once"));
+        }
+        seen.push(tag);
     }
 }
 

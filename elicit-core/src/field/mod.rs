@@ -149,11 +149,15 @@ pub enum FieldKind {
         /// Whether titled options are written as the legacy `enum` + `enumNames` on every
         /// protocol version rather than as `oneOf` (`#[elicit(enum_names)]` on the enum).
         enum_names: bool,
+        /// The options in each language the enum is written in, from [`Choice::TRANSLATIONS`].
+        translations: &'static [ChoiceLanguage],
     },
     /// Any number of the options.
     MultiSelect {
         /// The options, from the enum's [`Choice`] implementation.
         options: &'static [SelectOption],
+        /// The options in each language the enum is written in, from [`Choice::TRANSLATIONS`].
+        translations: &'static [ChoiceLanguage],
     },
     /// One of options supplied when the form is asked ([`Pick`](crate::choices::Pick)), or (`multi`) any number of
     /// them ([`Picks`](crate::choices::Picks)).
@@ -350,6 +354,10 @@ pub trait Choice {
     /// version (`#[elicit(enum_names)]`).
     #[doc(hidden)]
     const ENUM_NAMES: bool = false;
+    /// The options in each language the enum is written in (`#[elicit(translations(..))]`): its
+    /// own language's first, then each translation's; empty for an enum without translations.
+    #[doc(hidden)]
+    const TRANSLATIONS: &'static [ChoiceLanguage] = &[];
 
     /// The position of this variant in [`Choice::OPTIONS`].
     #[doc(hidden)]
@@ -361,6 +369,10 @@ pub trait Choice {
     where
         Self: Sized;
 }
+
+/// The options of a select in one language: its tag, and the options with their titles and
+/// descriptions in it (the same values, in the same order).
+pub type ChoiceLanguage = (&'static str, &'static [SelectOption]);
 
 /// The variant whose wire value `value` is, judged by the single-select rule.
 #[inline]

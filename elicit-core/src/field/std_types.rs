@@ -110,6 +110,7 @@ impl<T: MultiSelectField> MultiSelectField for Option<T> {
 const fn multi_select<E: Choice>() -> FieldShape {
     FieldShape::required(FieldKind::MultiSelect {
         options: E::OPTIONS,
+        translations: E::TRANSLATIONS,
     })
 }
 

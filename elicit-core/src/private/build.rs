@@ -71,6 +71,18 @@ impl FieldAttrs {
         self
     }
 
+    /// The title and description in another language (`None` leaves the field without one):
+    /// the rest of the attributes are the same in every language.
+    pub const fn labels(
+        mut self,
+        title: Option<&'static str>,
+        description: Option<&'static str>,
+    ) -> Self {
+        self.title = title;
+        self.description = description;
+        self
+    }
+
     /// `min_length = N`.
     pub const fn min_length(mut self, min_length: u64) -> Self {
         self.min_length = Some(min_length);
@@ -189,6 +201,7 @@ pub const fn single_select<C: Choice>() -> FieldShape {
     FieldShape::required(FieldKind::SingleSelect {
         options: C::OPTIONS,
         enum_names: C::ENUM_NAMES,
+        translations: C::TRANSLATIONS,
     })
 }
 
@@ -296,6 +309,7 @@ pub const fn property(shape: FieldShape, attrs: FieldAttrs) -> Property {
         FieldKind::SingleSelect {
             options,
             enum_names,
+            ..
         } => PropertySchema::SingleSelect(SingleSelectSchema {
             enum_names,
             options: Options::from_static(options),
@@ -305,7 +319,7 @@ pub const fn property(shape: FieldShape, attrs: FieldAttrs) -> Property {
             },
             runtime: false,
         }),
-        FieldKind::MultiSelect { options } => PropertySchema::MultiSelect(MultiSelectSchema {
+        FieldKind::MultiSelect { options, .. } => PropertySchema::MultiSelect(MultiSelectSchema {
             options: Options::from_static(options),
             min_items: larger(c.min_items, attrs.min_items),
             max_items: smaller(c.max_items, attrs.max_items),

@@ -51,7 +51,7 @@ pub const fn check_default_format(shape: FieldShape, attrs: FieldAttrs, message:
 /// Fails to compile with `message` if `min_items` asks for more choices than the select has
 /// (options supplied at run time are checked when they are, by `rules::satisfiable`).
 pub const fn check_min_items<T: ListField>(min_items: u64, message: &'static str) {
-    if let FieldKind::MultiSelect { options } = T::SHAPE.kind
+    if let FieldKind::MultiSelect { options, .. } = T::SHAPE.kind
         && min_items > options.len() as u64
     {
         panic!("{}", message);

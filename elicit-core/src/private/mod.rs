@@ -11,6 +11,7 @@ mod checks;
 mod features;
 mod flatten;
 mod from_str;
+mod translate;
 mod with;
 
 pub use serde_json::{Map, Value};
@@ -25,9 +26,10 @@ pub use self::checks::*;
 pub use self::features::*;
 pub use self::flatten::{check_flattened, compose, run};
 pub use self::from_str::{from_str_access, from_str_optional_access};
+pub use self::translate::{check_translated, shape_in};
 pub use self::with::{WithModule, with_access, with_optional_access};
 use crate::field::{Choice, Refusal, choice_of, wire_value};
-pub use crate::field::{FieldKind, FieldShape};
+pub use crate::field::{ChoiceLanguage, FieldKind, FieldShape};
 pub use crate::schema::Content;
 
 /// `FormField::from_value` of a derived select enum.

@@ -9,17 +9,18 @@ use syn::spanned::Spanned;
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 use symbol::{
-    CRATE, DEFAULT, DESCRIPTION, ENUM_NAMES, FLATTEN, FORMAT, FROM_STR, MAX_ITEMS, MAX_LENGTH,
-    MAXIMUM, MESSAGE, MIN_ITEMS, MIN_LENGTH, MINIMUM, NOT_SENSITIVE, PATTERN, RENAME, RENAME_ALL,
-    SKIP, TITLE, TRANSPARENT, VALIDATE, WITH,
+    CRATE, DEFAULT, DESCRIPTION, ENUM_NAMES, FLATTEN, FORMAT, FROM_STR, FTL, LANGUAGE, MAX_ITEMS,
+    MAX_LENGTH, MAXIMUM, MESSAGE, MIN_ITEMS, MIN_LENGTH, MINIMUM, NOT_SENSITIVE, PATTERN, RENAME,
+    RENAME_ALL, SKIP, TITLE, TRANSLATIONS, TRANSPARENT, VALIDATE, WITH,
 };
 
 pub(crate) mod symbol;
 mod value;
 
-pub(crate) use value::{DefaultLit, Format, NumLit};
+pub(crate) use value::{DefaultLit, Format, NumLit, Translations};
 use value::{
-    Value, count, crate_path_value, default, format, number, path_to, rename_rule, string,
+    Value, count, crate_path_value, default, format, ftl_id, language_tag, number, path_to,
+    rename_rule, string,
 };
 
 /// One attribute the user wrote: its key, its value and where both are.
@@ -107,6 +108,13 @@ pub(crate) struct Container {
     pub(crate) transparent: Option<Attr<()>>,
     /// `enum_names`: a titled single-select of the enum is written as `enum` + `enumNames`.
     pub(crate) enum_names: Option<Attr<()>>,
+    /// `language = "fr"`: the language of the texts written in the code (`"en"` without it).
+    pub(crate) language: Option<Attr<syn::LitStr>>,
+    /// `translations(path = "locales", languages("fr", ..))`: the `.ftl` files of each language.
+    pub(crate) translations: Option<Attr<Translations>>,
+    /// `ftl = "booking"`: the Fluent id of the form's message (and the prefix of its fields' and
+    /// options' ids), over the kebab-case of the type's name.
+    pub(crate) ftl: Option<Attr<syn::LitStr>>,
 }
 
 impl Container {
@@ -119,6 +127,9 @@ impl Container {
         let mut validate: Option<Attr<syn::Path>> = None;
         let mut transparent: Option<Attr<()>> = None;
         let mut enum_names: Option<Attr<()>> = None;
+        let mut language: Option<Attr<syn::LitStr>> = None;
+        let mut translations: Option<Attr<Translations>> = None;
+        let mut ftl: Option<Attr<syn::LitStr>> = None;
         let serde_rename_all = read_attrs(cx, attrs, RENAME_ALL, |key, value| match key {
             RENAME_ALL => set(cx, &mut rename_all, value.parse(rename_rule)),
             CRATE => set(cx, &mut crate_path, value.parse(crate_path_value)),
@@ -144,6 +155,9 @@ impl Container {
             ),
             TRANSPARENT if level == Level::Struct => set(cx, &mut transparent, value.flag()),
             ENUM_NAMES if level == Level::Enum => set(cx, &mut enum_names, value.flag()),
+            LANGUAGE => set(cx, &mut language, value.parse(language_tag)),
+            TRANSLATIONS => set(cx, &mut translations, value.translations()),
+            FTL => set(cx, &mut ftl, value.parse(ftl_id)),
             _ => value.unknown(level),
         })
         .as_deref()
@@ -158,6 +172,9 @@ impl Container {
             validate,
             transparent,
             enum_names,
+            language,
+            translations,
+            ftl,
         }
     }
 }
@@ -192,6 +209,8 @@ pub(crate) struct Field {
     pub(crate) with: Option<Attr<syn::Path>>,
     /// `flatten`: the field's type is a form whose fields join this one, in place.
     pub(crate) flatten: Option<Attr<()>>,
+    /// `ftl = "party"`: the Fluent id of the field's title and description.
+    pub(crate) ftl: Option<Attr<syn::LitStr>>,
 }
 
 impl Field {
@@ -219,6 +238,7 @@ impl Field {
             key(&self.from_str),
             key(&self.with),
             key(&self.flatten),
+            key(&self.ftl),
         ];
         keys.into_iter().flatten().collect()
     }
@@ -245,6 +265,7 @@ impl Field {
             from_str: None,
             with: None,
             flatten: None,
+            ftl: None,
         };
         let serde_rename_value = read_attrs(cx, attrs, RENAME, |key, value| {
             match key {
@@ -289,6 +310,7 @@ impl Field {
             FROM_STR => set(cx, &mut f.from_str, value.flag()),
             WITH => set(cx, &mut f.with, value.parse(path_to(MODULE, "seconds"))),
             FLATTEN => set(cx, &mut f.flatten, value.flag()),
+            FTL => set(cx, &mut f.ftl, value.parse(ftl_id)),
             _ => value.unknown(Level::Field),
         }
         });
@@ -306,6 +328,8 @@ pub(crate) struct Variant {
     /// option descriptions (ACP).
     pub(crate) description: Option<Attr<String>>,
     pub(crate) doc: Option<String>,
+    /// `ftl = "seat-window"`: the Fluent id of the option's title and description.
+    pub(crate) ftl: Option<Attr<syn::LitStr>>,
 }
 
 impl Variant {
@@ -321,6 +345,7 @@ impl Variant {
         let mut rename: Option<Attr<String>> = None;
         let mut title: Option<Attr<String>> = None;
         let mut description: Option<Attr<String>> = None;
+        let mut ftl: Option<Attr<syn::LitStr>> = None;
         let serde_rename_value = read_attrs(cx, attrs, RENAME, |key, value| match key {
             RENAME => set(
                 cx,
@@ -337,6 +362,7 @@ impl Variant {
                 &mut description,
                 value.parse(string("description = \"Shown beside the option\"")),
             ),
+            FTL => set(cx, &mut ftl, value.parse(ftl_id)),
             _ => value.unknown(Level::Variant),
         });
         Variant {
@@ -344,6 +370,7 @@ impl Variant {
             title,
             description,
             doc: crate::doc::description(attrs),
+            ftl,
         }
     }
 }
@@ -353,6 +380,7 @@ impl Variant {
 /// mistake; only broken syntax (say, a missing comma) stops the attribute.
 fn parse_elicit(cx: &Ctxt, attr: &syn::Attribute, mut each: impl FnMut(&str, Value<'_>)) {
     let result = attr.parse_nested_meta(|meta| {
+        let mut list = None;
         let tokens = if meta.input.peek(syn::Token![=]) {
             let input = meta.value()?;
             let mut tokens = TokenStream::new();
@@ -362,7 +390,7 @@ fn parse_elicit(cx: &Ctxt, attr: &syn::Attribute, mut each: impl FnMut(&str, Val
             Some(tokens)
         } else {
             if meta.input.peek(syn::token::Paren) {
-                meta.input.parse::<proc_macro2::Group>()?;
+                list = Some(meta.input.parse::<proc_macro2::Group>()?);
             }
             None
         };
@@ -377,6 +405,7 @@ fn parse_elicit(cx: &Ctxt, attr: &syn::Attribute, mut each: impl FnMut(&str, Val
                 cx,
                 key: meta.path.clone(),
                 tokens,
+                list,
             },
         );
         Ok(())
@@ -522,6 +551,23 @@ mod tests {
             nearest("date_time", &["email", "uri", "date", "date-time"]),
             Some("date-time")
         );
+    }
+
+    #[test]
+    fn language_tags_are_known_and_canonical() {
+        for tag in [
+            "fr",
+            "zh-Hans",
+            "pt-BR",
+            "zh-Hans-CN",
+            "en-Latn-US",
+            "sr-Cyrl",
+        ] {
+            assert_eq!(value::check_tag(tag), Ok(()), "{tag}");
+        }
+        for tag in ["zz", "english", "en_US", "zh-hans", "EN", "", "fr-"] {
+            assert!(value::check_tag(tag).is_err(), "{tag}");
+        }
     }
 
     #[test]

@@ -25,6 +25,9 @@ pub(crate) const SKIP: &str = "skip";
 pub(crate) const FROM_STR: &str = "from_str";
 pub(crate) const WITH: &str = "with";
 pub(crate) const FLATTEN: &str = "flatten";
+pub(crate) const LANGUAGE: &str = "language";
+pub(crate) const TRANSLATIONS: &str = "translations";
+pub(crate) const FTL: &str = "ftl";
 
 /// The keys a struct takes.
 pub(crate) const STRUCT: &[&str] = &[
@@ -35,9 +38,12 @@ pub(crate) const STRUCT: &[&str] = &[
     DESCRIPTION,
     VALIDATE,
     TRANSPARENT,
+    LANGUAGE,
+    TRANSLATIONS,
+    FTL,
 ];
 /// The keys an enum takes.
-pub(crate) const ENUM: &[&str] = &[RENAME_ALL, CRATE, ENUM_NAMES];
+pub(crate) const ENUM: &[&str] = &[RENAME_ALL, CRATE, ENUM_NAMES, LANGUAGE, TRANSLATIONS, FTL];
 /// The keys a field takes, in the order `Field::written_keys` gives them (`rename` aside).
 pub(crate) const FIELD: &[&str] = &[
     RENAME,
@@ -58,9 +64,10 @@ pub(crate) const FIELD: &[&str] = &[
     FROM_STR,
     WITH,
     FLATTEN,
+    FTL,
 ];
 /// The keys a variant takes.
-pub(crate) const VARIANT: &[&str] = &[RENAME, TITLE, DESCRIPTION];
+pub(crate) const VARIANT: &[&str] = &[RENAME, TITLE, DESCRIPTION, FTL];
 /// The keys the field of a transparent type carries to wherever the type is used: bounds and a
 /// format. Labels, defaults and how a field is read belong where the type is used.
 pub(crate) const CARRIED: &[&str] = &[

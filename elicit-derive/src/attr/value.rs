@@ -71,6 +71,8 @@ pub(super) struct Value<'a> {
     pub(super) key: syn::Path,
     /// The tokens after `=`, up to the next top-level comma; `None` when there is no `=`.
     pub(super) tokens: Option<TokenStream>,
+    /// The parenthesized list after the key (`translations(..)`), if there is one.
+    pub(super) list: Option<proc_macro2::Group>,
 }
 
 impl Value<'_> {
@@ -118,6 +120,73 @@ impl Value<'_> {
         })
     }
 
+    /// `translations(path = "locales", languages("fr", "zh-Hans"))`. Each bad language is
+    /// reported at its literal and left out; the rest are read all the same.
+    pub(super) fn translations(&self) -> Option<Attr<Translations>> {
+        let example = "`translations(path = \"locales\", languages(\"fr\", \"zh-Hans\"))`";
+        let Some(list) = &self.list else {
+            self.cx.error_spanned_by(
+                &self.key,
+                format!("`translations` takes the folder and the languages: {example}"),
+            );
+            return None;
+        };
+        let mut path: Option<syn::LitStr> = None;
+        let mut languages: Option<Vec<syn::LitStr>> = None;
+        let parser = syn::meta::parser(|meta| {
+            if meta.path.is_ident("path") {
+                path = Some(meta.value()?.parse::<syn::LitStr>().map_err(|err| {
+                    syn::Error::new(err.span(), format!("`path` takes a string literal, the folder of the `.ftl` files beside Cargo.toml: {example}"))
+                })?);
+            } else if meta.path.is_ident("languages") {
+                let content;
+                syn::parenthesized!(content in meta.input);
+                let tags = content
+                    .parse_terminated(
+                        syn::parse::ParseBuffer::parse::<syn::LitStr>,
+                        syn::Token![,],
+                    )
+                    .map_err(|err| {
+                        syn::Error::new(
+                            err.span(),
+                            format!(
+                                "`languages` takes language tags in string literals: {example}"
+                            ),
+                        )
+                    })?;
+                let mut good = Vec::new();
+                for tag in tags {
+                    match check_tag(&tag.value()) {
+                        Ok(()) => good.push(tag),
+                        Err(msg) => self.cx.error_spanned_by(&tag, msg),
+                    }
+                }
+                languages = Some(good);
+            } else {
+                return Err(meta.error(format!(
+                    "`translations` takes `path` and `languages`: {example}"
+                )));
+            }
+            Ok(())
+        });
+        if let Err(err) = parser.parse2(list.stream()) {
+            self.cx.syn_error(err);
+            return None;
+        }
+        let (Some(path), Some(languages)) = (path, languages) else {
+            self.cx.error_spanned_by(
+                list,
+                format!("`translations` needs both the folder and the languages: {example}"),
+            );
+            return None;
+        };
+        Some(Attr {
+            key: self.key.clone(),
+            value: Translations { path, languages },
+            value_tokens: list.stream(),
+        })
+    }
+
     /// Reports a key this level knows but cannot take here, with `message`, at the key.
     pub(super) fn error(&self, message: &str) {
         self.cx.error_spanned_by(&self.key, message);
@@ -154,6 +223,73 @@ impl Value<'_> {
         };
         self.cx.error_spanned_by(&self.key, msg);
     }
+}
+
+/// `translations(path = "locales", languages("fr", "zh-Hans"))`: where the `.ftl` files are
+/// (a folder beside Cargo.toml holding one folder per language), and the languages.
+pub(crate) struct Translations {
+    pub(crate) path: syn::LitStr,
+    /// Only the well-formed, known tags: the others were reported.
+    pub(crate) languages: Vec<syn::LitStr>,
+}
+
+/// `language = "fr"`: a language tag CLDR knows, in its canonical form.
+pub(super) fn language_tag(key: &str, input: ParseStream<'_>) -> syn::Result<syn::LitStr> {
+    let lit = single::<syn::LitStr>(input, || {
+        format!("`{key}` takes a language tag in a string literal, like `{key} = \"fr\"`")
+    })?;
+    check_tag(&lit.value()).map_err(|msg| syn::Error::new_spanned(&lit, msg))?;
+    Ok(lit)
+}
+
+/// Whether `tag` is a language tag in its canonical form whose language CLDR knows (the check of
+/// the runtime's `lang::is_known_tag`, which the derive cannot depend on), or what to write
+/// instead.
+pub(crate) fn check_tag(tag: &str) -> Result<(), String> {
+    use unic_langid::LanguageIdentifier;
+    let hint = "like `fr`, `zh-Hans` or `pt-BR`";
+    let Ok(parsed) = tag.parse::<LanguageIdentifier>() else {
+        return Err(format!(
+            "`{tag}` is not a language tag: write a BCP 47 tag, {hint}"
+        ));
+    };
+    let canonical = parsed.to_string();
+    if canonical != tag {
+        return Err(format!(
+            "write the language tag `{tag}` as `{canonical}`: subtags are joined by `-`, the language in lowercase, the script capitalized, the region in capitals"
+        ));
+    }
+    // Known when CLDR has likely subtags for the language alone (a tag that is already complete,
+    // `zh-Hans-CN`, adds nothing when maximized, so the tag itself cannot say).
+    let mut language = LanguageIdentifier::from_parts(parsed.language, None, None, &[]);
+    if parsed.language.is_empty() || !language.maximize() {
+        return Err(format!(
+            "unknown language `{tag}`: write a language tag CLDR knows, {hint}"
+        ));
+    }
+    Ok(())
+}
+
+/// `ftl = "party-size"`: a Fluent message id (a letter, then letters, digits, `-` and `_`).
+pub(super) fn ftl_id(key: &str, input: ParseStream<'_>) -> syn::Result<syn::LitStr> {
+    let lit = single::<syn::LitStr>(input, || {
+        format!(
+            "`{key}` takes a Fluent message id in a string literal, like `{key} = \"party-size\"`"
+        )
+    })?;
+    let id = lit.value();
+    let mut chars = id.chars();
+    let well_formed = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !well_formed {
+        return Err(syn::Error::new_spanned(
+            &lit,
+            format!(
+                "`{id}` is not a Fluent message id: start with a letter, then letters, digits, `-` and `_`, like `party-size`"
+            ),
+        ));
+    }
+    Ok(lit)
 }
 
 /// Parses the whole value as one thing, or reports what was expected.

@@ -53,7 +53,7 @@ pub(super) fn field_accessor(form: &syn::Ident, index: usize, field: &Field<'_>)
 }
 
 /// The span of the last token of `ty`, where an expression meant to span the type ends.
-fn last_span(ty: &syn::Type) -> Span {
+pub(super) fn last_span(ty: &syn::Type) -> Span {
     quote!(#ty)
         .into_iter()
         .last()

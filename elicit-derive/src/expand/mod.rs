@@ -7,6 +7,7 @@ use quote::{format_ident, quote, quote_spanned};
 use crate::ast::{Data, Field, Form, Input, Variant};
 use crate::attr::{self, DefaultLit, Format, symbol};
 use crate::ctxt::Ctxt;
+use crate::translate::{self, FormTexts, Labels, Language};
 use crate::ty::Base;
 use crate::{ast, fallback, valid};
 
@@ -14,6 +15,7 @@ mod accessor;
 mod body;
 mod checks;
 mod tokens;
+mod translations;
 
 use accessor::{accessor, field_accessor};
 use body::{read, tables, write};
@@ -27,12 +29,22 @@ pub(crate) fn derive(input: &syn::DeriveInput) -> TokenStream {
     if let Some(parsed) = &parsed {
         valid::check(&cx, parsed);
     }
+    // Each declared language's texts, read from its files and checked against the type's.
+    let mut form_languages = Vec::new();
+    let mut select_languages = Vec::new();
+    match parsed.as_ref().map(|p| (p, &p.data)) {
+        Some((parsed, Data::Struct(form))) => form_languages = translate::form(&cx, parsed, form),
+        Some((parsed, Data::Enum(variants))) => {
+            select_languages = translate::select(&cx, parsed, variants);
+        }
+        _ => {}
+    }
     let krate = runtime_path(parsed.as_ref());
     match (cx.check(), parsed) {
         (Ok(()), Some(parsed)) => match &parsed.data {
-            Data::Struct(form) => expand_struct(&parsed, form, &krate),
+            Data::Struct(form) => expand_struct(&parsed, form, &form_languages, &krate),
             Data::Transparent(field, member) => expand_transparent(&parsed, field, member, &krate),
-            Data::Enum(variants) => expand_enum(&parsed, variants, &krate),
+            Data::Enum(variants) => expand_enum(&parsed, variants, &select_languages, &krate),
         },
         (Err(err), parsed) => {
             // The checks the compiler runs (trait bounds, `const` checks) still run for the fields
@@ -80,7 +92,12 @@ fn runtime_path(input: Option<&Input<'_>>) -> TokenStream {
     }
 }
 
-fn expand_struct(input: &Input<'_>, form: &Form<'_>, krate: &TokenStream) -> TokenStream {
+fn expand_struct(
+    input: &Input<'_>,
+    form: &Form<'_>,
+    languages: &[Language<FormTexts>],
+    krate: &TokenStream,
+) -> TokenStream {
     let ident = &input.original.ident;
     let fields = &form.fields;
     // Items beside the impl: multi-select defaults and the checks of each field.
@@ -111,6 +128,7 @@ fn expand_struct(input: &Input<'_>, form: &Form<'_>, krate: &TokenStream) -> Tok
     let tables = tables(form, &properties);
     let schema = labelled_schema(&input.attrs);
     let page_only = page_only(ident, form);
+    let (translated, translation) = translations::form(input, form, languages);
     quote! {
         #[doc(hidden)]
         const _: () = {
@@ -128,6 +146,8 @@ fn expand_struct(input: &Input<'_>, form: &Form<'_>, krate: &TokenStream) -> Tok
                 }
 
                 #message
+
+                #translation
 
                 #page_only
 
@@ -161,6 +181,8 @@ fn expand_struct(input: &Input<'_>, form: &Form<'_>, krate: &TokenStream) -> Tok
             }
 
             #items
+
+            #translated
         };
     }
 }
@@ -437,25 +459,52 @@ fn optional_str(text: Option<&str>) -> TokenStream {
     )
 }
 
-fn expand_enum(input: &Input<'_>, variants: &[Variant<'_>], krate: &TokenStream) -> TokenStream {
-    let ident = &input.original.ident;
-    // Titled as soon as one variant has a title; then every option carries one (its wire value
-    // when it has none of its own), as the schema is written and read back.
-    let titled = variants.iter().any(|v| v.attrs.title.is_some());
-    let options = variants.iter().map(|v| {
-        let wire = &v.wire_name;
-        let title = v.attrs.title.as_ref().map(|t| t.value.as_str());
-        let title = title.or(titled.then_some(wire.as_str()));
-        match (title, v.attrs.description()) {
-            // Written where a protocol has option descriptions (ACP).
-            (title, Some(description)) => {
-                let title = optional_str(title);
-                quote!(_elicit::__private::described_option(#wire, #title, #description))
+/// Each option of a select, with the title and description of each variant in one language
+/// (`labels`, in declaration order). Titled as soon as one variant has a title; then every option
+/// carries one (its wire value when it has none of its own), as the schema is written and read
+/// back.
+fn option_tokens(
+    variants: &[Variant<'_>],
+    labels: &[(Option<&str>, Option<&str>)],
+) -> Vec<TokenStream> {
+    let titled = labels.iter().any(|(title, _)| title.is_some());
+    variants
+        .iter()
+        .zip(labels)
+        .map(|(v, (title, description))| {
+            let wire = &v.wire_name;
+            let title = title.or(titled.then_some(wire.as_str()));
+            match (title, description) {
+                // Written where a protocol has option descriptions (ACP).
+                (title, Some(description)) => {
+                    let title = optional_str(title);
+                    quote!(_elicit::__private::described_option(#wire, #title, #description))
+                }
+                (Some(title), None) => quote!(_elicit::__private::titled_option(#wire, #title)),
+                (None, None) => quote!(_elicit::__private::option(#wire)),
             }
-            (Some(title), None) => quote!(_elicit::__private::titled_option(#wire, #title)),
-            (None, None) => quote!(_elicit::__private::option(#wire)),
-        }
-    });
+        })
+        .collect()
+}
+
+fn expand_enum(
+    input: &Input<'_>,
+    variants: &[Variant<'_>],
+    languages: &[Language<Vec<Labels>>],
+    krate: &TokenStream,
+) -> TokenStream {
+    let ident = &input.original.ident;
+    let labels: Vec<(Option<&str>, Option<&str>)> = variants
+        .iter()
+        .map(|v| {
+            (
+                v.attrs.title.as_ref().map(|t| t.value.as_str()),
+                v.attrs.description(),
+            )
+        })
+        .collect();
+    let options = option_tokens(variants, &labels);
+    let (includes, translations) = translations::select(input, variants, languages);
     let names: Vec<&syn::Ident> = variants.iter().map(|v| v.ident).collect();
     let positions: Vec<usize> = (0..variants.len()).collect();
     let enum_names = input.attrs.enum_names.is_some().then(|| {
@@ -474,6 +523,7 @@ fn expand_enum(input: &Input<'_>, variants: &[Variant<'_>], krate: &TokenStream)
                 const DISCRIMINANTS: &'static [::core::primitive::i128] =
                     &[#(Self::#names as ::core::primitive::i128),*];
                 #enum_names
+                #translations
 
                 fn index(&self) -> ::core::primitive::usize {
                     match *self {
@@ -518,6 +568,8 @@ fn expand_enum(input: &Input<'_>, variants: &[Variant<'_>], krate: &TokenStream)
             impl _elicit::field::SelectField for #ident {
                 type Choice = Self;
             }
+
+            #includes
         };
     }
 }

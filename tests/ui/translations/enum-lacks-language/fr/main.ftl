@@ -1,0 +1,3 @@
+book-table = Réserver une table
+book-table-seating = Placement
+book-table-size = Taille

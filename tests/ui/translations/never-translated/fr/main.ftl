@@ -1,0 +1,9 @@
+book-table = Réserver une table
+    .key = reservation
+book-table-party-size = Nombre de personnes
+    .minimum = 2
+book-table-email = Courriel
+    .format = courriel
+seating-window = Côté fenêtre
+    .const = fenetre
+    .value = fenetre

@@ -1,0 +1,3 @@
+book-table = Réserver une table
+
+book-table-party-size Nombre de personnes

@@ -1,0 +1,1 @@
+book-table = Réserver une table

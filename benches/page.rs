@@ -87,9 +87,15 @@ fn texts(lang: &'static str) -> Texts {
     let words = Words::get(lang).expect("a language of the crate's");
     // Each rule as the page says it: read from a page of one field, so that the template holds
     // the very words.
-    let page = FormPage::new(Signup::requested_schema(), "").in_language(&words).render();
+    let page = FormPage::new(Signup::requested_schema(), "")
+        .in_language(&words)
+        .render();
     let hint = |id: &str| {
-        let start = page.find(&format!("id=\"field-{id}_hint\">")).expect("a hint") + id.len() + 14;
+        let start = page
+            .find(&format!("id=\"field-{id}_hint\">"))
+            .expect("a hint")
+            + id.len()
+            + 14;
         let hint = &page[start..];
         let last = hint[..hint.find("</div>").unwrap()].rfind("<p>").unwrap();
         hint[last + 3..hint.find("</p></div>").unwrap()].to_owned()

@@ -80,7 +80,12 @@ fn length(min: Option<u64>, max: Option<u64>, words: &Words) -> Option<String> {
 }
 
 /// What a number field takes: "a whole number from 1 to 12", "a number, at least 0".
-fn number_rule(kind: NumberType, min: Option<Number>, max: Option<Number>, words: &Words) -> String {
+fn number_rule(
+    kind: NumberType,
+    min: Option<Number>,
+    max: Option<Number>,
+    words: &Words,
+) -> String {
     let whole = kind == NumberType::Integer;
     let pick = |integer, number| if whole { integer } else { number };
     let said = match (min, max) {

@@ -51,6 +51,7 @@ struct GreetArgs {
 
 #[derive(Elicit)]
 #[elicit(message = "Please provide your name")]
+#[elicit(translations(path = "locales", languages("fr", "zh-Hans")))]
 struct UserInfo {
     /// How the greeting calls you
     #[elicit(title = "Name", min_length = 2)]
@@ -59,6 +60,7 @@ struct UserInfo {
 
 #[derive(Elicit, Clone, Copy)]
 #[elicit(rename_all = "lowercase")]
+#[elicit(translations(path = "locales", languages("fr", "zh-Hans")))]
 enum Seating {
     #[elicit(title = "Indoor")]
     Indoor,
@@ -79,6 +81,7 @@ impl Seating {
 /// left out or got wrong.
 #[derive(Elicit)]
 #[elicit(rename_all = "camelCase", message = "Which table should I book?")]
+#[elicit(translations(path = "locales", languages("fr", "zh-Hans")))]
 struct Booking {
     #[elicit(title = "Date", format = "date")]
     date: String,
@@ -94,6 +97,7 @@ struct Booking {
     title = "Connect a weather service",
     message = "Connect your weather service"
 )]
+#[elicit(translations(path = "locales", languages("fr", "zh-Hans")))]
 struct Connection {
     /// A name for this connection
     #[elicit(title = "Label", min_length = 2, max_length = 40)]
@@ -105,6 +109,7 @@ struct Connection {
 
 #[derive(Elicit)]
 #[elicit(message = "Where would you like to go?")]
+#[elicit(translations(path = "locales", languages("fr", "zh-Hans")))]
 struct Trip {
     #[elicit(title = "Destination", min_length = 2)]
     destination: String,

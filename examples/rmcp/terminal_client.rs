@@ -37,6 +37,8 @@ use rmcp::transport::TokioChildProcess;
 use rmcp::{ClientHandler, ServiceExt};
 
 struct Terminal {
+    /// The terminal form, in the language of the locale (`LANG`).
+    ui: TerminalUi,
     version: ProtocolVersion,
     /// The pages the server said are complete (2025-11-25), for a `-32042` error's retry.
     completions: UrlCompletions,
@@ -51,7 +53,7 @@ impl ClientHandler for Terminal {
         ClientConfig::new(
             // Form mode, and URL mode since `TerminalUi` opens pages: exactly what it can do.
             ClientCapabilities::builder()
-                .enable_elicitation_with(mcp_elicit::rmcp::elicitation_capability(&TerminalUi))
+                .enable_elicitation_with(mcp_elicit::rmcp::elicitation_capability(&self.ui))
                 .build(),
             Implementation::new("mcp-elicit-terminal-client", env!("CARGO_PKG_VERSION")),
         )
@@ -63,7 +65,7 @@ impl ClientHandler for Terminal {
         request: ElicitRequestParams,
         _context: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
-        mcp_elicit::rmcp::answer_elicitation(&TerminalUi, request).await
+        mcp_elicit::rmcp::answer_elicitation(&self.ui, request).await
     }
 
     async fn on_custom_notification(
@@ -92,7 +94,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     server.args(args);
     let transport = TokioChildProcess::new(server)?;
     let completions = UrlCompletions::default();
+    let ui = TerminalUi::new();
     let client = Terminal {
+        ui: ui.clone(),
         version: version.clone(),
         completions: completions.clone(),
     };
@@ -105,7 +109,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         client.serve(transport).await?
     };
     // A `-32042` error (2025-11-25) is handled in the call: its pages shown, then called again.
-    let result = call_tool(&client, &TerminalUi, &completions, request, PAGE_WAIT).await?;
+    let result = call_tool(&client, &ui, &completions, request, PAGE_WAIT).await?;
     for content in &result.content {
         if let Some(text) = content.as_text() {
             println!("The server says: {}", text.text);

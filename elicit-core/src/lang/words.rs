@@ -74,6 +74,8 @@ pub(crate) struct PageWords {
     pub(crate) no: String,
     pub(crate) no_answer: String,
     pub(crate) choose_an_option: String,
+    /// "Signed in as NAME" around the name: the text before it and after it.
+    pub(crate) signed_in_as: (String, String),
 }
 
 #[expect(
@@ -204,6 +206,13 @@ impl Words {
                 no: say(Word::PageNo),
                 no_answer: say(Word::PageNoAnswer),
                 choose_an_option: say(Word::PageChooseAnOption),
+                signed_in_as: {
+                    // The name said as a mark no message holds, then the text around it kept.
+                    const MARK: &str = "\u{fffc}";
+                    let said = self.say_with(Word::PageSignedInAs, &args!("name" => MARK));
+                    let (before, after) = said.split_once(MARK).unwrap_or((&said, ""));
+                    (before.to_owned(), after.to_owned())
+                },
             }
         })
     }
@@ -325,9 +334,7 @@ fn format_number(value: &FluentValue<'_>, memoizer: &IntlLangMemoizer) -> Option
     )
     .ok()?;
     memoizer
-        .with_try_get::<DecimalFormat, _, _>((), |format| {
-            format.0.format(&decimal).to_string()
-        })
+        .with_try_get::<DecimalFormat, _, _>((), |format| format.0.format(&decimal).to_string())
         .ok()
 }
 

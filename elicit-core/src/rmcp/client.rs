@@ -145,7 +145,7 @@ fn is_web_url(url: &str) -> bool {
 /// use rmcp::model::ClientCapabilities;
 ///
 /// let capabilities = ClientCapabilities::builder()
-///     .enable_elicitation_with(elicitation_capability(&TerminalUi))
+///     .enable_elicitation_with(elicitation_capability(&TerminalUi::new()))
 ///     .build();
 /// let declared = serde_json::to_value(&capabilities).unwrap();
 /// assert_eq!(declared["elicitation"], serde_json::json!({"form": {}, "url": {}}));

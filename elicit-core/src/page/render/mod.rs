@@ -524,11 +524,7 @@ pub fn notice_in(words: &Words, title: &str, text: &str) -> String {
 
 /// "Signed in as NAME", the name in bold wherever the language puts it.
 fn signed_in_as(words: &Words, name: &str, page: &mut String) {
-    // The name is said as a mark no message holds, then the text around it is escaped and the
-    // name put in its place.
-    const MARK: &str = "\u{fffc}";
-    let said = words.say_with(Word::PageSignedInAs, &args!("name" => MARK));
-    let (before, after) = said.split_once(MARK).unwrap_or((&said, ""));
+    let (before, after) = &words.page().signed_in_as;
     page.push_str("<p class=\"signed-in\">");
     Text(before).render_to(page);
     page.push_str("<strong>");

@@ -286,9 +286,7 @@ impl<T: Elicit> Ask<T> {
 
     /// The message this ask shows: its own, or the form's.
     pub(super) fn shown_message(&self) -> Cow<'static, str> {
-        self.message
-            .clone()
-            .unwrap_or(Cow::Borrowed(T::message()))
+        self.message.clone().unwrap_or(Cow::Borrowed(T::message()))
     }
 
     /// The slot of this ask's form under `key`.

@@ -209,8 +209,10 @@ impl<'a> FormRequest<'a> {
         let mut message = String::with_capacity(self.message.len() + 64);
         message.push_str(&self.message);
         message.push_str("\n\n");
-        message
-            .push_str(&words.say_with(Word::RetryNote, &args!("count" => problems.errors().len())));
+        message.push_str(&words.say_with(
+            Word::RetryNote,
+            &args!("count" => problems.errors().len()),
+        ));
         for problem in problems.errors() {
             let label = self
                 .schema

@@ -317,9 +317,10 @@ impl ErrorKind {
                 Word::ProblemPattern,
                 &args!("pattern" => pattern.as_str(), "found" => format!("{found:?}")),
             ),
-            ErrorKind::BadPattern { reason } => {
-                words.say_with(Word::ProblemBadPattern, &args!("reason" => reason.as_str()))
-            }
+            ErrorKind::BadPattern { reason } => words.say_with(
+                Word::ProblemBadPattern,
+                &args!("reason" => reason.as_str()),
+            ),
             ErrorKind::BadFormat { format, .. } if quiet => words.say_with(
                 Word::ProblemBadFormatQuiet,
                 &args!("format" => words.say(format.word())),

@@ -30,8 +30,12 @@ use unic_langid::LanguageIdentifier;
 
 mod words;
 
-pub(crate) use words::{Word, args};
 pub use words::{Words, WordsError};
+pub(crate) use words::{Word, args};
+
+
+
+
 
 /// The `_meta` key of the person's preference on a request (SEP-2792): a string in the grammar
 /// of HTTP's `Accept-Language`.

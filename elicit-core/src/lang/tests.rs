@@ -19,11 +19,7 @@ fn chinese_by_script() {
     // Without a Traditional Chinese, a Traditional reader gets the default, never Simplified.
     let simplified_only = ["en", "zh-Hans"];
     for header in ["zh-TW", "zh-HK", "zh-Hant", "zh-Hant-CN"] {
-        assert_eq!(
-            Preference::parse(header).choose(&simplified_only),
-            None,
-            "{header}"
-        );
+        assert_eq!(Preference::parse(header).choose(&simplified_only), None, "{header}");
     }
 }
 
@@ -44,21 +40,8 @@ fn weights_order_ranges() {
 #[test]
 fn malformed_ranges_are_skipped() {
     for header in [
-        "",
-        ",",
-        ";q=1",
-        "fr;q=2",
-        "fr;q=1.5",
-        "fr;q=-1",
-        "fr;q=0.1234",
-        "fr;q=abc",
-        "fr;x=1",
-        "fr_FR",
-        "français",
-        "fr-toolongsubtag",
-        "123",
-        "fr;q=",
-        "f r",
+        "", ",", ";q=1", "fr;q=2", "fr;q=1.5", "fr;q=-1", "fr;q=0.1234", "fr;q=abc", "fr;x=1",
+        "fr_FR", "français", "fr-toolongsubtag", "123", "fr;q=", "f r",
     ] {
         assert_eq!(choose(header), None, "{header:?}");
     }
@@ -117,11 +100,7 @@ fn english_has_every_word_and_no_other() {
     let mut ids = Vec::new();
     for entry in resource.entries() {
         if let fluent_syntax::ast::Entry::Message(message) = entry {
-            assert!(
-                message.value.is_some(),
-                "`{}` has no value",
-                message.id.name
-            );
+            assert!(message.value.is_some(), "`{}` has no value", message.id.name);
             ids.push(message.id.name);
         }
     }

@@ -42,9 +42,7 @@ pub struct Words {
 
 impl fmt::Debug for Words {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Words")
-            .field("language", &self.tag)
-            .finish()
+        f.debug_struct("Words").field("language", &self.tag).finish()
     }
 }
 

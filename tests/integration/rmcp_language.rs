@@ -5,8 +5,10 @@
 
 use std::sync::{Arc, Mutex, Once};
 
+use mcp_elicit::client::{FormToFill, FormUi};
+use mcp_elicit::lang::Preference;
 use mcp_elicit::lang::{ACCEPT_LANGUAGE, CONTENT_LANGUAGE, MAX_LENGTH, MAX_RANGES, Words};
-use mcp_elicit::rmcp::{Asking, Forms, Respond, ask};
+use mcp_elicit::rmcp::{Asking, Forms, Respond, WithPreference, answer_elicitation_in, ask};
 use mcp_elicit::{Content, ContentError, Elicit, Elicitation, RequestedSchema, Translation};
 use rmcp::ServerHandler;
 use rmcp::model::{
@@ -366,4 +368,79 @@ async fn a_hostile_preference_is_answered_in_english_after_bounded_work() {
     let within = format!("{}, fr", vec!["de"; MAX_RANGES - 1].join(", "));
     let (result, _) = call_2025("signup", Some(&within), vec![age(36)]).await;
     assert_eq!(result["_meta"], json!({CONTENT_LANGUAGE: "fr"}));
+}
+
+/// A UI that answers each form with the next age of a script, recording the language each form
+/// was said to be in.
+#[derive(Clone)]
+struct Ui {
+    ages: Arc<Mutex<Vec<u8>>>,
+    languages: Arc<Mutex<Vec<Option<String>>>>,
+}
+
+impl FormUi for Ui {
+    async fn fill(&self, form: FormToFill<'_>) -> Elicitation<Content> {
+        self.languages
+            .lock()
+            .unwrap()
+            .push(form.language.map(str::to_owned));
+        let age = self.ages.lock().unwrap().remove(0);
+        Elicitation::Accepted(json!({"age": age}).as_object().unwrap().clone())
+    }
+}
+
+/// A client answering through [`Ui`] with `answer_elicitation_in`.
+#[derive(Clone)]
+struct UiClient {
+    version: ProtocolVersion,
+    ui: Ui,
+}
+
+impl rmcp::ClientHandler for UiClient {
+    fn get_info(&self) -> ClientConfig {
+        let capabilities = ClientCapabilities::builder().enable_elicitation().build();
+        ClientConfig::new(capabilities, Implementation::new("test", "0"))
+            .with_protocol_version(self.version.clone())
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        answer_elicitation_in(&self.ui, request, &context).await
+    }
+}
+
+#[tokio::test]
+async fn a_client_sends_its_preference_and_its_ui_is_told_the_forms_language() {
+    french();
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let ui = Ui {
+            ages: Arc::new(Mutex::new(vec![12, 36])),
+            languages: Arc::default(),
+        };
+        let client = UiClient {
+            version: version.clone(),
+            ui: ui.clone(),
+        };
+        let client = scripted_client::start(Forms::new(Server), client, version.clone()).await;
+        let request = CallToolRequestParams::new("signup")
+            .with_preference(&Preference::parse("fr-CH, fr;q=0.9"));
+        let result = client.call_tool(request).await.unwrap();
+        let _ = client.cancel().await;
+        let result = serde_json::to_value(result).unwrap();
+        assert_eq!(result["content"][0]["text"], "36", "{version}");
+        assert_eq!(
+            result["_meta"],
+            json!({CONTENT_LANGUAGE: "fr"}),
+            "{version}"
+        );
+        let languages = ui.languages.lock().unwrap().clone();
+        assert_eq!(
+            languages,
+            [Some("fr".to_owned()), Some("fr".to_owned())],
+            "{version}"
+        );
+    }
 }

@@ -77,7 +77,8 @@ pub use account::AskAccount;
 pub use ask::{Asking, Surface, ask, ask_arguments};
 pub use call::Call;
 pub use client::{
-    MAX_URL_ELICITATIONS, UrlCompletions, answer_elicitation, call_tool, elicitation_capability,
+    MAX_URL_ELICITATIONS, UrlCompletions, WithPreference, answer_elicitation,
+    answer_elicitation_in, call_tool, elicitation_capability,
 };
 pub use forms::Forms;
 #[cfg(feature = "page")]

@@ -104,30 +104,26 @@ impl ServerHandler for Server {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        match request.name.as_ref() {
-            // Reports a language of its own: never overwritten.
-            "own" => {
-                let asking = Asking::new(&context, &request);
-                let language = asking.as_ref().map_or("?", Asking::language).to_owned();
-                let mut result = CallToolResult::success(vec![ContentBlock::text(language)]);
-                let mut meta = MetaObject::default();
-                meta.insert(CONTENT_LANGUAGE.into(), "fr-CA".into());
-                result.meta = Some(meta);
-                Ok(result.into())
-            }
-            _ => {
-                let answer = ask::<Bilingual>(&context, &request).await;
-                answer
-                    .map(|answer| {
-                        let text = match answer {
-                            Elicitation::Accepted(Bilingual(s)) => s.age.to_string(),
-                            other => other.action().to_owned(),
-                        };
-                        CallToolResult::success(vec![ContentBlock::text(text)])
-                    })
-                    .respond()
-            }
+        // Reports a language of its own: never overwritten.
+        if request.name == "own" {
+            let asking = Asking::new(&context, &request);
+            let language = asking.as_ref().map_or("?", Asking::language).to_owned();
+            let mut result = CallToolResult::success(vec![ContentBlock::text(language)]);
+            let mut meta = MetaObject::default();
+            meta.insert(CONTENT_LANGUAGE.into(), "fr-CA".into());
+            result.meta = Some(meta);
+            return Ok(result.into());
         }
+        let answer = ask::<Bilingual>(&context, &request).await;
+        answer
+            .map(|answer| {
+                let text = match answer {
+                    Elicitation::Accepted(Bilingual(s)) => s.age.to_string(),
+                    other => other.action().to_owned(),
+                };
+                CallToolResult::success(vec![ContentBlock::text(text)])
+            })
+            .respond()
     }
 }
 

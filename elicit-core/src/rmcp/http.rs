@@ -89,11 +89,11 @@ pub async fn accept_language_header(request: Request, next: Next) -> Response {
             &text,
         );
     }
-    let carries = carried.is_some();
+    let preferred = carried.is_some();
     let mut response = next
         .run(Request::from_parts(parts, Body::from(bytes)))
         .await;
-    if carries {
+    if preferred {
         response
             .headers_mut()
             .append(header::VARY, HeaderValue::from_static("Accept-Language"));

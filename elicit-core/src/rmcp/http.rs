@@ -29,24 +29,16 @@ pub const MAX_REQUEST_BODY: usize = 4 * 1024 * 1024;
 ///
 /// The body is read up to [`MAX_REQUEST_BODY`] bytes; a larger one is refused with HTTP 413.
 ///
-/// ```no_run
+/// ```
 /// use axum::Router;
 /// use axum::middleware::from_fn;
 /// use mcp_elicit::rmcp::accept_language_header;
-/// use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-/// use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
-/// # #[derive(Clone)] struct Server;
-/// # impl rmcp::ServerHandler for Server {}
 ///
-/// let service = StreamableHttpService::new(
-///     || Ok(Server),
-///     LocalSessionManager::default().into(),
-///     StreamableHttpServerConfig::default(),
-/// );
-/// let router: Router = Router::new()
-///     .nest_service("/mcp", service)
-///     .layer(from_fn(accept_language_header));
-/// # let _ = router;
+/// /// `mcp`: rmcp's `StreamableHttpService`, nested at `/mcp`.
+/// fn with_languages(mcp: Router) -> Router {
+///     mcp.layer(from_fn(accept_language_header))
+/// }
+/// # let _ = with_languages(Router::new());
 /// ```
 pub async fn accept_language_header(request: Request, next: Next) -> Response {
     if request.method() != Method::POST {

@@ -237,7 +237,7 @@ const ENGLISH_AGAIN: &str =
     "Create your account\n\nPlease correct this:\n- Age: must be at least 13, got 12";
 
 #[tokio::test]
-async fn on_2025_11_25_the_forms_and_the_result_are_in_the_language_preferred() {
+async fn on_2025_11_25_the_forms_and_the_result_are_in_the_language_preferred_and_only_then() {
     let (result, seen) = call_2025("signup", Some("fr-CH, fr;q=0.9"), vec![age(12), age(36)]).await;
     assert_eq!(
         result,
@@ -256,10 +256,8 @@ async fn on_2025_11_25_the_forms_and_the_result_are_in_the_language_preferred() 
     assert_eq!(seen[0]["language"], "fr");
     assert_eq!(seen[1]["message"], FRENCH_AGAIN);
     assert_eq!(seen[1]["language"], "fr");
-}
 
-#[tokio::test]
-async fn on_2025_11_25_without_a_preference_it_is_english_and_says_no_language() {
+    // The same call without a preference: English, and no language said.
     let (result, seen) = call_2025("signup", None, vec![age(12), age(36)]).await;
     assert_eq!(
         result,
@@ -268,6 +266,7 @@ async fn on_2025_11_25_without_a_preference_it_is_english_and_says_no_language()
     assert_eq!(seen[0]["message"], "Create your account");
     assert_eq!(seen[0]["language"], Value::Null);
     assert_eq!(seen[1]["message"], ENGLISH_AGAIN);
+    assert_eq!(seen[1]["language"], Value::Null);
 }
 
 #[tokio::test]

@@ -77,9 +77,21 @@ async fn a_header_that_contradicts_the_meta_is_refused_with_32020() {
 }
 
 #[tokio::test]
-async fn a_header_alone_is_no_preference() {
+async fn a_preference_is_answered_with_its_language_and_vary_and_a_header_alone_is_none() {
     let server = server();
-    let (status, vary, message) = book(&server, Some("fr"), None).await;
+    // The same preference in the header (spelled otherwise) and in `_meta`; Klingon, which
+    // nothing here is written in: the default language, said so.
+    let (status, vary, message) = book(&server, Some("tlh;q=1"), Some("tlh")).await;
+    assert_eq!(status, 200);
+    assert_eq!(vary.as_deref(), Some("Accept-Language"));
+    let result = &message["result"];
+    assert_eq!(result["resultType"], "input_required", "{message:#}");
+    assert_eq!(result["_meta"], json!({CONTENT_LANGUAGE: "en"}));
+    let form = &result["inputRequests"]["arguments"]["params"];
+    assert_eq!(form["_meta"], json!({CONTENT_LANGUAGE: "en"}));
+
+    // The header alone is no preference: no language said, nothing varies.
+    let (status, vary, message) = book(&server, Some("tlh"), None).await;
     assert_eq!(status, 200);
     assert_eq!(vary, None);
     let result = &message["result"];
@@ -94,19 +106,4 @@ async fn a_header_alone_is_no_preference() {
         "{form:#}"
     );
     assert_eq!(form.get("_meta"), None, "{form:#}");
-}
-
-#[tokio::test]
-async fn a_preference_is_answered_with_its_language_and_vary() {
-    let server = server();
-    // The same preference in the header (spelled otherwise) and in `_meta`; Klingon, which
-    // nothing here is written in: the default language, said so.
-    let (status, vary, message) = book(&server, Some("tlh;q=1"), Some("tlh")).await;
-    assert_eq!(status, 200);
-    assert_eq!(vary.as_deref(), Some("Accept-Language"));
-    let result = &message["result"];
-    assert_eq!(result["resultType"], "input_required", "{message:#}");
-    assert_eq!(result["_meta"], json!({CONTENT_LANGUAGE: "en"}));
-    let form = &result["inputRequests"]["arguments"]["params"];
-    assert_eq!(form["_meta"], json!({CONTENT_LANGUAGE: "en"}));
 }

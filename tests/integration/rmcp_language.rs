@@ -14,8 +14,8 @@ use rmcp::ServerHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
     ContentBlock, ElicitRequestParams, ElicitResult, ElicitationAction, ErrorData, Implementation,
-    InputResponses, MetaObject, ProtocolVersion, RequestMetaObject, ServerCapabilities,
-    ServerConfig,
+    InputResponses, MetaObject, ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse,
+    ReadResourceResult, RequestMetaObject, ResourceContents, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{RequestContext, RoleClient, RoleServer};
 use serde_json::{Value, json};
@@ -96,7 +96,30 @@ struct Server;
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .build();
+        ServerConfig::new(capabilities)
+    }
+
+    /// Asks the form, and writes the result itself: `Forms` reports its language.
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let uri = request.uri.clone();
+        ask::<Bilingual>(&context, &request)
+            .await
+            .map(|answer| {
+                let text = answer
+                    .accepted()
+                    .map_or(0, |Bilingual(s)| s.age)
+                    .to_string();
+                ReadResourceResult::new(vec![ResourceContents::text(text, uri)])
+            })
+            .respond()
     }
 
     async fn call_tool(
@@ -435,6 +458,38 @@ async fn a_client_sends_its_preference_and_its_ui_is_told_the_forms_language() {
         assert_eq!(
             languages,
             [Some("fr".to_owned()), Some("fr".to_owned())],
+            "{version}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_resource_read_reports_its_language_through_forms() {
+    french();
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let ui = Ui {
+            ages: Arc::new(Mutex::new(vec![36])),
+            languages: Arc::default(),
+        };
+        let client = UiClient {
+            version: version.clone(),
+            ui: ui.clone(),
+        };
+        let client = scripted_client::start(Forms::new(Server), client, version.clone()).await;
+        let request = ReadResourceRequestParams::new("mem://age")
+            .with_preference(&Preference::parse("fr-CH, fr;q=0.9"));
+        let result = client.read_resource(request).await.unwrap();
+        let _ = client.cancel().await;
+        let result = serde_json::to_value(result).unwrap();
+        assert_eq!(result["contents"][0]["text"], "36", "{version}: {result}");
+        assert_eq!(
+            result["_meta"],
+            json!({CONTENT_LANGUAGE: "fr"}),
+            "{version}"
+        );
+        assert_eq!(
+            *ui.languages.lock().unwrap(),
+            [Some("fr".to_owned())],
             "{version}"
         );
     }

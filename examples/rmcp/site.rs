@@ -8,7 +8,8 @@
 //! `session=dev-NAME`. What a real sign-in keeps of it: the session cookie is `HttpOnly` and
 //! `SameSite=Lax` (and `Secure` on https); a sign-in posted from another site is refused
 //! (`same_origin`); it sends the person back only to a path of this site (`local_path`); its
-//! answers are never cached, run no script and are never framed.
+//! answers are never cached, run no script and are never framed. An MCP request whose
+//! `Accept-Language` header contradicts its `_meta` preference is refused (`-32020`).
 use std::collections::HashMap;
 use std::error::Error;
 
@@ -19,6 +20,7 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::{Form, Router};
 use mcp_elicit::page::serve::{Identity, Parts, local_path, same_origin};
+use mcp_elicit::rmcp::accept_language_header;
 use tokio::net::TcpListener;
 
 /// The site: where it listens, and its public URL.
@@ -63,7 +65,11 @@ impl Site {
             .route("/login", get(login_form).post(login))
             .with_state(origin.ascii_serialization())
             .layer(middleware::map_response(strict));
-        let mcp = mcp.layer(middleware::from_fn(require_bearer));
+        // The person's preference: an `Accept-Language` header that contradicts the request's
+        // `_meta` is refused, and answers to a preference say `Vary: Accept-Language`.
+        let mcp = mcp
+            .layer(middleware::from_fn(accept_language_header))
+            .layer(middleware::from_fn(require_bearer));
         let router = mcp.nest("/pages", pages).merge(sign_in).merge(more);
         println!("serving http://{}/mcp", self.listener.local_addr()?);
         axum::serve(self.listener, router).await?;

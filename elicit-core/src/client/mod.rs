@@ -69,6 +69,10 @@ pub struct FormToFill<'a> {
     /// What was wrong with the last attempt, each problem naming its field: `None` the first
     /// time.
     pub problems: Option<&'a ContentError>,
+    /// The language the server says the form is written in (its `contentLanguage`, SEP-2792), if
+    /// it says one: for a UI to set `lang` (and `dir`, with
+    /// [`lang::is_right_to_left`](crate::lang::is_right_to_left)).
+    pub language: Option<&'a str>,
 }
 
 /// A page of the server's that a URL-mode request asks the person to open.
@@ -81,6 +85,9 @@ pub struct UrlToOpen<'a> {
     /// The request's id (2025-11-25), which the server's
     /// `notifications/elicitation/complete` names once the person is done on the page.
     pub elicitation_id: Option<&'a str>,
+    /// The language the server says the message is written in (its `contentLanguage`,
+    /// SEP-2792), if it says one.
+    pub language: Option<&'a str>,
 }
 
 /// A way to show a form to a person: a terminal, a window, a test script. Implement
@@ -185,6 +192,21 @@ pub async fn fill_form<U: FormUi>(
     message: &str,
     requested_schema: &Value,
 ) -> Result<Elicitation<Content>, NotFilled> {
+    fill_form_in(ui, message, requested_schema, None).await
+}
+
+/// [`fill_form`], the form said to be in `language` (the request's `contentLanguage`, SEP-2792),
+/// which the UI is given as [`FormToFill::language`].
+///
+/// # Errors
+///
+/// As [`fill_form`].
+pub async fn fill_form_in<U: FormUi>(
+    ui: &U,
+    message: &str,
+    requested_schema: &Value,
+    language: Option<&str>,
+) -> Result<Elicitation<Content>, NotFilled> {
     let schema = RequestedSchema::deserialize(requested_schema)
         .map_err(|error| SchemaRefused(error.to_string()))?;
     let mut values = Content::new();
@@ -197,6 +219,7 @@ pub async fn fill_form<U: FormUi>(
                 schema: &schema,
                 values: &values,
                 problems: problems.as_ref(),
+                language,
             })
             .await;
         let Elicitation::Accepted(given) = filled else {

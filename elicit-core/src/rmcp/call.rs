@@ -14,6 +14,7 @@ use super::pending::Pending;
 use super::{Ask, Asking, ElicitError, Flow, Stop, TaskWork, flow};
 use crate::answer::Elicitation;
 use crate::form::Elicit;
+use crate::lang::Preference;
 
 /// The call a `#[tool]` or `#[prompt]` method handles: ask forms in it with `?`. `A` is the
 /// tool's arguments, a derived struct ([`Call::arguments`]); a method without arguments of its
@@ -54,6 +55,13 @@ impl<A> Call<A> {
     /// The tool's or the prompt's name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The person's language preference this request carries (SEP-2792), as
+    /// [`Asking::preference`]: translate the method's own texts with it, or with the language
+    /// its [`Call::asking`] answers in ([`Asking::language`]).
+    pub fn preference(&self) -> Option<Preference> {
+        super::ask::preference_of(&self.context)
     }
 
     /// The arguments as the client sent them (read them typed with [`Call::arguments`]).

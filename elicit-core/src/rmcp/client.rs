@@ -13,17 +13,19 @@ use ::rmcp::model::{
     ElicitationAction, ElicitationCapability, ErrorCode, ErrorData, FormElicitationCapability,
     UrlElicitationCapability,
 };
-use ::rmcp::service::{RoleClient, RunningService, Service, ServiceError};
+use ::rmcp::model::{RequestMetaObject, RequestParamsMeta};
+use ::rmcp::service::{RequestContext, RoleClient, RunningService, Service, ServiceError};
 use serde_json::Value;
 use tokio::sync::Notify;
 
 use crate::answer::Elicitation;
-use crate::client::{FormUi, MAX_ATTEMPTS, NotFilled, UrlToOpen, fill_form};
+use crate::client::{FormUi, MAX_ATTEMPTS, NotFilled, UrlToOpen, fill_form_in};
+use crate::lang::{ACCEPT_LANGUAGE, CONTENT_LANGUAGE, Preference};
 use crate::schema::StringFormat;
 
 /// Answers a server's elicitation request through `ui`: a form is shown from its defaults (and
 /// shown again with the problems until what the person enters fits it), and answered with what
-/// the person left in it ([`fill_form`]); a URL request with an `http` or `https` URL goes to
+/// the person left in it ([`fill_form`](crate::client::fill_form)); a URL request with an `http` or `https` URL goes to
 /// [`FormUi::open_url`]. A form the specification does not allow, or a URL of another kind, is
 /// an `invalid_params` error back to the server, and nothing is shown. A UI that gives up
 /// ([`NotFilled::GaveUp`]) answers `cancel`, logs a warning and is told ([`FormUi::gave_up`]).
@@ -66,6 +68,55 @@ pub async fn answer_elicitation<U: FormUi>(
     ui: &U,
     request: ElicitRequestParams,
 ) -> Result<ElicitResult, ErrorData> {
+    answer(ui, request, None).await
+}
+
+/// [`answer_elicitation`], the UI told the language the server says the request is written in:
+/// its `_meta["io.modelcontextprotocol/contentLanguage"]` (SEP-2792), which rmcp hands the
+/// handler in `context.meta`, as [`FormToFill::language`](crate::client::FormToFill::language)
+/// and [`UrlToOpen::language`], for the UI to set `lang` and `dir`.
+///
+/// ```no_run
+/// # use mcp_elicit::client::TerminalUi;
+/// use rmcp::ClientHandler;
+/// use rmcp::model::{ElicitRequestParams, ElicitResult, ErrorData};
+/// use rmcp::service::{RequestContext, RoleClient};
+///
+/// struct MyClient;
+///
+/// impl ClientHandler for MyClient {
+///     async fn create_elicitation(
+///         &self,
+///         request: ElicitRequestParams,
+///         context: RequestContext<RoleClient>,
+///     ) -> Result<ElicitResult, ErrorData> {
+///         mcp_elicit::rmcp::answer_elicitation_in(&TerminalUi, request, &context).await
+///     }
+/// }
+/// ```
+///
+/// # Errors
+///
+/// As [`answer_elicitation`].
+pub async fn answer_elicitation_in<U: FormUi>(
+    ui: &U,
+    request: ElicitRequestParams,
+    context: &RequestContext<RoleClient>,
+) -> Result<ElicitResult, ErrorData> {
+    let language = context
+        .meta
+        .get(CONTENT_LANGUAGE)
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    answer(ui, request, language.as_deref()).await
+}
+
+/// [`answer_elicitation`] of a request said to be in `language`.
+async fn answer<U: FormUi>(
+    ui: &U,
+    request: ElicitRequestParams,
+    language: Option<&str>,
+) -> Result<ElicitResult, ErrorData> {
     let filled = match request {
         ElicitRequestParams::FormElicitationParams {
             message,
@@ -74,7 +125,7 @@ pub async fn answer_elicitation<U: FormUi>(
         } => {
             let schema = serde_json::to_value(&requested_schema)
                 .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
-            match fill_form(ui, &message, &schema).await {
+            match fill_form_in(ui, &message, &schema, language).await {
                 Ok(filled) => filled,
                 Err(NotFilled::GaveUp(problems)) => {
                     tracing::warn!(
@@ -102,6 +153,7 @@ pub async fn answer_elicitation<U: FormUi>(
                 message: &message,
                 url: &url,
                 elicitation_id: Some(elicitation_id.as_str()).filter(|id| !id.is_empty()),
+                language,
             };
             // A URL request carries no values back.
             let action = match ui.open_url(page).await {
@@ -253,6 +305,7 @@ pub async fn call_tool<S: Service<RoleClient>, U: FormUi>(
             message: &page.message,
             url: &page.url,
             elicitation_id: Some(&page.elicitation_id),
+            language: page.language.as_deref(),
         };
         if !matches!(ui.open_url(shown).await, Elicitation::Accepted(_)) {
             return Err(ServiceError::McpError(error));
@@ -269,6 +322,8 @@ struct Page {
     message: String,
     url: String,
     elicitation_id: String,
+    /// Its `_meta`'s `contentLanguage`, if it says one.
+    language: Option<String>,
 }
 
 /// The pages of a `-32042` error's `data.elicitations`, each a URL-mode request with a web URL
@@ -288,7 +343,50 @@ fn pages_of(error: &ErrorData) -> Option<Vec<Page>> {
                 message: text("message").unwrap_or_default().to_owned(),
                 url: url.to_owned(),
                 elicitation_id: text("elicitationId")?.to_owned(),
+                language: elicitation
+                    .pointer("/_meta")
+                    .and_then(|meta| meta.get(CONTENT_LANGUAGE))
+                    .and_then(Value::as_str)
+                    .map(str::to_owned),
             })
         })
         .collect()
+}
+
+/// The person's language preference sent with a request (SEP-2792), as a client that knows its
+/// person's language sends it on every request: `_meta["io.modelcontextprotocol/acceptLanguage"]`
+/// of any of rmcp's request params (`CallToolRequestParams`, `GetPromptRequestParams`,
+/// `ReadResourceRequestParams`, ...). rmcp keeps the params' `_meta` on each retry of a
+/// 2026-07-28 call, so every round carries it; so does [`call_tool`].
+///
+/// ```
+/// use mcp_elicit::lang::Preference;
+/// use mcp_elicit::rmcp::WithPreference;
+/// use rmcp::model::CallToolRequestParams;
+///
+/// let request = CallToolRequestParams::new("signup")
+///     .with_preference(&Preference::parse("fr-CH, fr;q=0.9"));
+/// let sent = serde_json::to_value(&request).unwrap();
+/// assert_eq!(sent["_meta"]["io.modelcontextprotocol/acceptLanguage"], "fr-CH, fr;q=0.9");
+/// ```
+pub trait WithPreference: Sized {
+    /// The same request carrying `preference` (as [`Preference::to_header`] writes it); an empty
+    /// preference removes the one it carried.
+    #[must_use]
+    fn with_preference(self, preference: &Preference) -> Self;
+}
+
+impl<P: RequestParamsMeta> WithPreference for P {
+    fn with_preference(mut self, preference: &Preference) -> Self {
+        if preference.is_empty() {
+            if let Some(meta) = self.meta_mut() {
+                meta.remove(ACCEPT_LANGUAGE);
+            }
+            return self;
+        }
+        self.meta_mut()
+            .get_or_insert_with(RequestMetaObject::new)
+            .insert(ACCEPT_LANGUAGE.into(), preference.to_header().into());
+        self
+    }
 }

@@ -29,6 +29,10 @@
 //!   and answered with what the person left in it; a URL request shown and opened with consent.
 //!   [`elicitation_capability`] declares the modes the UI supports; [`call_tool`] (with
 //!   [`UrlCompletions`]) handles the `-32042` error of 2025-11-25 in one call.
+//! - The person's language (SEP-2792): each request's
+//!   `_meta["io.modelcontextprotocol/acceptLanguage"]` chooses the language its forms are asked
+//!   in ([`Asking::preference`], [`Asking::language`]), reported back as `contentLanguage`;
+//!   `accept_language_header` (feature `page`) checks the HTTP header against it.
 
 use std::fmt;
 
@@ -53,6 +57,8 @@ pub(crate) mod call;
 mod client;
 mod forms;
 #[cfg(feature = "page")]
+mod http;
+#[cfg(feature = "page")]
 mod once;
 #[cfg(feature = "page")]
 mod page;
@@ -71,9 +77,13 @@ pub use account::AskAccount;
 pub use ask::{Asking, Surface, ask, ask_arguments};
 pub use call::Call;
 pub use client::{
-    MAX_URL_ELICITATIONS, UrlCompletions, answer_elicitation, call_tool, elicitation_capability,
+    MAX_URL_ELICITATIONS, UrlCompletions, WithPreference, answer_elicitation,
+    answer_elicitation_in, call_tool, elicitation_capability,
 };
 pub use forms::Forms;
+#[cfg(feature = "page")]
+#[cfg_attr(docsrs, doc(cfg(feature = "page")))]
+pub use http::{MAX_REQUEST_BODY, accept_language_header};
 #[cfg(feature = "page")]
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
 pub use page::{AskPage, DEFAULT_WAIT};

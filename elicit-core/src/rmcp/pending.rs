@@ -8,32 +8,56 @@ use std::sync::{Arc, Mutex, PoisonError};
 use ::rmcp::handler::server::prompt::IntoGetPromptResult;
 use ::rmcp::handler::server::tool::IntoCallToolResult;
 use ::rmcp::model::{
-    CallToolResponse, ErrorData, GetPromptResponse, InputRequiredResult, ReadResourceResponse,
+    CallToolResponse, ErrorData, GetPromptResponse, InputRequiredResult, MetaObject,
+    ReadResourceResponse,
 };
 use ::rmcp::service::{RequestContext, RoleServer};
 
 use super::Stop;
+use crate::lang::CONTENT_LANGUAGE;
 
 /// The form a call asked for on 2026-07-28 (the first, when several were), kept until the
 /// call's result is made: shared by the call's asks (through [`Call`](super::Call), or the request's
 /// extensions under [`Forms`](super::Forms)) and what makes the result, which returns it even
-/// when the handler swallowed the ask's error. Reached through `__private` by what `#[asks]`
+/// when the handler swallowed the ask's error; and the language the call answered the person's
+/// preference in, which the result reports. Reached through `__private` by what `#[asks]`
 /// generates.
 #[derive(Clone, Default)]
-pub struct Pending(Arc<Mutex<Option<InputRequiredResult>>>);
+pub struct Pending(Arc<Mutex<Kept>>);
+
+#[derive(Default)]
+struct Kept {
+    form: Option<InputRequiredResult>,
+    language: Option<String>,
+}
 
 impl Pending {
+    fn kept(&self) -> std::sync::MutexGuard<'_, Kept> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// Keeps `form`, unless one is kept already.
     pub(crate) fn keep(&self, form: &InputRequiredResult) {
-        let mut slot = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if slot.is_none() {
-            *slot = Some(form.clone());
+        let mut kept = self.kept();
+        if kept.form.is_none() {
+            kept.form = Some(form.clone());
         }
     }
 
     /// The kept form, if any, no longer kept.
     pub(crate) fn take(&self) -> Option<InputRequiredResult> {
-        self.0.lock().unwrap_or_else(PoisonError::into_inner).take()
+        self.kept().form.take()
+    }
+
+    /// Notes that the call honoured the person's preference, answering in `language`: the
+    /// result reports it ([`report_language`]).
+    pub(crate) fn answered_in(&self, language: &str) {
+        self.kept().language = Some(language.to_owned());
+    }
+
+    /// The language the call answered in, if it honoured a preference.
+    fn language(&self) -> Option<String> {
+        self.kept().language.clone()
     }
 
     /// A fresh slot, put in `context`'s extensions for the asks of the request's handler.
@@ -81,55 +105,74 @@ impl Pending {
             .map(PromptResponse)
     }
 
-    /// The form the handler returned, or the one it asked and swallowed, or its result.
-    fn finish<T>(
+    /// The form the handler returned, or the one it asked and swallowed, or its result: with
+    /// the language the call answered in as its `contentLanguage`, if it honoured a preference.
+    fn finish<T: Response>(
         &self,
         result: Result<Result<T, ErrorData>, Stop>,
         stop: impl FnOnce(Stop) -> Result<T, ErrorData>,
         form: impl FnOnce(InputRequiredResult) -> T,
     ) -> Result<T, ErrorData> {
         let kept = self.take();
-        match (result, kept) {
+        let mut response = match (result, kept) {
             (Err(Stop::InputRequired(returned)), _) => Ok(form(*returned)),
             (_, Some(swallowed)) => Ok(form(swallowed)),
             (Err(other), None) => stop(other),
             (Ok(response), None) => response,
+        };
+        if let (Ok(response), Some(language)) = (&mut response, self.language())
+            && let Some(meta) = response.meta_mut()
+        {
+            report_language(meta, &language);
         }
+        response
     }
+}
+
+/// `language` reported as the `contentLanguage` of a result's `_meta` (SEP-2792), unless the
+/// handler reported one itself.
+pub(crate) fn report_language(meta: &mut Option<MetaObject>, language: &str) {
+    meta.get_or_insert_default()
+        .entry(CONTENT_LANGUAGE)
+        .or_insert_with(|| language.into());
 }
 
 /// A response of a request that may ask: its result, or the form asked.
 pub(crate) trait Response: From<InputRequiredResult> {
     /// The form this response is, or the response.
     fn form(self) -> Result<InputRequiredResult, Self>;
+
+    /// Its `_meta`, whichever result it is (`None` for a result a newer rmcp knows and this
+    /// crate does not).
+    fn meta_mut(&mut self) -> Option<&mut Option<MetaObject>>;
 }
 
-impl Response for CallToolResponse {
-    fn form(self) -> Result<InputRequiredResult, Self> {
-        match self {
-            CallToolResponse::InputRequired(form) => Ok(form),
-            other => Err(other),
+/// The impls differ in the response's name and the results besides the form.
+macro_rules! response {
+    ($response:ident { $($result:ident),* }) => {
+        impl Response for $response {
+            fn form(self) -> Result<InputRequiredResult, Self> {
+                match self {
+                    $response::InputRequired(form) => Ok(form),
+                    other => Err(other),
+                }
+            }
+
+            fn meta_mut(&mut self) -> Option<&mut Option<MetaObject>> {
+                match self {
+                    $response::InputRequired(form) => Some(&mut form.meta),
+                    $($response::$result(result) => Some(&mut result.meta),)*
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
         }
-    }
+    };
 }
 
-impl Response for GetPromptResponse {
-    fn form(self) -> Result<InputRequiredResult, Self> {
-        match self {
-            GetPromptResponse::InputRequired(form) => Ok(form),
-            other => Err(other),
-        }
-    }
-}
-
-impl Response for ReadResourceResponse {
-    fn form(self) -> Result<InputRequiredResult, Self> {
-        match self {
-            ReadResourceResponse::InputRequired(form) => Ok(form),
-            other => Err(other),
-        }
-    }
-}
+response!(CallToolResponse { Complete, Task });
+response!(GetPromptResponse { Complete });
+response!(ReadResourceResponse { Complete });
 
 /// A prompt's response as rmcp's prompt router takes it from a method (rmcp reads a
 /// `GetPromptResult` or an `InputRequiredResult`, not the response that is either).

@@ -14,6 +14,7 @@ use serde_json::Value;
 use super::{ElicitError, Stop};
 use crate::answer::Elicitation;
 use crate::form::Elicit;
+use crate::lang::Preference;
 use crate::rounds::{Ask, Capability, Item, RoundError, ask_until_settled};
 use crate::version::ProtocolVersion;
 
@@ -97,11 +98,13 @@ pub fn task(
         .and_then(|version| version.as_str().parse().ok())
         .unwrap_or(ProtocolVersion::LATEST);
     let capabilities = capabilities.and_then(|c| serde_json::to_value(c).ok());
+    let preference = super::ask::preference_of(context);
     let running = tasks.spawn(options, move |context| {
         let call = TaskCall {
             context,
             version,
             capabilities,
+            preference,
         };
         Box::pin(async move { ended(work(call).await) })
     });
@@ -164,9 +167,17 @@ pub struct TaskCall {
     version: ProtocolVersion,
     /// The client's capabilities, as the call that made the task declared them.
     capabilities: Option<Value>,
+    /// The person's language preference, as the call that made the task carried it.
+    preference: Option<Preference>,
 }
 
 impl TaskCall {
+    /// The person's language preference, as the call that made the task carried it
+    /// (SEP-2792): its forms are asked in the language it chooses.
+    pub fn preference(&self) -> Option<&Preference> {
+        self.preference.as_ref()
+    }
+
     /// rmcp's context of the task (its id, status message, cancellation).
     pub fn context(&self) -> &TaskContext {
         &self.context
@@ -196,7 +207,11 @@ impl TaskCall {
         ask: &Ask<T>,
     ) -> Result<Elicitation<T>, Stop> {
         let round = |e: RoundError| Stop::Elicit(ElicitError::Round(e));
-        let mut item = ask.item().map_err(round)?;
+        let item = match &self.preference {
+            Some(preference) => ask.item_in(preference),
+            None => ask.item(),
+        };
+        let mut item = item.map_err(round)?;
         if !item.capability().declared_in(self.capabilities.as_ref()) {
             return Err(round(RoundError::MissingCapability(
                 Capability::ElicitationForm,

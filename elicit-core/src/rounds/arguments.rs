@@ -12,6 +12,7 @@ use super::slot::{Slot, slot};
 use crate::answer::Elicitation;
 use crate::error::ContentError;
 use crate::form::Elicit;
+use crate::lang::Preference;
 use crate::request::FormRequest;
 use crate::schema::Content;
 use crate::version::ProtocolVersion;
@@ -67,7 +68,29 @@ impl<T: Elicit> Ask<T> {
         &self,
         arguments: Option<&Map<String, Value>>,
     ) -> Result<ArgumentsItem<T>, RoundError> {
-        let full = self.request()?;
+        self.arguments_item_for(arguments, None)
+    }
+
+    /// [`Ask::arguments_item`], its form in the language `preference` chooses among `T`'s,
+    /// reported as its requests' `contentLanguage`: as [`Ask::item_in`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Ask::arguments_item`].
+    pub fn arguments_item_in(
+        &self,
+        arguments: Option<&Map<String, Value>>,
+        preference: &Preference,
+    ) -> Result<ArgumentsItem<T>, RoundError> {
+        self.arguments_item_for(arguments, Some(preference))
+    }
+
+    fn arguments_item_for(
+        &self,
+        arguments: Option<&Map<String, Value>>,
+        preference: Option<&Preference>,
+    ) -> Result<ArgumentsItem<T>, RoundError> {
+        let full = self.request(preference)?;
         let given = arguments.cloned().unwrap_or_default();
         let key = if self.key == super::DEFAULT_KEY {
             Cow::Borrowed(ARGUMENTS_KEY)
@@ -77,6 +100,7 @@ impl<T: Elicit> Ask<T> {
         let mut item = ArgumentsItem {
             slot: self.slot(key),
             meta: self.meta.clone(),
+            reports_language: preference.is_some(),
             partial: None,
             asked: Vec::new(),
             problems: None,
@@ -96,7 +120,12 @@ impl<T: Elicit> Ask<T> {
                 item.asked = asked.map(str::to_owned).collect();
                 if !item.asked.is_empty() {
                     let part = schema.only(|name| item.asked.iter().any(|a| a == name));
-                    item.partial = Some(FormRequest::owned(self.message.clone(), part));
+                    let message = Cow::Owned(item.full.message().to_owned());
+                    let partial = FormRequest::owned(message, part);
+                    item.partial = Some(match preference {
+                        Some(_) => partial.in_language(item.full.language()),
+                        None => partial,
+                    });
                 }
                 item.problems = Some(problems);
             }
@@ -109,6 +138,8 @@ impl<T: Elicit> Ask<T> {
 pub struct ArgumentsItem<T> {
     slot: Slot,
     meta: Option<Map<String, Value>>,
+    /// Whether its requests report their language ([`Ask::arguments_item_in`]).
+    reports_language: bool,
     /// The arguments as the model gave them.
     given: Content,
     /// The whole form, with its runtime options: what the merged arguments are judged by.
@@ -155,6 +186,11 @@ impl<T: Elicit> ArgumentsItem<T> {
     pub fn is_unavailable(&self) -> bool {
         self.slot.is_unavailable()
     }
+
+    /// The language its form is asked in ([`FormRequest::language`]).
+    pub fn language(&self) -> &str {
+        self.full.language()
+    }
 }
 
 impl<T: Elicit + Send> Item for ArgumentsItem<T> {
@@ -178,7 +214,7 @@ impl<T: Elicit + Send> Item for ArgumentsItem<T> {
             (None, Some(problems)) => partial.retry(&Content::new(), problems),
             (None, None) => partial.clone(),
         };
-        elicitation_request(&request, version, self.meta.as_ref())
+        elicitation_request(&request, version, self.meta.as_ref(), self.reports_language)
     }
 
     fn judge(&mut self, response: &Value) -> Result<Option<Retry>, RoundError> {

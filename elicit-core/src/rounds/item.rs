@@ -13,6 +13,7 @@ use crate::answer::{Elicitation, Outcome};
 use crate::choices::Choices;
 use crate::error::ContentError;
 use crate::form::Elicit;
+use crate::lang::{CONTENT_LANGUAGE, Preference};
 use crate::request::{FormRequest, runtime_defaults};
 use crate::schema::Content;
 use crate::version::ProtocolVersion;
@@ -131,7 +132,8 @@ impl Retry {
 /// # let _ = asking;
 /// ```
 pub struct Ask<T> {
-    pub(crate) message: Cow<'static, str>,
+    /// The message set by [`Ask::message`]; `None` is the form's own, in the language asked.
+    pub(crate) message: Option<Cow<'static, str>>,
     pub(crate) rounds: u8,
     pub(crate) key: Cow<'static, str>,
     pub(crate) choices: Vec<(Cow<'static, str>, Choices)>,
@@ -157,7 +159,7 @@ impl<T: Elicit> Ask<T> {
     /// with a secret is refused once, at the user's call of that caller.
     pub(crate) fn checked_by_caller() -> Self {
         Ask {
-            message: Cow::Borrowed(T::message()),
+            message: None,
             rounds: DEFAULT_ROUNDS,
             key: Cow::Borrowed(DEFAULT_KEY),
             choices: Vec::new(),
@@ -182,9 +184,10 @@ impl<T: Elicit> Ask<T> {
         self
     }
 
-    /// The message shown above the form.
+    /// The message shown above the form, in every language (translate it with the request's
+    /// language yourself); without it, the form's own message in the language asked.
     pub fn message(mut self, message: impl Into<Cow<'static, str>>) -> Self {
-        self.message = message.into();
+        self.message = Some(message.into());
         self
     }
 
@@ -209,24 +212,70 @@ impl<T: Elicit> Ask<T> {
         self
     }
 
-    /// The form as this ask asks for it, ready for a round.
+    /// The form as this ask asks for it, ready for a round, in the form's first language.
     ///
     /// # Errors
     ///
     /// When the options supplied for a runtime select cannot be sent ([`RoundError::Choices`]).
     pub fn item(&self) -> Result<FormItem<T>, RoundError> {
+        self.item_for(None)
+    }
+
+    /// The form as this ask asks for it, in the language `preference` chooses among the form's
+    /// ([`Elicit::in_language`]), its problems said in that language when it is asked again, and
+    /// the language reported as `_meta["io.modelcontextprotocol/contentLanguage"]` of every
+    /// request (SEP-2792): for a request that carried the person's preference.
+    ///
+    /// ```
+    /// use mcp_elicit::Elicit;
+    /// use mcp_elicit::lang::Preference;
+    /// use mcp_elicit::rounds::{Ask, Item};
+    /// use mcp_elicit::ProtocolVersion;
+    ///
+    /// #[derive(Elicit)]
+    /// struct Confirm {
+    ///     sure: bool,
+    /// }
+    ///
+    /// // A form written in English only: English, and said so.
+    /// let item = Ask::<Confirm>::new().item_in(&Preference::parse("fr-CH, fr;q=0.9")).unwrap();
+    /// assert_eq!(item.language(), "en");
+    /// let request = item.request_for(ProtocolVersion::V2025_11_25, None).unwrap();
+    /// assert_eq!(request["params"]["_meta"]["io.modelcontextprotocol/contentLanguage"], "en");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Ask::item`].
+    pub fn item_in(&self, preference: &Preference) -> Result<FormItem<T>, RoundError> {
+        self.item_for(Some(preference))
+    }
+
+    fn item_for(&self, preference: Option<&Preference>) -> Result<FormItem<T>, RoundError> {
         Ok(FormItem {
             slot: self.slot(self.key.clone()),
             meta: self.meta.clone(),
-            first: self.request()?,
+            first: self.request(preference)?,
+            reports_language: preference.is_some(),
             answer: None,
         })
     }
 
-    /// The whole form's request: with its runtime options filled in, if it has any (a form
-    /// without keeps its `static` schema).
-    pub(super) fn request(&self) -> Result<FormRequest<'static>, RoundError> {
-        let request = FormRequest::new(self.message.clone(), T::requested_schema());
+    /// The whole form's request, in the language `preference` chooses (its first without one):
+    /// with its runtime options filled in, if it has any (a form without keeps its `static`
+    /// schema).
+    pub(super) fn request(
+        &self,
+        preference: Option<&Preference>,
+    ) -> Result<FormRequest<'static>, RoundError> {
+        let request = match preference {
+            Some(preference) => FormRequest::of_in::<T>(preference),
+            None => FormRequest::new(T::message(), T::requested_schema()),
+        };
+        let request = match &self.message {
+            Some(message) => request.with_message(message.clone()),
+            None => request,
+        };
         if T::requested_schema().has_runtime_selects() || !self.choices.is_empty() {
             return request
                 .with_choices(self.choices.iter().map(|(name, c)| (name.as_ref(), c)))
@@ -235,13 +284,18 @@ impl<T: Elicit> Ask<T> {
         Ok(request)
     }
 
+    /// The message this ask shows: its own, or the form's.
+    pub(super) fn shown_message(&self) -> Cow<'static, str> {
+        self.message.clone().unwrap_or(Cow::Borrowed(T::message()))
+    }
+
     /// The slot of this ask's form under `key`.
     pub(super) fn slot(&self, key: Cow<'static, str>) -> Slot {
         Slot::form(
             key,
             self.rounds,
             T::requested_schema().labels.title.as_ref(),
-            self.message.clone(),
+            self.shown_message(),
         )
     }
 }
@@ -251,6 +305,8 @@ pub struct FormItem<T> {
     slot: Slot,
     meta: Option<Map<String, Value>>,
     first: FormRequest<'static>,
+    /// Whether its requests report their language ([`Ask::item_in`]).
+    reports_language: bool,
     answer: Option<Elicitation<T>>,
 }
 
@@ -266,6 +322,11 @@ impl<T: Elicit> FormItem<T> {
     /// Whether the round left it out, the client having declared no form elicitation.
     pub fn is_unavailable(&self) -> bool {
         self.slot.is_unavailable()
+    }
+
+    /// The language it is asked in ([`FormRequest::language`]).
+    pub fn language(&self) -> &str {
+        self.first.language()
     }
 
     /// The form to send, protocol-neutral: the first request, or the one asking again after
@@ -290,7 +351,12 @@ impl<T: Elicit + Send> Item for FormItem<T> {
         version: ProtocolVersion,
         retry: Option<&Retry>,
     ) -> Result<Value, RoundError> {
-        elicitation_request(&self.form_request(retry), version, self.meta.as_ref())
+        elicitation_request(
+            &self.form_request(retry),
+            version,
+            self.meta.as_ref(),
+            self.reports_language,
+        )
     }
 
     fn judge(&mut self, response: &Value) -> Result<Option<Retry>, RoundError> {
@@ -422,17 +488,25 @@ pub(super) fn judge_form<T>(
 }
 
 /// The `elicitation/create` request of `request` as `version` writes it, with `meta` as its
-/// `_meta`.
+/// `_meta`, and the request's language in it as [`CONTENT_LANGUAGE`] if `reports_language` (and
+/// `meta` does not say one).
 pub(super) fn elicitation_request(
     request: &FormRequest<'_>,
     version: ProtocolVersion,
     meta: Option<&Map<String, Value>>,
+    reports_language: bool,
 ) -> Result<Value, RoundError> {
     let mut params = request
         .params_for(version)
         .map_err(RoundError::Unrepresentable)?;
+    let mut meta = meta.cloned();
+    if reports_language {
+        meta.get_or_insert_default()
+            .entry(CONTENT_LANGUAGE)
+            .or_insert_with(|| Value::from(request.language()));
+    }
     if let (Some(meta), Value::Object(params)) = (meta, &mut params) {
-        params.insert("_meta".into(), Value::Object(meta.clone()));
+        params.insert("_meta".into(), Value::Object(meta));
     }
     Ok(serde_json::json!({"method": "elicitation/create", "params": params}))
 }

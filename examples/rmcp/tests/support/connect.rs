@@ -113,6 +113,22 @@ pub async fn call_tool(
     capabilities: Value,
     more: Value,
 ) -> (u16, Value) {
+    let (status, _, message) =
+        call_tool_with(origin, tool, token, capabilities, more, Value::Null, &[]).await;
+    (status, message)
+}
+
+/// [`call_tool`], with `meta` added to the params' `_meta` and `headers` to the request's: the
+/// HTTP status, the response's headers and the JSON-RPC message.
+pub async fn call_tool_with(
+    origin: &str,
+    tool: &str,
+    token: Option<&str>,
+    capabilities: Value,
+    more: Value,
+    meta: Value,
+    headers: &[(&str, &str)],
+) -> (u16, reqwest::header::HeaderMap, Value) {
     let mut params = json!({
         "name": tool,
         "arguments": {},
@@ -122,6 +138,9 @@ pub async fn call_tool(
             "io.modelcontextprotocol/clientCapabilities": capabilities,
         },
     });
+    if let (Value::Object(own), Value::Object(meta)) = (&mut params["_meta"], meta) {
+        own.extend(meta);
+    }
     if let (Value::Object(params), Value::Object(more)) = (&mut params, more) {
         params.extend(more);
     }
@@ -137,8 +156,12 @@ pub async fn call_tool(
     if let Some(token) = token {
         request = request.header(AUTHORIZATION, format!("Bearer {token}"));
     }
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
     let response = request.send().await.unwrap();
     let status = response.status().as_u16();
+    let headers = response.headers().clone();
     let text = response.text().await.unwrap();
     let message = text
         .lines()
@@ -147,7 +170,7 @@ pub async fn call_tool(
         .filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
         .find(|message| message.get("id").is_some())
         .unwrap_or(Value::Null);
-    (status, message)
+    (status, headers, message)
 }
 
 /// The retry's params: `action` under the request's key, and the state.

@@ -35,6 +35,7 @@ use site::{Session, Site, flag};
     title = "Connect a weather service",
     message = "Connect your weather service"
 )]
+#[elicit(translations(path = "locales", languages("ar")))]
 struct Connection {
     /// A name for this connection
     #[elicit(title = "Label", min_length = 2, max_length = 40)]
@@ -48,6 +49,7 @@ struct Connection {
 
 #[derive(Elicit, Clone, Copy)]
 #[elicit(rename_all = "lowercase")]
+#[elicit(translations(path = "locales", languages("ar")))]
 enum Region {
     #[elicit(title = "Europe")]
     Eu,

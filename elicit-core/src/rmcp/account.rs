@@ -12,6 +12,7 @@ use super::ask::{Asking, Surface};
 use super::page::PageAsk;
 use super::{DEFAULT_KEY, DEFAULT_WAIT, ElicitError, Stop};
 use crate::answer::Elicitation;
+use crate::lang::{Preference, Words};
 use crate::page::account::{AccountError, Accounts, Connection};
 use crate::page::seal::PageId;
 use crate::page::serve::Pages;
@@ -200,7 +201,7 @@ impl<S: PageStore + KeptStore + 'static> PageAsk<S> for AskAccount<'_, S> {
         self.accounts.pages()
     }
 
-    fn message_text(&self) -> &str {
+    fn message_text(&self, _: Option<&Preference>) -> &str {
         self.message
             .as_deref()
             .unwrap_or(self.accounts.default_message())
@@ -218,9 +219,14 @@ impl<S: PageStore + KeptStore + 'static> PageAsk<S> for AskAccount<'_, S> {
         self.wait
     }
 
-    async fn create(&self) -> Result<(PageId, String), ElicitError> {
+    async fn create(
+        &self,
+        preference: Option<&Preference>,
+    ) -> Result<(PageId, String), ElicitError> {
+        // The connect page speaks the call's language: the crate's words chosen for it.
+        let language = preference.map(|preference| Words::choose(preference).language().to_owned());
         self.accounts
-            .connect_page(&self.subject, self.message_text())
+            .connect_page_in(&self.subject, self.message_text(preference), language.as_deref())
             .await
             .map_err(ElicitError::Page)
     }

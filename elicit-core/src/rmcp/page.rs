@@ -14,6 +14,7 @@ use super::send::Sent;
 use super::{AskUrl, DEFAULT_KEY, ElicitError, Stop, url_completed};
 use crate::answer::{Elicitation, Outcome};
 use crate::form::Elicit;
+use crate::lang::Preference;
 use crate::page::seal::PageId;
 use crate::page::serve::{PageError, Pages};
 use crate::page::store::PageStore;
@@ -191,7 +192,10 @@ impl Asking<'_> {
             Some(version) => {
                 let context = self.context();
                 super::url::require_url_mode(context, version).map_err(Stop::Elicit)?;
-                request(ask, context).await.map_err(Stop::Elicit)
+                let preference = self.preference().cloned();
+                request(ask, context, preference.as_ref())
+                    .await
+                    .map_err(Stop::Elicit)
             }
         }
     }
@@ -205,8 +209,8 @@ pub(crate) trait PageAsk<S: PageStore + 'static>: Sync {
     type Output;
 
     fn pages(&self) -> &Pages<S>;
-    /// The message the client shows beside the URL.
-    fn message_text(&self) -> &str;
+    /// The message the client shows beside the URL, in the language `preference` chooses.
+    fn message_text(&self, preference: Option<&Preference>) -> &str;
     fn key(&self) -> &str;
     fn wait(&self) -> Duration;
 
@@ -215,8 +219,12 @@ pub(crate) trait PageAsk<S: PageStore + 'static>: Sync {
         self.pages().url(id)
     }
 
-    /// Makes the page: its id and URL.
-    fn create(&self) -> impl Future<Output = Result<(PageId, String), ElicitError>> + Send;
+    /// Makes the page, in the language `preference` chooses: its id and URL, and the language
+    /// the page speaks.
+    fn create(
+        &self,
+        preference: Option<&Preference>,
+    ) -> impl Future<Output = Result<(PageId, String), ElicitError>> + Send;
 
     /// The page's answer, taken once: `None` while it waits.
     fn take(
@@ -232,8 +240,12 @@ impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {
         self.pages
     }
 
-    fn message_text(&self) -> &str {
-        self.message.as_deref().unwrap_or(T::message())
+    fn message_text(&self, preference: Option<&Preference>) -> &str {
+        match (&self.message, preference) {
+            (Some(message), _) => message,
+            (None, Some(preference)) => T::in_language(preference).message,
+            (None, None) => T::message(),
+        }
     }
 
     fn key(&self) -> &str {
@@ -244,9 +256,12 @@ impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {
         self.wait
     }
 
-    async fn create(&self) -> Result<(PageId, String), ElicitError> {
+    async fn create(
+        &self,
+        preference: Option<&Preference>,
+    ) -> Result<(PageId, String), ElicitError> {
         self.pages
-            .create::<T>(self.subject.as_deref(), self.message.as_deref())
+            .create_in::<T>(self.subject.as_deref(), self.message.as_deref(), preference)
             .await
             .map_err(ElicitError::Page)
     }
@@ -267,15 +282,19 @@ impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {
 pub(super) async fn request<S: PageStore + 'static, A: PageAsk<S>>(
     ask: &A,
     context: &RequestContext<RoleServer>,
+    preference: Option<&Preference>,
 ) -> Result<Elicitation<A::Output>, ElicitError> {
-    let (id, url) = ask.create().await?;
+    let (id, url) = ask.create(preference).await?;
     let guard = CloseOnDrop {
         pages: ask.pages().clone(),
         id: Some(id),
     };
     let started = Instant::now();
     let limit = ask.wait().min(ask.pages().page_ttl());
-    let answer = match url_request(ask, &id, url).request(context, limit).await {
+    let answer = match url_request(ask, &id, url, preference)
+        .request(context, limit)
+        .await
+    {
         Ok(Sent::Answered(Elicitation::Accepted(()))) => {
             wait_for(ask, context, &id, started, limit).await
         }
@@ -292,8 +311,17 @@ pub(super) async fn request<S: PageStore + 'static, A: PageAsk<S>>(
 
 /// The URL request of the page `id` at `url`, named by the page's id (on 2026-07-28 too: the
 /// same page across every retry).
-fn url_request<S: PageStore + 'static, A: PageAsk<S>>(ask: &A, id: &PageId, url: String) -> AskUrl {
-    AskUrl::new(ask.message_text().to_owned(), url, id.to_string())
+fn url_request<S: PageStore + 'static, A: PageAsk<S>>(
+    ask: &A,
+    id: &PageId,
+    url: String,
+    preference: Option<&Preference>,
+) -> AskUrl {
+    AskUrl::new(
+        ask.message_text(preference).to_owned(),
+        url,
+        id.to_string(),
+    )
 }
 
 /// 2025-11-25: looks at the store, ever less often up to once a second, until the page has its
@@ -347,6 +375,7 @@ pub(super) async fn rounds<S: PageStore + 'static, A: PageAsk<S>>(
 ) -> Result<Elicitation<A::Output>, Stop> {
     let refused = |error: RoundError| Stop::Elicit(ElicitError::Round(error));
     let key = ask.key();
+    let preference = asking.preference().cloned();
     // `Asking::page` runs this on a version with rounds only.
     let exchange = asking
         .exchange()
@@ -406,12 +435,17 @@ pub(super) async fn rounds<S: PageStore + 'static, A: PageAsk<S>>(
             }
             (id, ask.url(&id))
         }
-        None => ask.create().await.map_err(Stop::Elicit)?,
+        None => ask
+            .create(preference.as_ref())
+            .await
+            .map_err(Stop::Elicit)?,
     };
     exchange.keep(key, id.to_string());
     // The state lives as long as the page: a person may take the page's whole time.
     exchange.live_at_least(ask.pages().page_ttl());
-    let params = serde_json::to_value(url_request(ask, &id, url).params(&id.to_string()))
+    let params = serde_json::to_value(
+        url_request(ask, &id, url, preference.as_ref()).params(&id.to_string()),
+    )
         .map_err(|e| Stop::Elicit(ElicitError::Model(e)))?;
     let mut waiting = Waiting::new(Cow::Owned(key.to_owned()), params);
     asking.round(&mut [&mut waiting]).await?;

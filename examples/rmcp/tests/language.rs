@@ -107,3 +107,133 @@ async fn a_preference_is_answered_with_its_language_and_vary_and_a_header_alone_
     );
     assert_eq!(form.get("_meta"), None, "{form:#}");
 }
+
+/// `tool` called on 2026-07-28 as ada with the preference `preference` and `more` params: the
+/// JSON-RPC message.
+async fn call_in(server: &Server, tool: &str, preference: &str, more: Value) -> Value {
+    let capabilities = json!({"elicitation": {"form": {}, "url": {}}});
+    let meta = json!({ACCEPT_LANGUAGE: preference});
+    let (status, _, message) = call_tool_with(
+        &server.origin,
+        tool,
+        Some("dev-ada"),
+        capabilities,
+        more,
+        meta,
+        &[],
+    )
+    .await;
+    assert_eq!(status, 200, "{message:#}");
+    message
+}
+
+/// `router_server` speaks French and Simplified Chinese: `book_table`'s form (its options too)
+/// and its re-ask, `greet_user`'s form, `connect_service`'s URL request; each result reports the
+/// language, and a tool's own result keeps its wording.
+#[tokio::test]
+async fn router_server_asks_in_french_and_simplified_chinese() {
+    let server = server();
+    for (preference, language, message, party, indoor, note) in [
+        (
+            "fr-CH, fr;q=0.9, en;q=0.5",
+            "fr",
+            "Quelle table dois-je réserver ?",
+            "Nombre de convives",
+            "En salle",
+            "Veuillez corriger ce point\u{a0}:\n- Nombre de convives\u{a0}: doit valoir au plus 12 (valeur reçue\u{a0}: 40)",
+        ),
+        (
+            "zh-CN",
+            "zh-Hans",
+            "要为您预订哪张餐桌？",
+            "用餐人数",
+            "室内",
+            "请更正以下问题：\n- 用餐人数：不能大于 12，收到的是 40",
+        ),
+    ] {
+        let asked = call_in(&server, "book_table", preference, Value::Null).await;
+        let result = &asked["result"];
+        assert_eq!(result["resultType"], "input_required", "{asked:#}");
+        assert_eq!(result["_meta"][CONTENT_LANGUAGE], language, "{asked:#}");
+        let request = &result["inputRequests"]["arguments"];
+        let params = &request["params"];
+        // What the model left out is named in the person's language too.
+        let first = params["message"].as_str().unwrap_or_default();
+        assert!(first.starts_with(&format!("{message}\n\n")), "{asked:#}");
+        assert_eq!(params["_meta"][CONTENT_LANGUAGE], language, "{asked:#}");
+        let properties = &params["requestedSchema"]["properties"];
+        assert_eq!(properties["partySize"]["title"], party);
+        // The option's value is never translated; its title is.
+        assert_eq!(properties["seating"]["oneOf"][0]["const"], "indoor");
+        assert_eq!(properties["seating"]["oneOf"][0]["title"], indoor);
+        assert_eq!(properties["partySize"]["maximum"], 12);
+
+        // A party of 40 breaks the form's rule: asked again, the problem in the same language.
+        let state = result["requestState"].clone();
+        let answer = json!({
+            "inputResponses": {"arguments": {"action": "accept", "content": {
+                "date": "2026-12-24", "partySize": 40, "seating": "indoor"}}},
+            "requestState": state,
+        });
+        let again = call_in(&server, "book_table", preference, answer).await;
+        let again_message = again["result"]["inputRequests"]["arguments"]["params"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        assert_eq!(again_message, format!("{message}\n\n{note}"), "{again:#}");
+        assert_eq!(again["result"]["_meta"][CONTENT_LANGUAGE], language);
+
+        // Answered: the tool's own words are kept, the language still reported.
+        let answer = json!({
+            "inputResponses": {"arguments": {"action": "accept", "content": {
+                "date": "2026-12-24", "partySize": 4, "seating": "indoor"}}},
+            "requestState": again["result"]["requestState"].clone(),
+        });
+        let done = call_in(&server, "book_table", preference, answer).await;
+        assert_eq!(
+            done["result"]["content"][0]["text"],
+            "Booked a table for 4 on 2026-12-24, Indoor.",
+            "{done:#}"
+        );
+        assert_eq!(done["result"]["_meta"][CONTENT_LANGUAGE], language);
+
+        let greet = call_in(&server, "connect_service", preference, Value::Null).await;
+        let params = &greet["result"]["inputRequests"]["form"]["params"];
+        assert_eq!(params["mode"], "url", "{greet:#}");
+        let connect = if language == "fr" {
+            "Connectez votre service météo"
+        } else {
+            "连接您的天气服务"
+        };
+        assert_eq!(params["message"], connect, "{greet:#}");
+
+        let greeting = json!({"arguments": {"greeting": "Bonjour"}});
+        let greet = call_in(&server, "greet_user", preference, greeting).await;
+        let params = &greet["result"]["inputRequests"]["form"]["params"];
+        let (asks, name) = if language == "fr" {
+            ("Veuillez indiquer votre nom", "Nom")
+        } else {
+            ("请提供您的姓名", "姓名")
+        };
+        assert_eq!(params["message"], asks, "{greet:#}");
+        assert_eq!(
+            params["requestedSchema"]["properties"]["name"]["title"],
+            name
+        );
+    }
+    // Without a preference, English, and no language reported.
+    let (status, _, plain) = call_tool_with(
+        &server.origin,
+        "greet_user",
+        Some("dev-ada"),
+        json!({"elicitation": {"form": {}}}),
+        json!({"arguments": {"greeting": "Hello"}}),
+        Value::Null,
+        &[],
+    )
+    .await;
+    assert_eq!(status, 200);
+    let params = &plain["result"]["inputRequests"]["form"]["params"];
+    assert_eq!(params["message"], "Please provide your name", "{plain:#}");
+    assert!(plain["result"].get("_meta").is_none(), "{plain:#}");
+}

@@ -208,10 +208,25 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         subject: &str,
         message: &str,
     ) -> Result<(super::seal::PageId, String), PageError> {
+        self.connect_page_in(subject, message, None).await
+    }
+
+    /// [`Accounts::connect_page`], the page speaking `language` (a language tag of the crate's
+    /// words, sealed with the page); without one, the language the browser asks for.
+    ///
+    /// # Errors
+    ///
+    /// As [`Accounts::connect_page`].
+    pub async fn connect_page_in(
+        &self,
+        subject: &str,
+        message: &str,
+        language: Option<&str>,
+    ) -> Result<(super::seal::PageId, String), PageError> {
         let id = self
             .inner
             .pages
-            .create_named(Some(subject), &self.inner.kind, message, None)
+            .create_named(Some(subject), &self.inner.kind, message, language)
             .await?;
         Ok((id, self.connect_url(&id)))
     }

@@ -15,7 +15,8 @@ mod connect;
 use std::time::{Duration, Instant};
 
 use chromium::{Driver, screenshot, type_into};
-use connect::{SECRET, Server, asked, call, retry, text, url_mode};
+use connect::{SECRET, Server, asked, call, call_tool_with, retry, text, url_mode};
+use mcp_elicit::lang::ACCEPT_LANGUAGE;
 use fantoccini::{Client, Locator};
 use serde_json::json;
 
@@ -165,4 +166,111 @@ async fn a_person_connects_a_service_in_chromium() {
     let driver = Driver::start();
     connect_in(&driver, true).await;
     connect_in(&driver, false).await;
+}
+
+/// The page of `url`, opened in `browser` (signed in as ada on the way), then answered with a
+/// key that is too short: what the person sees, in the page's language. Screenshots are kept as
+/// `language-{name}-1-page` and `-2-problem`.
+async fn page_in(browser: &Client, url: &str, name: &str) -> (String, String) {
+    browser.goto(url).await.unwrap();
+    if browser.current_url().await.unwrap().path() == "/login" {
+        type_into(browser, "#token", "dev-ada").await;
+        click(browser, "button[type=submit]").await;
+    }
+    let page = browser.source().await.unwrap();
+    screenshot(
+        &format!("language-{name}-1-page"),
+        &browser.screenshot().await.unwrap(),
+    );
+    type_into(browser, "input[name='f.label']", "Work").await;
+    type_into(browser, "input[name='f.api_key']", "too-short").await;
+    if browser
+        .find(Locator::Css("input[name='f.region'][value=eu]"))
+        .await
+        .is_ok()
+    {
+        choose(browser, "input[name='f.region'][value=eu]").await;
+    }
+    click(browser, "button[value=accept]").await;
+    let problem = browser.source().await.unwrap();
+    screenshot(
+        &format!("language-{name}-2-problem"),
+        &browser.screenshot().await.unwrap(),
+    );
+    (page, problem)
+}
+
+/// A page in French and in Simplified Chinese (the language of the call that asked for it,
+/// whatever the browser's), and in Arabic, right to left (the browser's language, for a page
+/// whose call gave none): the frame, the form, the rules under each field and the problems, each
+/// in the page's language. The screenshots are looked at: `target/screenshots/language-*.png`.
+#[tokio::test]
+#[ignore = "needs chromium and chromedriver: CI installs them and runs this with --ignored"]
+async fn pages_speak_french_chinese_and_arabic() {
+    let driver = Driver::start();
+    let router = Server::start_program(env!("CARGO_BIN_EXE_router_server"), &[]);
+    for (preference, tag, title, rules, problem) in [
+        (
+            "fr-CH, fr;q=0.9",
+            "fr",
+            "Connecter un service météo",
+            "de 2 à 40 caractères",
+            "au moins 20 caractères",
+        ),
+        ("zh-CN", "zh-Hans", "连接天气服务", "2 至 40 个字符", "至少需要 20 个字符"),
+    ] {
+        let meta = json!({ACCEPT_LANGUAGE: preference});
+        let (_, _, first) = call_tool_with(
+            &router.origin,
+            "connect_service",
+            Some("dev-ada"),
+            url_mode(),
+            serde_json::Value::Null,
+            meta,
+            &[],
+        )
+        .await;
+        let (url, _) = asked(&first);
+        // An English browser: the page speaks the call's language, sealed with it.
+        let browser = driver.browser(true).await;
+        let (page, after) = page_in(&browser, &url, tag).await;
+        assert!(
+            page.contains(&format!("<html lang=\"{tag}\">")),
+            "{page}"
+        );
+        assert_eq!(browser.title().await.unwrap().contains(title), true);
+        assert!(page.contains(rules), "{page}");
+        assert!(after.contains(problem), "{after}");
+        browser.close().await.unwrap();
+    }
+
+    // A call without a preference, an Arabic browser: the page in Arabic, right to left.
+    let server = Server::start(&[]);
+    let (_, first) = call(&server.origin, Some("dev-ada"), url_mode(), json!({})).await;
+    let (url, _) = asked(&first);
+    let browser = driver.browser_in(true, "ar").await;
+    let (page, after) = page_in(&browser, &url, "ar").await;
+    assert!(
+        page.contains("<html lang=\"ar\" dir=\"rtl\">"),
+        "{page}"
+    );
+    assert!(page.contains("ربط خدمة طقس"), "{page}");
+    // The form's own message too, in the browser's language.
+    assert!(page.contains("اربط خدمة الطقس الخاصة بك"), "{page}");
+    assert!(after.contains("dir=\"rtl\""), "{after}");
+    // The problem is Arabic: "must be at least 20 characters".
+    assert!(after.contains("حرفًا"), "{after}");
+    // The layout is mirrored: the form's fields start at the right.
+    let label = browser
+        .find(Locator::Css("label[for='field-label']"))
+        .await
+        .unwrap();
+    let (x, _, width, _) = label.rectangle().await.unwrap();
+    let main = browser.find(Locator::Css("main")).await.unwrap();
+    let (main_x, _, main_width, _) = main.rectangle().await.unwrap();
+    assert!(
+        x + width > main_x + main_width * 0.6,
+        "the label sits at the right of the page: {x} + {width} in {main_x} + {main_width}"
+    );
+    browser.close().await.unwrap();
 }

@@ -325,7 +325,15 @@ impl Opened<'_> {
     /// The page's form, in its language, posted to the path the browser asked for, with its
     /// CSRF token, and who is signed in.
     fn page<'a>(&'a self, parts: &'a Parts) -> FormPage<'a> {
-        let page = FormPage::new(self.translation.schema, &self.record.message)
+        // A page made without a language, asking with the form's own message, asks with it in
+        // the language the browser chose.
+        let message = if self.record.language.is_none() && self.record.message == self.form.message
+        {
+            self.translation.message
+        } else {
+            &self.record.message
+        };
+        let page = FormPage::new(self.translation.schema, message)
             .in_language(&self.words)
             .action(original_path(parts))
             .hidden(CSRF_FIELD, &self.record.csrf);

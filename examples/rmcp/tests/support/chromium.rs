@@ -51,12 +51,18 @@ impl Driver {
 
     /// A headless Chromium, with JavaScript or without (checked before it is given).
     pub async fn browser(&self, javascript: bool) -> Client {
+        self.browser_in(javascript, "en-US").await
+    }
+
+    /// [`Driver::browser`], its language (and its `Accept-Language`) `language`.
+    pub async fn browser_in(&self, javascript: bool, language: &str) -> Client {
         let mut options = json!({
             "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1000,1400", "--lang=en-US"],
+                     "--window-size=1000,1400", format!("--lang={language}")],
+            "prefs": {"intl.accept_languages": language},
         });
         if !javascript {
-            options["prefs"] = json!({"profile.managed_default_content_settings.javascript": 2});
+            options["prefs"]["profile.managed_default_content_settings.javascript"] = json!(2);
         }
         let mut capabilities = Map::new();
         capabilities.insert("goog:chromeOptions".into(), options);

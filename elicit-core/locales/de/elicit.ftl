@@ -176,3 +176,5 @@ connect-other-browser-title = Anderer Browser
 connect-other-browser = Diese Anmeldung wurde in einem anderen Browser gestartet. Es wurde nichts verbunden: Schließen Sie sie in dem Browser ab, in dem Sie sie begonnen haben, oder beginnen Sie in Ihrem Assistenten von vorn.
 connect-not-a-sign-in-title = Keine Anmeldung dieses Servers
 connect-not-a-sign-in = Diese Anmeldung wurde nicht von diesem Server gestartet. Beginnen Sie in Ihrem Assistenten von vorn.
+
+progress-waiting = Warten auf die Antwort auf der Seite

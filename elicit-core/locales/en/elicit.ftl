@@ -191,3 +191,7 @@ connect-other-browser-title = Another browser
 connect-other-browser = This sign-in was started in another browser. Nothing was connected: finish it in the browser where you started it, or start again from your assistant.
 connect-not-a-sign-in-title = Not a sign-in of this server's
 connect-not-a-sign-in = This is not a sign-in this server started. Start again from your assistant.
+
+## A call that waits for its page, as its progress notifications say.
+
+progress-waiting = waiting for the page to be answered

@@ -190,3 +190,5 @@ connect-other-browser-title = Otro navegador
 connect-other-browser = Este inicio de sesión se empezó en otro navegador. No se ha conectado nada: complételo en el navegador donde lo empezó o vuelva a empezar desde su asistente.
 connect-not-a-sign-in-title = No es un inicio de sesión de este servidor
 connect-not-a-sign-in = Este inicio de sesión no lo empezó este servidor. Vuelva a empezar desde su asistente.
+
+progress-waiting = esperando la respuesta en la página

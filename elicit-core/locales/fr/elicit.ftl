@@ -193,3 +193,5 @@ connect-other-browser-title = Autre navigateur
 connect-other-browser = Cette connexion a été lancée dans un autre navigateur. Aucun compte n’a été connecté : terminez-la dans le navigateur où vous l’avez commencée, ou recommencez depuis votre assistant.
 connect-not-a-sign-in-title = Connexion inconnue de ce serveur
 connect-not-a-sign-in = Cette connexion n’a pas été lancée par ce serveur. Recommencez depuis votre assistant.
+
+progress-waiting = en attente de la réponse sur la page

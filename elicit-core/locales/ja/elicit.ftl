@@ -163,3 +163,5 @@ connect-other-browser-title = 別のブラウザー
 connect-other-browser = このログインは別のブラウザーで開始されました。何も連携されていません。開始したブラウザーで完了するか、アシスタントからもう一度やり直してください。
 connect-not-a-sign-in-title = このサーバーのログインではありません
 connect-not-a-sign-in = これはこのサーバーが開始したログインではありません。アシスタントからもう一度やり直してください。
+
+progress-waiting = ページでの回答を待っています

@@ -164,3 +164,5 @@ connect-other-browser-title = 다른 브라우저
 connect-other-browser = 이 로그인은 다른 브라우저에서 시작되었습니다. 아무것도 연결되지 않았습니다. 로그인을 시작한 브라우저에서 완료하거나 어시스턴트에서 다시 시작하세요.
 connect-not-a-sign-in-title = 이 서버의 로그인이 아님
 connect-not-a-sign-in = 이 서버가 시작한 로그인이 아닙니다. 어시스턴트에서 다시 시작하세요.
+
+progress-waiting = 페이지의 응답을 기다리는 중입니다

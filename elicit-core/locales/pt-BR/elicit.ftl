@@ -193,3 +193,5 @@ connect-other-browser-title = Outro navegador
 connect-other-browser = Este login foi iniciado em outro navegador. Nada foi conectado: conclua-o no navegador em que você o iniciou ou comece de novo pelo seu assistente.
 connect-not-a-sign-in-title = Não é um login deste servidor
 connect-not-a-sign-in = Este login não foi iniciado por este servidor. Comece de novo pelo seu assistente.
+
+progress-waiting = aguardando a resposta na página

@@ -163,3 +163,5 @@ connect-other-browser-title = 其他浏览器
 connect-other-browser = 此登录是在另一个浏览器中发起的，未连接任何账号。请在发起登录的浏览器中完成，或回到您的助手重新开始。
 connect-not-a-sign-in-title = 不是此服务器发起的登录
 connect-not-a-sign-in = 这不是此服务器发起的登录。请回到您的助手重新开始。
+
+progress-waiting = 正在等待页面上的回答

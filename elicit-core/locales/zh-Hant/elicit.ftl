@@ -163,3 +163,5 @@ connect-other-browser-title = 其他瀏覽器
 connect-other-browser = 這次登入是在另一個瀏覽器中發起的，未連結任何帳號。請在發起登入的瀏覽器中完成，或回到您的助理重新開始。
 connect-not-a-sign-in-title = 不是這個伺服器發起的登入
 connect-not-a-sign-in = 這不是這個伺服器發起的登入。請回到您的助理重新開始。
+
+progress-waiting = 正在等待頁面上的回答

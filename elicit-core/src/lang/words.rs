@@ -355,7 +355,12 @@ macro_rules! words {
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         // The pages', the accounts' and the terminal's messages are said with their features.
         #[cfg_attr(
-            not(all(feature = "page", feature = "account", feature = "terminal")),
+            not(all(
+                feature = "page",
+                feature = "account",
+                feature = "terminal",
+                feature = "rmcp"
+            )),
             allow(dead_code)
         )]
         pub(crate) enum Word {
@@ -512,4 +517,5 @@ words! {
     TerminalMultiHelpNone = "terminal-multi-help-none",
     TerminalChooseMin = "terminal-choose-min",
     TerminalChooseMax = "terminal-choose-max",
+    ProgressWaiting = "progress-waiting",
 }

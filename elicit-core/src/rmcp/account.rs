@@ -226,7 +226,11 @@ impl<S: PageStore + KeptStore + 'static> PageAsk<S> for AskAccount<'_, S> {
         // The connect page speaks the call's language: the crate's words chosen for it.
         let language = preference.map(|preference| Words::choose(preference).language().to_owned());
         self.accounts
-            .connect_page_in(&self.subject, self.message_text(preference), language.as_deref())
+            .connect_page_in(
+                &self.subject,
+                self.message_text(preference),
+                language.as_deref(),
+            )
             .await
             .map_err(ElicitError::Page)
     }

@@ -14,7 +14,7 @@ use super::send::Sent;
 use super::{AskUrl, DEFAULT_KEY, ElicitError, Stop, url_completed};
 use crate::answer::{Elicitation, Outcome};
 use crate::form::Elicit;
-use crate::lang::Preference;
+use crate::lang::{CONTENT_LANGUAGE, Preference, Word, Words};
 use crate::page::seal::PageId;
 use crate::page::serve::{PageError, Pages};
 use crate::page::store::PageStore;
@@ -296,7 +296,7 @@ pub(super) async fn request<S: PageStore + 'static, A: PageAsk<S>>(
         .await
     {
         Ok(Sent::Answered(Elicitation::Accepted(()))) => {
-            wait_for(ask, context, &id, started, limit).await
+            wait_for(ask, context, &id, started, limit, preference).await
         }
         Ok(Sent::Answered(Elicitation::Declined)) => Ok(Elicitation::Declined),
         Ok(Sent::Answered(Elicitation::Cancelled) | Sent::Cancelled) => Ok(Elicitation::Cancelled),
@@ -317,11 +317,7 @@ fn url_request<S: PageStore + 'static, A: PageAsk<S>>(
     url: String,
     preference: Option<&Preference>,
 ) -> AskUrl {
-    AskUrl::new(
-        ask.message_text(preference).to_owned(),
-        url,
-        id.to_string(),
-    )
+    AskUrl::new(ask.message_text(preference).to_owned(), url, id.to_string())
 }
 
 /// 2025-11-25: looks at the store, ever less often up to once a second, until the page has its
@@ -332,8 +328,16 @@ async fn wait_for<S: PageStore + 'static, A: PageAsk<S>>(
     id: &PageId,
     started: Instant,
     limit: Duration,
+    preference: Option<&Preference>,
 ) -> Result<Elicitation<A::Output>, ElicitError> {
     let progress = context.meta.get_progress_token();
+    // Said in the call's language, and reported with it when the call gave a preference.
+    let words = preference.map_or_else(Words::english, Words::choose);
+    let meta = preference.map(|_| {
+        let mut meta = ::rmcp::model::JsonObject::new();
+        meta.insert(CONTENT_LANGUAGE.to_owned(), words.language().into());
+        ::rmcp::model::NotificationMetaObject(::rmcp::model::MetaObject(meta))
+    });
     let mut poll = Duration::from_millis(100);
     let mut told = Duration::ZERO;
     loop {
@@ -351,8 +355,9 @@ async fn wait_for<S: PageStore + 'static, A: PageAsk<S>>(
             && waited >= told + PROGRESS_EVERY
         {
             told = waited;
-            let note = ProgressNotificationParam::new(token.clone(), waited.as_secs_f64())
-                .with_message("waiting for the page to be answered");
+            let mut note = ProgressNotificationParam::new(token.clone(), waited.as_secs_f64())
+                .with_message(words.say(Word::ProgressWaiting));
+            note.meta.clone_from(&meta);
             // A client gone is found by the next look, or by the cancellation.
             let _ = context.peer.notify_progress(note).await;
         }
@@ -446,7 +451,7 @@ pub(super) async fn rounds<S: PageStore + 'static, A: PageAsk<S>>(
     let params = serde_json::to_value(
         url_request(ask, &id, url, preference.as_ref()).params(&id.to_string()),
     )
-        .map_err(|e| Stop::Elicit(ElicitError::Model(e)))?;
+    .map_err(|e| Stop::Elicit(ElicitError::Model(e)))?;
     let mut waiting = Waiting::new(Cow::Owned(key.to_owned()), params);
     asking.round(&mut [&mut waiting]).await?;
     // The round asks it every time: settled, it would be a bug of this crate's.

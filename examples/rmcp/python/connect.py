@@ -30,8 +30,11 @@ def say(value: dict) -> None:
 async def main() -> None:
     url, mode, token = sys.argv[1], sys.argv[2], sys.argv[3]
     tool = sys.argv[4] if len(sys.argv) > 4 else "connect_service"
+    # The person's language (SEP-2792), carried in the call's `_meta` when given.
+    meta = {"io.modelcontextprotocol/acceptLanguage": sys.argv[5]} if len(sys.argv) > 5 else None
     completed: list[str] = []
     progress: list[float] = []
+    progress_messages: list[str] = []
 
     async def answer(context, params: types.ElicitRequestParams) -> types.ElicitResult:
         shown = params.model_dump(mode="json", by_alias=True, exclude_none=True)
@@ -47,6 +50,8 @@ async def main() -> None:
 
     async def on_progress(value: float, total: float | None, message: str | None) -> None:
         progress.append(value)
+        if message is not None:
+            progress_messages.append(message)
 
     http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}, timeout=httpx2.Timeout(30.0, read=600.0))
     client = Client(
@@ -58,7 +63,7 @@ async def main() -> None:
     report: dict = {"done": True}
     try:
         async with client:
-            result = await client.call_tool(tool, {}, progress_callback=on_progress)
+            result = await client.call_tool(tool, {}, progress_callback=on_progress, meta=meta)
         report["text"] = "".join(block.text for block in result.content if block.type == "text")
         report["isError"] = bool(result.is_error)
     except* MCPError as group:
@@ -71,6 +76,7 @@ async def main() -> None:
                 report["error"] = {"code": error.code, "message": error.message}
     report["completed"] = completed
     report["progress"] = len(progress)
+    report["progressMessages"] = progress_messages
     say(report)
 
 

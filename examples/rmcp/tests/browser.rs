@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 
 use chromium::{Driver, screenshot, type_into};
 use connect::{SECRET, Server, asked, call, call_tool_with, retry, text, url_mode};
-use mcp_elicit::lang::ACCEPT_LANGUAGE;
 use fantoccini::{Client, Locator};
+use mcp_elicit::lang::ACCEPT_LANGUAGE;
 use serde_json::json;
 
 async fn value(browser: &Client, css: &str) -> String {
@@ -217,7 +217,13 @@ async fn pages_speak_french_chinese_and_arabic() {
             "de 2 à 40 caractères",
             "au moins 20 caractères",
         ),
-        ("zh-CN", "zh-Hans", "连接天气服务", "2 至 40 个字符", "至少需要 20 个字符"),
+        (
+            "zh-CN",
+            "zh-Hans",
+            "连接天气服务",
+            "2 至 40 个字符",
+            "至少需要 20 个字符",
+        ),
     ] {
         let meta = json!({ACCEPT_LANGUAGE: preference});
         let (_, _, first) = call_tool_with(
@@ -234,10 +240,7 @@ async fn pages_speak_french_chinese_and_arabic() {
         // An English browser: the page speaks the call's language, sealed with it.
         let browser = driver.browser(true).await;
         let (page, after) = page_in(&browser, &url, tag).await;
-        assert!(
-            page.contains(&format!("<html lang=\"{tag}\">")),
-            "{page}"
-        );
+        assert!(page.contains(&format!("<html lang=\"{tag}\">")), "{page}");
         assert_eq!(browser.title().await.unwrap().contains(title), true);
         assert!(page.contains(rules), "{page}");
         assert!(after.contains(problem), "{after}");
@@ -250,10 +253,7 @@ async fn pages_speak_french_chinese_and_arabic() {
     let (url, _) = asked(&first);
     let browser = driver.browser_in(true, "ar").await;
     let (page, after) = page_in(&browser, &url, "ar").await;
-    assert!(
-        page.contains("<html lang=\"ar\" dir=\"rtl\">"),
-        "{page}"
-    );
+    assert!(page.contains("<html lang=\"ar\" dir=\"rtl\">"), "{page}");
     assert!(page.contains("ربط خدمة طقس"), "{page}");
     // The form's own message too, in the browser's language.
     assert!(page.contains("اربط خدمة الطقس الخاصة بك"), "{page}");

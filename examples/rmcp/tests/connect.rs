@@ -399,6 +399,43 @@ async fn the_python_sdk_asks_the_person_and_gets_the_answer() {
     }
 }
 
+/// The official Python SDK carrying an Arabic preference on 2025-11-25: the URL request's message
+/// and the progress notifications of the waiting call are in Arabic, the page too.
+#[tokio::test]
+#[ignore = "needs the Python SDK: CI installs it and runs this with --ignored"]
+async fn the_python_sdk_is_asked_and_kept_waiting_in_arabic() {
+    let server = Server::start(&[]);
+    let mut client = connect::PythonClient::start_in(
+        &server.origin,
+        "legacy",
+        "dev-ada",
+        "connect_service",
+        Some("ar-EG, en;q=0.5"),
+    );
+    let shown = client.line();
+    assert_eq!(shown["message"], "اربط خدمة الطقس الخاصة بك", "{shown:#}");
+    let url = shown["url"].as_str().unwrap().to_owned();
+    client.answer("accept");
+    let mut browser = Browser::default();
+    browser.sign_in(&server.origin, "dev-ada").await;
+    let (_, _, page) = browser.get(&url).await;
+    assert!(page.contains("<html lang=\"ar\" dir=\"rtl\">"), "{page}");
+    // Long enough for a progress notification (one each five seconds).
+    tokio::time::sleep(Duration::from_millis(5600)).await;
+    let (status, page) = browser.answer(&url, SECRET, "accept").await;
+    assert_eq!(status, 200, "{page}");
+    let report = client.line();
+    assert_eq!(report["text"], "Connected Work (Europe)", "{report:#}");
+    let said = report["progressMessages"].as_array().unwrap();
+    assert!(!said.is_empty(), "{report:#}");
+    assert!(
+        said.iter()
+            .all(|message| message == "في انتظار الإجابة على الصفحة"),
+        "{report:#}"
+    );
+    client.finish();
+}
+
 /// Behind a proxy: the page's URL is on the public address given, the id its only part.
 #[tokio::test]
 async fn the_url_is_on_the_public_address() {

@@ -191,8 +191,7 @@ async fn router_server_asks_in_french_and_simplified_chinese() {
         });
         let done = call_in(&server, "book_table", preference, answer).await;
         assert_eq!(
-            done["result"]["content"][0]["text"],
-            "Booked a table for 4 on 2026-12-24, Indoor.",
+            done["result"]["content"][0]["text"], "Booked a table for 4 on 2026-12-24, Indoor.",
             "{done:#}"
         );
         assert_eq!(done["result"]["_meta"][CONTENT_LANGUAGE], language);

@@ -304,10 +304,22 @@ pub struct PythonClient {
 
 impl PythonClient {
     pub fn start(origin: &str, mode: &str, token: &str, tool: &str) -> PythonClient {
+        PythonClient::start_in(origin, mode, token, tool, None)
+    }
+
+    /// [`PythonClient::start`], the call carrying the person's language `preference`.
+    pub fn start_in(
+        origin: &str,
+        mode: &str,
+        token: &str,
+        tool: &str,
+        preference: Option<&str>,
+    ) -> PythonClient {
         let script = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python/connect.py");
         let mut child = std::process::Command::new(python())
             .arg(&script)
             .args([format!("{origin}/mcp").as_str(), mode, token, tool])
+            .args(preference)
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             .spawn()

@@ -57,6 +57,7 @@ pub(crate) fn rules(property: &Property, words: &Words, place: Place) -> Vec<Str
 }
 
 /// The rules of one field joined into one line.
+#[cfg(feature = "page")]
 pub(crate) fn joined(rules: &[String], words: &Words) -> String {
     rules.join(&words.say(Word::RuleSeparator))
 }
@@ -107,6 +108,7 @@ fn number_rule(
 }
 
 /// How many choices a multi-select takes, said when it limits them: "Choose 1 to 3."
+#[cfg(any(feature = "page", feature = "terminal"))]
 pub(crate) fn choices(select: &MultiSelectSchema, words: &Words) -> Option<String> {
     let options = select.options().len() as u64;
     let max = select.max_items().filter(|max| *max < options);

@@ -39,6 +39,7 @@ mod error;
 pub mod field;
 mod form;
 mod format;
+#[cfg(any(feature = "page", feature = "terminal"))]
 mod hints;
 pub mod lang;
 #[cfg(feature = "page")]

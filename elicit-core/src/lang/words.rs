@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use fluent_bundle::{FluentArgs, FluentResource};
 #[cfg(feature = "page")]
 use intl_memoizer::Memoizable;
 #[cfg(feature = "page")]
@@ -48,6 +48,8 @@ const BUILT_IN: &[(&str, &str)] = &[
 /// // And one English message changed.
 /// Words::add("en", "page-submit = Send\n").unwrap();
 /// ```
+// The page's words are said with the feature `page`.
+#[cfg_attr(not(feature = "page"), allow(dead_code))]
 pub struct Words {
     /// Different for every `Words` ever built: what a page's kept fields are kept under.
     id: u64,
@@ -63,6 +65,7 @@ pub struct Words {
 /// The words of a page's frame, said once per language: a page is written in the time a
 /// hand-written template takes, not looking up a message for each.
 #[derive(Debug)]
+#[cfg_attr(not(feature = "page"), allow(dead_code))]
 pub(crate) struct PageWords {
     pub(crate) default_title: String,
     pub(crate) submit: String,
@@ -187,11 +190,13 @@ impl Words {
     }
 
     /// Different for every `Words` ever built (an added message builds them all anew).
+    #[cfg(feature = "page")]
     pub(crate) fn id(&self) -> u64 {
         self.id
     }
 
     /// The fixed words of a page.
+    #[cfg(feature = "page")]
     pub(crate) fn page(&self) -> &PageWords {
         self.page.get_or_init(|| {
             let say = |word| self.say(word).into_owned();
@@ -315,7 +320,10 @@ impl Memoizable for DecimalFormat {
 
     fn construct(lang: LanguageIdentifier, (): ()) -> Result<Self, ()> {
         let locale: icu_locale_core::Locale = lang.to_string().parse().map_err(drop)?;
-        icu_decimal::DecimalFormatter::try_new((&locale).into(), Default::default())
+        icu_decimal::DecimalFormatter::try_new(
+            (&locale).into(),
+            icu_decimal::options::DecimalFormatterOptions::default(),
+        )
             .map(DecimalFormat)
             .map_err(drop)
     }
@@ -324,8 +332,11 @@ impl Memoizable for DecimalFormat {
 /// A number in a message, as the bundle's language writes it: its digits, its decimal separator,
 /// its grouping.
 #[cfg(feature = "page")]
-fn format_number(value: &FluentValue<'_>, memoizer: &IntlLangMemoizer) -> Option<String> {
-    let FluentValue::Number(number) = value else {
+fn format_number(
+    value: &fluent_bundle::FluentValue<'_>,
+    memoizer: &IntlLangMemoizer,
+) -> Option<String> {
+    let fluent_bundle::FluentValue::Number(number) = value else {
         return None;
     };
     let decimal = icu_decimal::input::Decimal::try_from_f64(

@@ -324,8 +324,8 @@ impl Memoizable for DecimalFormat {
             (&locale).into(),
             icu_decimal::options::DecimalFormatterOptions::default(),
         )
-            .map(DecimalFormat)
-            .map_err(drop)
+        .map(DecimalFormat)
+        .map_err(drop)
     }
 }
 

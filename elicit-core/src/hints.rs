@@ -64,17 +64,24 @@ pub(crate) fn joined(rules: &[String], words: &Words) -> String {
 
 /// How long a text may be: "2 to 40 characters", "at least 20 characters".
 fn length(min: Option<u64>, max: Option<u64>, words: &Words) -> Option<String> {
-    let min = min.filter(|min| *min > 0);
+    let said = [
+        Word::RuleLengthExact,
+        Word::RuleLengthRange,
+        Word::RuleLengthMin,
+        Word::RuleLengthMax,
+    ];
+    limits(min.filter(|min| *min > 0), max, said, words)
+}
+
+/// A pair of limits in words, by the messages `[exact, range, at least, at most]`: `None` when
+/// there is neither.
+fn limits(min: Option<u64>, max: Option<u64>, said: [Word; 4], words: &Words) -> Option<String> {
+    let [exact, range, at_least, at_most] = said;
     let said = match (min, max) {
-        (Some(min), Some(max)) if min == max => {
-            words.say_with(Word::RuleLengthExact, &args!("minimum" => min))
-        }
-        (Some(min), Some(max)) => words.say_with(
-            Word::RuleLengthRange,
-            &args!("minimum" => min, "maximum" => max),
-        ),
-        (Some(min), None) => words.say_with(Word::RuleLengthMin, &args!("minimum" => min)),
-        (None, Some(max)) => words.say_with(Word::RuleLengthMax, &args!("maximum" => max)),
+        (Some(min), Some(max)) if min == max => words.say_with(exact, &args!("minimum" => min)),
+        (Some(min), Some(max)) => words.say_with(range, &args!("minimum" => min, "maximum" => max)),
+        (Some(min), None) => words.say_with(at_least, &args!("minimum" => min)),
+        (None, Some(max)) => words.say_with(at_most, &args!("maximum" => max)),
         (None, None) => return None,
     };
     Some(said.into_owned())
@@ -113,17 +120,11 @@ pub(crate) fn choices(select: &MultiSelectSchema, words: &Words) -> Option<Strin
     let options = select.options().len() as u64;
     let max = select.max_items().filter(|max| *max < options);
     let min = select.min_items().filter(|min| *min > 0);
-    let said = match (min, max) {
-        (Some(min), Some(max)) if min == max => {
-            words.say_with(Word::RuleChooseExact, &args!("minimum" => min))
-        }
-        (Some(min), Some(max)) => words.say_with(
-            Word::RuleChooseRange,
-            &args!("minimum" => min, "maximum" => max),
-        ),
-        (Some(min), None) => words.say_with(Word::RuleChooseMin, &args!("minimum" => min)),
-        (None, Some(max)) => words.say_with(Word::RuleChooseMax, &args!("maximum" => max)),
-        (None, None) => return None,
-    };
-    Some(said.into_owned())
+    let said = [
+        Word::RuleChooseExact,
+        Word::RuleChooseRange,
+        Word::RuleChooseMin,
+        Word::RuleChooseMax,
+    ];
+    limits(min, max, said, words)
 }

@@ -79,6 +79,12 @@ impl<'a> FormRequest<'a> {
     /// `contentLanguage`.
     pub fn of_in<T: Elicit>(preference: &Preference) -> FormRequest<'static> {
         const { crate::form::sendable::<T>() };
+        FormRequest::translated::<T>(preference)
+    }
+
+    /// [`FormRequest::of_in`], for the ways of asking that refuse a page-only form themselves
+    /// (so that such a form gets one error, where it is asked).
+    pub(crate) fn translated<T: Elicit>(preference: &Preference) -> FormRequest<'static> {
         let translation = T::in_language(preference);
         FormRequest::new(translation.message, translation.schema).in_language(translation.language)
     }

@@ -269,7 +269,7 @@ impl<T: Elicit> Ask<T> {
         preference: Option<&Preference>,
     ) -> Result<FormRequest<'static>, RoundError> {
         let request = match preference {
-            Some(preference) => FormRequest::of_in::<T>(preference),
+            Some(preference) => FormRequest::translated::<T>(preference),
             None => FormRequest::new(T::message(), T::requested_schema()),
         };
         let request = match &self.message {

@@ -90,7 +90,7 @@ pub async fn answer_elicitation<U: FormUi>(
 ///         request: ElicitRequestParams,
 ///         context: RequestContext<RoleClient>,
 ///     ) -> Result<ElicitResult, ErrorData> {
-///         mcp_elicit::rmcp::answer_elicitation_in(&TerminalUi, request, &context).await
+///         mcp_elicit::rmcp::answer_elicitation_in(&TerminalUi::new(), request, &context).await
 ///     }
 /// }
 /// ```

@@ -206,13 +206,14 @@ fn prompt_text(property: &Property) -> String {
 
 /// The line under a prompt: the property's description, then its rules (`rules`), in the words
 /// of the re-ask messages, so that the person meets them before breaking them.
-fn help(property: &Property, rules: &[String], words: &Words) -> Option<String> {
+fn help(property: &Property, rules: &[String]) -> Option<String> {
     let parts: Vec<&str> = property
         .description()
         .into_iter()
         .chain(rules.iter().map(String::as_str))
         .collect();
-    (!parts.is_empty()).then(|| parts.join(&words.say(Word::RuleSeparator)))
+    // A middle dot: a mark every language's terminal reads as a separator.
+    (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 /// The rules of a text or number property, in words.
@@ -245,11 +246,7 @@ fn field(property: &Property, start: Option<&Value>, words: &Arc<Words>) -> Step
             if let Some(start) = start.and_then(Value::as_bool) {
                 prompt = prompt.with_default(start);
             }
-            let help = help(
-                property,
-                &[words.say(Word::TerminalYOrN).into_owned()],
-                words,
-            );
+            let help = help(property, &[words.say(Word::TerminalYOrN).into_owned()]);
             if let Some(help) = &help {
                 prompt = prompt.with_help_message(help);
             }
@@ -270,7 +267,7 @@ fn field(property: &Property, start: Option<&Value>, words: &Arc<Words>) -> Step
                 None => 2,
             };
             let mut prompt = inquire::Select::new(&text, labels).with_starting_cursor(cursor);
-            let help = help(property, &[], words);
+            let help = help(property, &[]);
             if let Some(help) = &help {
                 prompt = prompt.with_help_message(help);
             }
@@ -293,7 +290,7 @@ fn field(property: &Property, start: Option<&Value>, words: &Arc<Words>) -> Step
                 empty: empty && (property.is_required() || !start_text.is_empty()),
             };
             let checked = schema.clone();
-            let help = help(property, &text_rules(property, empty, words), words);
+            let help = help(property, &text_rules(property, empty, words));
             let judged_in = Arc::clone(words);
             let mut prompt = inquire::Text::new(&text)
                 .with_initial_value(&start_text)
@@ -397,7 +394,6 @@ fn single(
     let help = help(
         property,
         &[words.say(Word::TerminalSelectHelp).into_owned()],
-        words,
     );
     if let Some(help) = &help {
         prompt = prompt.with_help_message(help);
@@ -459,7 +455,7 @@ fn multi(
         words.say(Word::TerminalMultiHelp)
     };
     let rules: Vec<String> = std::iter::once(keys.into_owned()).chain(count).collect();
-    let help = help(property, &rules, words);
+    let help = help(property, &rules);
     if let Some(help) = &help {
         prompt = prompt.with_help_message(help);
     }

@@ -143,7 +143,7 @@ fn a_person_fills_in_and_corrects_the_form() {
         assert!(!screen.text().contains("(none)"));
         screen.keys(&["Down", "Enter"]);
         screen.expect("Write to me about *");
-        screen.expect("↑↓ moves, Space toggles, Enter confirms; choose at most 2");
+        screen.expect("↑↓ moves, Space toggles, Enter confirms · Choose up to 2.");
         // Three topics where at most two are allowed: refused, then corrected.
         screen.keys(&["Space", "Down", "Space", "Down", "Space", "Enter"]);
         screen.expect("choose at most 2");
@@ -206,7 +206,7 @@ fn a_person_fills_in_the_everything_servers_form_as_they_see_it() {
     screen.keys(&["BSpace", "BSpace", "BSpace", "BSpace", "Enter"]);
     for hint in [
         "↑↓ moves, Enter chooses",
-        "Space toggles, Enter confirms; choose from 1 to 3",
+        "Space toggles, Enter confirms · Choose 1 to 3.",
         "Choose your favorite hero",
         "Choose your favorite types of fish",
         "Choose your favorite type of pet",

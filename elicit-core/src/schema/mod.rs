@@ -60,72 +60,72 @@ pub struct RequestedSchema {
     /// no problems, no secrets but the form's own), written on first use: most pages are that
     /// page, whose fields follow from the form alone (see `page::render::FormPage::render`).
     #[cfg(feature = "page")]
-    pub(crate) blank_fields: BlankFields,
+    pub(crate) blank_fields: PerLanguage<Box<str>>,
+    /// The rules each field's page shows under it, in form order, said once per language.
+    #[cfg(feature = "page")]
+    pub(crate) page_notes: PerLanguage<std::sync::Arc<[Option<Box<str>>]>>,
 }
 
-/// The HTML of a form's blank fields, once per language it was shown in, kept under the id of
-/// the words it was written with ([`Words`](crate::lang::Words)).
+/// What a form's page keeps once per language it was shown in (the HTML of its blank fields,
+/// the rules under each field), under the id of the words it was said with
+/// ([`Words`](crate::lang::Words)): it follows from the form and the language alone.
 #[cfg(feature = "page")]
-#[derive(Default)]
-pub(crate) struct BlankFields(std::sync::RwLock<Vec<(u64, Box<str>)>>);
+pub(crate) struct PerLanguage<T>(std::sync::RwLock<Vec<(u64, T)>>);
 
 #[cfg(feature = "page")]
-impl BlankFields {
+impl<T> PerLanguage<T> {
+    /// How many languages a form keeps; beyond, each page makes what it needs anew.
+    const MAX: usize = 32;
+
     pub(crate) const fn new() -> Self {
-        BlankFields(std::sync::RwLock::new(Vec::new()))
+        PerLanguage(std::sync::RwLock::new(Vec::new()))
     }
 
-    /// Appends the fields written with the words `words` to `out`, writing them with `write`
-    /// the first time. At most [`BlankFields::MAX`] languages are kept; beyond, each page is
-    /// written anew.
-    pub(crate) fn write_to(&self, words: u64, out: &mut String, write: impl FnOnce(&mut String)) {
-        use std::sync::PoisonError;
+    /// `read` of what is kept for the words `words`, made with `make` the first time.
+    pub(crate) fn with<R>(
+        &self,
+        words: u64,
+        make: impl FnOnce() -> T,
+        read: impl FnOnce(&T) -> R,
+    ) -> R {
         {
-            let kept = self.0.read().unwrap_or_else(PoisonError::into_inner);
-            if let Some((_, html)) = kept.iter().find(|(id, _)| *id == words) {
-                out.push_str(html);
-                return;
+            let kept = self
+                .0
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some((_, t)) = kept.iter().find(|(id, _)| *id == words) {
+                return read(t);
             }
         }
-        let mut html = String::new();
-        write(&mut html);
-        out.push_str(&html);
-        let mut kept = self.0.write().unwrap_or_else(PoisonError::into_inner);
+        let made = make();
+        let said = read(&made);
+        let mut kept = self
+            .0
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if kept.len() < Self::MAX && !kept.iter().any(|(id, _)| *id == words) {
-            kept.push((words, html.into_boxed_str()));
+            kept.push((words, made));
         }
+        said
     }
 
-    /// The length of the fields kept for the words `words`, if they are kept.
-    pub(crate) fn len(&self, words: u64) -> Option<usize> {
+    /// `read` of what is kept for the words `words`, if anything is.
+    pub(crate) fn peek<R>(&self, words: u64, read: impl FnOnce(&T) -> R) -> Option<R> {
         let kept = self
             .0
             .read()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         kept.iter()
             .find(|(id, _)| *id == words)
-            .map(|(_, html)| html.len())
-    }
-
-    /// How many languages' fields a form keeps.
-    const MAX: usize = 32;
-
-    /// Whether the fields of the words `words` are kept.
-    #[cfg(test)]
-    pub(crate) fn holds(&self, words: u64) -> bool {
-        let kept = self
-            .0
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        kept.iter().any(|(id, _)| *id == words)
+            .map(|(_, t)| read(t))
     }
 }
 
 #[cfg(feature = "page")]
-impl Clone for BlankFields {
+impl<T> Clone for PerLanguage<T> {
     /// A copy keeps nothing: what it holds follows from the schema.
     fn clone(&self) -> Self {
-        BlankFields::new()
+        PerLanguage::new()
     }
 }
 
@@ -140,7 +140,9 @@ impl RequestedSchema {
             labels,
             json: [const { OnceLock::new() }; crate::version::Dialect::COUNT],
             #[cfg(feature = "page")]
-            blank_fields: BlankFields::new(),
+            blank_fields: PerLanguage::new(),
+            #[cfg(feature = "page")]
+            page_notes: PerLanguage::new(),
         }
     }
 }

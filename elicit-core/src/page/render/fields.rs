@@ -14,8 +14,8 @@ use crate::error::{ErrorKind, JsonType, excerpt};
 use crate::hints::{self, Place};
 use crate::lang::{Word, Words, args};
 use crate::schema::{
-    MultiSelectSchema, NumberSchema, NumberType, Property, PropertySchema, SelectOption,
-    SingleSelectSchema, StringFormat, StringSchema,
+    MultiSelectSchema, NumberSchema, NumberType, Property, PropertySchema, RequestedSchema,
+    SelectOption, SingleSelectSchema, StringFormat, StringSchema,
 };
 
 /// What the page says of one problem of a field, beside it and in the summary: the field's label
@@ -60,6 +60,19 @@ pub(super) fn message(
         .into_owned()
 }
 
+/// The rules a page shows under each property of `schema`, in form order, in the language of
+/// `words`: its lengths, its numbers, how many choices, the time zone of a date-time.
+pub(super) fn notes(schema: &RequestedSchema, words: &Words) -> std::sync::Arc<[Option<Box<str>>]> {
+    schema
+        .properties()
+        .iter()
+        .map(|property| {
+            let rules = hints::rules(property, words, Place::Page);
+            (!rules.is_empty()).then(|| hints::joined(&rules, words).into_boxed_str())
+        })
+        .collect()
+}
+
 /// One property as the page shows it.
 pub(super) struct Field<'a, 'w> {
     pub(super) property: &'a Property,
@@ -70,7 +83,7 @@ pub(super) struct Field<'a, 'w> {
     pub(super) messages: Vec<String>,
     /// What the page adds to the description in the hint: the field's rules, shown before
     /// anything is typed (lengths, numbers, how many choices, the time zone).
-    note: Option<String>,
+    note: Option<&'w str>,
     words: &'w Words,
 }
 
@@ -81,9 +94,8 @@ impl<'a, 'w> Field<'a, 'w> {
         value: Option<Cow<'a, Value>>,
         messages: Vec<String>,
         words: &'w Words,
+        note: Option<&'w str>,
     ) -> Self {
-        let rules = hints::rules(property, words, Place::Page);
-        let note = (!rules.is_empty()).then(|| hints::joined(&rules, words));
         Field {
             property,
             secret,
@@ -163,7 +175,7 @@ impl<'a, 'w> Field<'a, 'w> {
                     @if let Some(description) = self.property.description() {
                         (Paragraphs(description))
                     }
-                    @if let Some(note) = &self.note { p { (note) } }
+                    @if let Some(note) = self.note { p { (note) } }
                 }
             }
             @if self.invalid() {

@@ -300,10 +300,19 @@ impl<'a> FormPage<'a> {
         // A page that starts from the defaults (most are) has fields that follow from the form
         // alone: written once per form and language, then copied.
         let blank = self.values.is_none() && self.problems.is_none() && self.secrets.is_empty();
-        let fields = if blank {
-            Vec::new()
-        } else {
-            self.fields(words)
+        // The rules under each field follow from the form and the language: said once (and a
+        // blank page's fields, rules and all, are kept whole).
+        let notes = || {
+            self.schema.page_notes.with(
+                words.id(),
+                || fields::notes(self.schema, words),
+                std::sync::Arc::clone,
+            )
+        };
+        let refilled = (!blank).then(notes);
+        let fields = match &refilled {
+            Some(notes) => self.fields(words, notes),
+            None => Vec::new(),
         };
         let title = self
             .title
@@ -314,7 +323,8 @@ impl<'a> FormPage<'a> {
         // page, so that the kept fields are copied once (maud's own buffer would grow, and copy,
         // as they are added).
         let kept = if blank {
-            self.schema.blank_fields.len(words.id()).unwrap_or(0)
+            let kept = self.schema.blank_fields.peek(words.id(), |html| html.len());
+            kept.unwrap_or(0)
         } else {
             0
         };
@@ -386,11 +396,14 @@ impl<'a> FormPage<'a> {
             page.push_str("\">");
         }
         if blank {
+            let write = || {
+                let mut html = String::new();
+                write_fields(&self.fields(words, &notes()), &mut html);
+                html.into_boxed_str()
+            };
             self.schema
                 .blank_fields
-                .write_to(words.id(), &mut page, |html| {
-                    write_fields(&self.fields(words), html);
-                });
+                .with(words.id(), write, |html| page.push_str(html));
         } else {
             write_fields(&fields, &mut page);
         }
@@ -403,7 +416,7 @@ impl<'a> FormPage<'a> {
     }
 
     /// Every property as the page shows it: its value, its problems, its hint.
-    fn fields<'w>(&self, words: &'w Words) -> Vec<Field<'a, 'w>> {
+    fn fields<'w>(&self, words: &'w Words, notes: &'w [Option<Box<str>>]) -> Vec<Field<'a, 'w>> {
         let mut problems: HashMap<&str, Vec<&'a FieldError>> = HashMap::new();
         if let Some(all) = self.problems {
             for problem in all.errors() {
@@ -413,7 +426,13 @@ impl<'a> FormPage<'a> {
         self.schema
             .properties()
             .iter()
-            .map(|property| {
+            .zip(
+                notes
+                    .iter()
+                    .map(Option::as_deref)
+                    .chain(std::iter::repeat(None)),
+            )
+            .map(|(property, note)| {
                 let name = property.name();
                 let secret = self.secrets.contains(&name)
                     || matches!(property.schema(), PropertySchema::String(s) if s.is_secret());
@@ -437,7 +456,7 @@ impl<'a> FormPage<'a> {
                         })
                         .collect()
                 };
-                Field::new(property, secret, value, messages, words)
+                Field::new(property, secret, value, messages, words, note)
             })
             .collect()
     }

@@ -97,14 +97,14 @@ impl<T> PerLanguage<T> {
                 return read(t);
             }
         }
-        let made = make();
-        let said = read(&made);
+        let kept_anew = make();
+        let said = read(&kept_anew);
         let mut kept = self
             .0
             .write()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if kept.len() < Self::MAX && !kept.iter().any(|(id, _)| *id == words) {
-            kept.push((words, made));
+            kept.push((words, kept_anew));
         }
         said
     }

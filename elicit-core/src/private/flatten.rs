@@ -83,8 +83,8 @@ const fn has_name(properties: &[Property], name: &str) -> bool {
     false
 }
 
-/// Whether `a` is `b`, byte for byte.
-const fn same(a: &str, b: &str) -> bool {
+/// Whether `a` is `b`, byte for byte (`==` in a `const fn`).
+pub(super) const fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;

@@ -3,6 +3,7 @@
 //! language.
 
 use crate::field::{ChoiceLanguage, FieldKind, FieldShape};
+use super::flatten::same;
 use crate::schema::SelectOption;
 
 /// The shape of a field in `language`: a select whose enum is written or translated in it gets
@@ -77,22 +78,6 @@ const fn find(
         i += 1;
     }
     None
-}
-
-/// `a == b`, in a `const fn`.
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// Whether any option has a title or a description: a text a person reads.

@@ -17,7 +17,7 @@ use rmcp::model::{
     InputResponses, MetaObject, ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse,
     ReadResourceResult, RequestMetaObject, ResourceContents, ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{RequestContext, RoleClient, RoleServer};
+use rmcp::service::{RequestContext, RoleClient, RoleServer, RunningService};
 use serde_json::{Value, json};
 
 #[path = "support/scripted_client.rs"]
@@ -430,19 +430,29 @@ impl rmcp::ClientHandler for UiClient {
     }
 }
 
+/// A client on `version` whose UI answers the ages `ages` in turn, connected to the server
+/// served through `Forms`: its UI (which notes the language of each form) and the client.
+async fn ui_client(
+    version: &ProtocolVersion,
+    ages: &[u8],
+) -> (Ui, RunningService<RoleClient, UiClient>) {
+    let ui = Ui {
+        ages: Arc::new(Mutex::new(ages.to_vec())),
+        languages: Arc::default(),
+    };
+    let client = UiClient {
+        version: version.clone(),
+        ui: ui.clone(),
+    };
+    let client = scripted_client::start(Forms::new(Server), client, version.clone()).await;
+    (ui, client)
+}
+
 #[tokio::test]
 async fn a_client_sends_its_preference_and_its_ui_is_told_the_forms_language() {
     french();
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let ui = Ui {
-            ages: Arc::new(Mutex::new(vec![12, 36])),
-            languages: Arc::default(),
-        };
-        let client = UiClient {
-            version: version.clone(),
-            ui: ui.clone(),
-        };
-        let client = scripted_client::start(Forms::new(Server), client, version.clone()).await;
+        let (ui, client) = ui_client(&version, &[12, 36]).await;
         let request = CallToolRequestParams::new("signup")
             .with_preference(&Preference::parse("fr-CH, fr;q=0.9"));
         let result = client.call_tool(request).await.unwrap();
@@ -467,15 +477,7 @@ async fn a_client_sends_its_preference_and_its_ui_is_told_the_forms_language() {
 async fn a_resource_read_reports_its_language_through_forms() {
     french();
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let ui = Ui {
-            ages: Arc::new(Mutex::new(vec![36])),
-            languages: Arc::default(),
-        };
-        let client = UiClient {
-            version: version.clone(),
-            ui: ui.clone(),
-        };
-        let client = scripted_client::start(Forms::new(Server), client, version.clone()).await;
+        let (ui, client) = ui_client(&version, &[36]).await;
         let request = ReadResourceRequestParams::new("mem://age")
             .with_preference(&Preference::parse("fr-CH, fr;q=0.9"));
         let result = client.read_resource(request).await.unwrap();

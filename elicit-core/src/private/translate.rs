@@ -2,8 +2,8 @@
 //! default one is, from the same shapes, with the select options of the field's enum in that
 //! language.
 
-use crate::field::{ChoiceLanguage, FieldKind, FieldShape};
 use super::flatten::same;
+use crate::field::{ChoiceLanguage, FieldKind, FieldShape};
 use crate::schema::SelectOption;
 
 /// The shape of a field in `language`: a select whose enum is written or translated in it gets

@@ -9,12 +9,13 @@ use ::rmcp::model::{
 use ::rmcp::service::{RequestContext, RoleServer};
 use serde_json::Value;
 
-use super::pending::{Pending, report_language};
+use super::language::CallLanguage;
+use super::pending::Pending;
 use super::send::{Sent, send};
 use super::{ElicitError, Flow, Stop, flow};
 use crate::answer::Elicitation;
 use crate::form::Elicit;
-use crate::lang::{Preference, Words};
+use crate::lang::Preference;
 use crate::rounds::{
     Ask, Capability, Exchange, Incoming, Item, Round, RoundError, StateKeys, ask_until_settled,
     distinct_keys,
@@ -285,10 +286,8 @@ pub struct Asking<'a> {
     pending: Option<Pending>,
     /// The request's arguments, for [`Asking::ask_arguments`].
     arguments: Option<&'a JsonObject>,
-    /// The person's preference, as this very request carries it in its `_meta`.
-    preference: Option<Preference>,
-    /// The language the call answers in ([`Asking::language`]).
-    language: String,
+    /// The person's preference, and the language the call answers in.
+    language: CallLanguage,
 }
 
 enum Asked<'a> {
@@ -357,21 +356,14 @@ impl<'a> Asking<'a> {
             .pending()
             .or_else(|| context.extensions.get::<Pending>())
             .cloned();
-        let preference = preference_of(context);
-        let mut asking = Asking {
+        let language = CallLanguage::of(context, pending.as_ref());
+        Ok(Asking {
             context,
             flow,
             pending,
             arguments: request.arguments(),
-            language: String::new(),
-            preference,
-        };
-        let language = match &asking.preference {
-            Some(preference) => Words::choose(preference).language().to_owned(),
-            None => Words::english().language().to_owned(),
-        };
-        asking.answer_in(language);
-        Ok(asking)
+            language,
+        })
     }
 
     /// The person's language preference, as this request carries it in
@@ -379,29 +371,19 @@ impl<'a> Asking<'a> {
     /// Read from this very request, never from the session, an earlier call of a flow or its
     /// `requestState`: a retry that leaves it out is answered in the default language.
     pub fn preference(&self) -> Option<&Preference> {
-        self.preference.as_ref()
+        self.language.preference()
     }
 
     /// The language the call answers in: the crate's words chosen for [`Asking::preference`]
-    /// ([`Words::choose`]; `"en"` without a preference, or when nothing matches), and once a form
-    /// is asked ([`Asking::ask`], [`Asking::ask_arguments`]), the language that form is asked in
-    /// (a form not translated into the language chosen is asked in its own). With a preference,
-    /// the call's results report it as `_meta["io.modelcontextprotocol/contentLanguage"]`: the
-    /// `InputRequiredResult`s, the `elicitation/create` requests and, through [`Forms`](super::Forms)
-    /// or `#[asks]`, the final result. Translate the handler's own texts into it.
+    /// ([`Words::choose`](crate::lang::Words::choose); `"en"` without a preference, or when
+    /// nothing matches), and once a form is asked ([`Asking::ask`], [`Asking::ask_arguments`]),
+    /// the language that form is asked in (a form not translated into the language chosen is
+    /// asked in its own). With a preference, the call's results report it as
+    /// `_meta["io.modelcontextprotocol/contentLanguage"]`: the `InputRequiredResult`s, the
+    /// `elicitation/create` requests and, through [`Forms`](super::Forms) or `#[asks]`, the final
+    /// result. Translate the handler's own texts into it.
     pub fn language(&self) -> &str {
-        &self.language
-    }
-
-    /// The call answers in `language` from now on: noted for its result, if it honours a
-    /// preference.
-    fn answer_in(&mut self, language: String) {
-        if self.preference.is_some()
-            && let Some(pending) = &self.pending
-        {
-            pending.answered_in(&language);
-        }
-        self.language = language;
+        self.language.language()
     }
 
     /// Asks for the form `ask` describes and gives the user's answer: `Accepted` with the values
@@ -423,12 +405,13 @@ impl<'a> Asking<'a> {
         &mut self,
         ask: &Ask<T>,
     ) -> Result<Elicitation<T>, Stop> {
-        let item = match &self.preference {
+        let item = match self.language.preference() {
             Some(preference) => ask.item_in(preference),
             None => ask.item(),
         };
         let mut item = item.map_err(|e| Stop::Elicit(ElicitError::Round(e)))?;
-        self.answer_in(item.language().to_owned());
+        self.language
+            .answer_in(item.language().to_owned(), self.pending.as_ref());
         self.round(&mut [&mut item]).await?;
         match item.take() {
             Some(answer) => Ok(answer),
@@ -456,13 +439,14 @@ impl<'a> Asking<'a> {
         &mut self,
         ask: &Ask<T>,
     ) -> Result<Elicitation<T>, Stop> {
-        let item = match &self.preference {
+        let item = match self.language.preference() {
             Some(preference) => ask.arguments_item_in(self.arguments, preference),
             None => ask.arguments_item(self.arguments),
         };
         let mut item = item.map_err(|e| Stop::Elicit(ElicitError::Round(e)))?;
         if !item.is_settled() {
-            self.answer_in(item.language().to_owned());
+            self.language
+                .answer_in(item.language().to_owned(), self.pending.as_ref());
         }
         self.round(&mut [&mut item]).await?;
         let error = match (item.take(), item.problems()) {
@@ -488,9 +472,7 @@ impl<'a> Asking<'a> {
         let Some(mut form) = self.settle(items).await.map_err(Stop::Elicit)? else {
             return Ok(());
         };
-        if self.preference.is_some() {
-            report_language(&mut form.meta, &self.language);
-        }
+        self.language.report(&mut form);
         if let Some(pending) = &self.pending {
             pending.keep(&form);
         }
@@ -564,12 +546,6 @@ impl<'a> Asking<'a> {
             Asked::Requests(_) => ElicitError::NotSupported,
         }
     }
-}
-
-/// The person's preference `context`'s request carries in its `_meta` (where rmcp puts a
-/// request's `_meta`, on every version: the typed params' `meta` stays empty), if any.
-pub(crate) fn preference_of(context: &RequestContext<RoleServer>) -> Option<Preference> {
-    Preference::from_meta(&context.meta.0.0)
 }
 
 /// 2025-06-18 and 2025-11-25: a request per round, until an answer.

@@ -61,7 +61,7 @@ impl<A> Call<A> {
     /// [`Asking::preference`]: translate the method's own texts with it, or with the language
     /// its [`Call::asking`] answers in ([`Asking::language`]).
     pub fn preference(&self) -> Option<Preference> {
-        super::ask::preference_of(&self.context)
+        super::language::preference_of(&self.context)
     }
 
     /// The arguments as the client sent them (read them typed with [`Call::arguments`]).

@@ -58,6 +58,7 @@ mod client;
 mod forms;
 #[cfg(feature = "page")]
 mod http;
+mod language;
 #[cfg(feature = "page")]
 mod once;
 #[cfg(feature = "page")]

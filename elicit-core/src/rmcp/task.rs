@@ -98,7 +98,7 @@ pub fn task(
         .and_then(|version| version.as_str().parse().ok())
         .unwrap_or(ProtocolVersion::LATEST);
     let capabilities = capabilities.and_then(|c| serde_json::to_value(c).ok());
-    let preference = super::ask::preference_of(context);
+    let preference = super::language::preference_of(context);
     let running = tasks.spawn(options, move |context| {
         let call = TaskCall {
             context,

@@ -12,12 +12,16 @@ mod number;
 mod numeric;
 mod options;
 mod pattern;
+#[cfg(feature = "page")]
+mod per_language;
 mod select;
 mod ser;
 
 pub use number::Number;
 pub use options::Options;
 pub use pattern::Pattern;
+#[cfg(feature = "page")]
+pub(crate) use per_language::PerLanguage;
 pub use select::{MultiSelectSchema, SelectOption, SingleSelectSchema};
 pub use ser::SchemaFor;
 
@@ -64,69 +68,6 @@ pub struct RequestedSchema {
     /// The rules each field's page shows under it, in form order, said once per language.
     #[cfg(feature = "page")]
     pub(crate) page_notes: PerLanguage<std::sync::Arc<[Option<Box<str>>]>>,
-}
-
-/// What a form's page keeps once per language it was shown in (the HTML of its blank fields,
-/// the rules under each field), under the id of the words it was said with
-/// ([`Words`](crate::lang::Words)): it follows from the form and the language alone.
-#[cfg(feature = "page")]
-pub(crate) struct PerLanguage<T>(std::sync::RwLock<Vec<(u64, T)>>);
-
-#[cfg(feature = "page")]
-impl<T> PerLanguage<T> {
-    /// How many languages a form keeps; beyond, each page makes what it needs anew.
-    const MAX: usize = 32;
-
-    pub(crate) const fn new() -> Self {
-        PerLanguage(std::sync::RwLock::new(Vec::new()))
-    }
-
-    /// `read` of what is kept for the words `words`, made with `make` the first time.
-    pub(crate) fn with<R>(
-        &self,
-        words: u64,
-        make: impl FnOnce() -> T,
-        read: impl FnOnce(&T) -> R,
-    ) -> R {
-        {
-            let kept = self
-                .0
-                .read()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if let Some((_, t)) = kept.iter().find(|(id, _)| *id == words) {
-                return read(t);
-            }
-        }
-        let kept_anew = make();
-        let said = read(&kept_anew);
-        let mut kept = self
-            .0
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if kept.len() < Self::MAX && !kept.iter().any(|(id, _)| *id == words) {
-            kept.push((words, kept_anew));
-        }
-        said
-    }
-
-    /// `read` of what is kept for the words `words`, if anything is.
-    pub(crate) fn peek<R>(&self, words: u64, read: impl FnOnce(&T) -> R) -> Option<R> {
-        let kept = self
-            .0
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        kept.iter()
-            .find(|(id, _)| *id == words)
-            .map(|(_, t)| read(t))
-    }
-}
-
-#[cfg(feature = "page")]
-impl<T> Clone for PerLanguage<T> {
-    /// A copy keeps nothing: what it holds follows from the schema.
-    fn clone(&self) -> Self {
-        PerLanguage::new()
-    }
 }
 
 impl RequestedSchema {

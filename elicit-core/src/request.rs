@@ -93,10 +93,7 @@ impl<'a> FormRequest<'a> {
     /// crate's words for that language (or the nearest it speaks, else English) when it is asked
     /// again. For a form whose texts the application translated itself.
     pub fn in_language(mut self, tag: &str) -> Self {
-        self.words = Some(match Words::get(tag) {
-            Some(words) => words,
-            None => Words::choose(&Preference::for_tag(tag)),
-        });
+        self.words = Some(Words::nearest(tag));
         self
     }
 

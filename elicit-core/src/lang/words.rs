@@ -141,6 +141,12 @@ impl Words {
         catalog().iter().find(|words| words.tag == tag).cloned()
     }
 
+    /// The words of the language `tag`: exactly that language if the crate speaks it, else the
+    /// nearest it speaks ([`Words::choose`]), else English.
+    pub fn nearest(tag: &str) -> Arc<Words> {
+        Words::get(tag).unwrap_or_else(|| Words::choose(&Preference::for_tag(tag)))
+    }
+
     /// The words of the default language, English.
     pub fn english() -> Arc<Words> {
         catalog()[0].clone()

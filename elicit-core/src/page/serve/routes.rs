@@ -89,11 +89,12 @@ impl<S: PageStore + 'static> Pages<S> {
             None => browser_preference(parts).choose(form.languages),
         };
         let translation = (form.translation)(index.unwrap_or(0));
-        let words = match (&visit.record.language, index) {
-            (Some(_), _) | (None, Some(_)) => Words::get(translation.language)
-                .unwrap_or_else(|| Words::choose(&Preference::for_tag(translation.language))),
-            // A browser asking for a language the form does not have: the form's own.
-            (None, None) => Words::choose(&Preference::for_tag(translation.language)),
+        let words = match visit.record.language {
+            // The record's language is the translation's: its words are the visit's.
+            Some(_) => visit.words,
+            // The browser's language among the form's (or, if the form has none of the
+            // browser's languages, the form's own).
+            None => Words::nearest(translation.language),
         };
         Ok(Opened {
             id: visit.id,
@@ -425,7 +426,7 @@ fn browser_preference(parts: &Parts) -> Preference {
 /// for a page made without one, the browser's.
 pub(crate) fn record_words(record: &Record, parts: &Parts) -> Arc<Words> {
     match record.language.as_deref() {
-        Some(tag) => Words::get(tag).unwrap_or_else(|| Words::choose(&Preference::for_tag(tag))),
+        Some(tag) => Words::nearest(tag),
         None => browser_words(parts),
     }
 }

@@ -288,10 +288,11 @@ impl ErrorKind {
                     "found" => words.say(found.word()),
                 ),
             ),
-            ErrorKind::NotAnInteger { found } => words.say_with(
-                Word::ProblemNotAnInteger,
-                &args!("found" => Number::from_f64(*found).map_or_else(|| found.to_string().into(), |n| n.said(words))),
-            ),
+            ErrorKind::NotAnInteger { found } => {
+                let said = Number::from_f64(*found)
+                    .map_or_else(|| found.to_string().into(), |found| found.said(words));
+                words.say_with(Word::ProblemNotAnInteger, &args!("found" => said))
+            }
             ErrorKind::TooSmall { minimum, found } => words.say_with(
                 Word::ProblemTooSmall,
                 &args!("minimum" => minimum.said(words), "found" => found.said(words)),

@@ -1,5 +1,16 @@
-//! A `redis-server` of a test's own (Debian's package), started on a free loopback port with no
-//! persistence and stopped when dropped; shared by path by the tests that need a real Redis.
+//! `redis-server`s of a test's own (Debian's package), on free loopback ports, each in a folder
+//! of its own, stopped when dropped; shared by path by the tests that need a real Redis:
+//!
+//! - [`Redis::start`]: one Redis writing nothing to disk;
+//! - [`Redis::start_with`]: one with settings of the test's (an append-only file, say), which the
+//!   test may kill (`SIGKILL`, [`Redis::kill`]) and start again on the same port and folder
+//!   ([`Redis::restart`]), or give a replica ([`Redis::replica`]);
+//! - [`Cluster::start`]: a Redis Cluster of three primaries with a replica each, built by
+//!   `redis-cli --cluster create`, whose primaries a test may kill ([`Cluster::kill`]).
+#![allow(
+    dead_code,
+    reason = "each test that includes this file uses some of it: the example tests read Redis through redis-cli, page_redis through its client"
+)]
 
 use std::fs;
 use std::io::{Read, Write};
@@ -8,41 +19,59 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A `redis-server` of this test's own, on a free port of 127.0.0.1, writing nothing to disk
-/// (`--save ""`, `--appendonly no`) but its log, in a folder of its own; stopped when dropped.
+/// A `redis-server` of this test's own, on a free port of 127.0.0.1, in a folder of its own;
+/// stopped when dropped.
 pub struct Redis {
-    child: Child,
+    child: Option<Child>,
     dir: PathBuf,
+    port: u16,
+    args: Vec<String>,
     pub url: String,
 }
 
 impl Redis {
+    /// A Redis that writes nothing to disk (`--save ""`, `--appendonly no`) but its log.
     pub fn start() -> Redis {
+        Redis::start_with(&["--save", "", "--appendonly", "no"])
+    }
+
+    /// A Redis with the settings `args` (`--appendonly yes`, `--appendfsync always`...).
+    pub fn start_with(args: &[&str]) -> Redis {
         // The port is free when chosen, and may be taken before Redis binds it: then try another.
         for _ in 0..5 {
-            if let Some(redis) = Redis::try_start() {
+            if let Some(redis) = Redis::try_start(args) {
                 return redis;
             }
         }
         panic!("redis-server could not bind a free port in five tries");
     }
 
-    fn try_start() -> Option<Redis> {
-        let port = {
-            let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
-            listener.local_addr().unwrap().port()
-        };
+    fn try_start(args: &[&str]) -> Option<Redis> {
+        let port = free_port();
         let dir = std::env::temp_dir().join(format!(
             "mcp-elicit-page-redis-{}-{port}",
             std::process::id()
         ));
         fs::create_dir_all(&dir).unwrap();
-        let log = dir.join("redis.log");
+        let mut redis = Redis {
+            child: None,
+            dir,
+            port,
+            args: args.iter().map(|arg| (*arg).to_owned()).collect(),
+            url: format!("redis://127.0.0.1:{port}/"),
+        };
+        redis.run().then_some(redis)
+    }
+
+    /// Starts `redis-server` on the port and folder: false when the port was taken meanwhile.
+    fn run(&mut self) -> bool {
+        let log = self.dir.join("redis.log");
         let child = Command::new("redis-server")
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-            .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--daemonize", "no"])
+            .args(&self.args)
             .arg("--dir")
-            .arg(&dir)
+            .arg(&self.dir)
             .arg("--logfile")
             .arg(&log)
             .stdin(Stdio::null())
@@ -50,60 +79,95 @@ impl Redis {
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|error| {
-                let _ = fs::remove_dir_all(&dir);
                 panic!(
                     "these tests need `redis-server` ({error}): install it (Debian: `apt-get install redis-server`), as .ci/run does"
                 )
             });
-        let mut redis = Redis {
-            child,
-            dir,
-            url: format!("redis://127.0.0.1:{port}/"),
-        };
+        self.child = Some(child);
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
-            if ping(port) {
-                return Some(redis);
+            if ping(self.port) {
+                return true;
             }
-            if let Some(status) = redis.child.try_wait().unwrap() {
+            if let Some(status) = self.child.as_mut().unwrap().try_wait().unwrap() {
+                self.child = None;
                 let log = fs::read_to_string(&log).unwrap_or_default();
                 if log.contains("Address already in use") {
-                    return None;
+                    return false;
                 }
                 panic!("redis-server stopped ({status}):\n{log}");
             }
             assert!(
                 Instant::now() < deadline,
-                "redis-server did not answer PING on port {port} within 10 s"
+                "redis-server did not answer PING on port {} within 10 s",
+                self.port
             );
             std::thread::sleep(Duration::from_millis(20));
         }
     }
-}
 
-impl Redis {
+    /// Its port.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Kills it (`SIGKILL`: no shutdown, nothing flushed that was not on disk already).
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Starts it again, after [`Redis::kill`], on the same port and folder (so with the same
+    /// append-only file, if it keeps one), and waits until it answers `PING` (which a Redis still
+    /// loading its file does, with an error: the store must ride that out too).
+    pub fn restart(&mut self) {
+        assert!(self.child.is_none(), "kill it first");
+        assert!(
+            self.run(),
+            "port {} was taken while Redis was down",
+            self.port
+        );
+    }
+
+    /// A replica of this Redis (`--replicaof`), writing nothing to disk, once it is in sync.
+    pub fn replica(&self) -> Redis {
+        let replica = Redis::start_with(&[
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--replicaof",
+            "127.0.0.1",
+            &self.port.to_string(),
+        ]);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !cli(replica.port, &["INFO", "replication"]).contains("master_link_status:up") {
+            assert!(
+                Instant::now() < deadline,
+                "the replica did not sync within 10 s"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        replica
+    }
+
+    /// `redis-cli` on it: its reply as text.
+    pub fn cli(&self, args: &[&str]) -> String {
+        cli(self.port, args)
+    }
+
     /// Everything it holds, read with `redis-cli`: its keys, and every value (a hash's fields
     /// and values, a string, a sorted set's members), one reply after another.
-    #[allow(
-        dead_code,
-        reason = "the example tests read Redis so; page_redis through its client"
-    )]
     pub fn everything(&self) -> (String, String) {
-        let port = self.url.trim_end_matches('/').rsplit(':').next().unwrap();
-        let cli = |args: &[&str]| {
-            let out = Command::new("redis-cli")
-                .args(["-p", port, "--no-raw"])
-                .args(args)
-                .output();
-            String::from_utf8_lossy(&out.expect("redis-cli runs").stdout).into_owned()
-        };
-        let keys = cli(&["--scan"]);
+        let keys = cli(self.port, &["--no-raw", "--scan"]);
         let mut held = String::new();
         for key in keys.lines().map(|k| k.trim_matches('"')) {
-            match cli(&["TYPE", key]).trim() {
-                "hash" => held.push_str(&cli(&["HGETALL", key])),
-                "string" => held.push_str(&cli(&["GET", key])),
-                _ => held.push_str(&cli(&["ZRANGE", key, "0", "-1"])),
+            match cli(self.port, &["TYPE", key]).trim() {
+                "hash" => held.push_str(&cli(self.port, &["--no-raw", "HGETALL", key])),
+                "string" => held.push_str(&cli(self.port, &["--no-raw", "GET", key])),
+                _ => held.push_str(&cli(self.port, &["--no-raw", "ZRANGE", key, "0", "-1"])),
             }
         }
         (keys, held)
@@ -112,13 +176,162 @@ impl Redis {
 
 impl Drop for Redis {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.kill();
         let _ = fs::remove_dir_all(&self.dir);
     }
 }
 
-/// Whether a Redis answers PING on `port`.
+/// A Redis Cluster of this test's own: three primaries with a replica each, on free ports of
+/// 127.0.0.1, each node keeping an append-only file (`everysec`) and failing over after two
+/// seconds without its primary (`cluster-node-timeout 2000`); stopped when dropped.
+pub struct Cluster {
+    nodes: Vec<Redis>,
+}
+
+impl Cluster {
+    pub fn start() -> Cluster {
+        let nodes: Vec<Redis> = (0..6)
+            .map(|_| {
+                Redis::start_with(&[
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-node-timeout",
+                    "2000",
+                    "--appendonly",
+                    "yes",
+                    "--save",
+                    "",
+                ])
+            })
+            .collect();
+        let addresses: Vec<String> = nodes
+            .iter()
+            .map(|node| format!("127.0.0.1:{}", node.port))
+            .collect();
+        let created = Command::new("redis-cli")
+            .args(["--cluster", "create"])
+            .args(&addresses)
+            .args(["--cluster-replicas", "1", "--cluster-yes"])
+            .output()
+            .expect("redis-cli runs (Debian's redis-tools, installed with redis-server)");
+        assert!(
+            created.status.success(),
+            "redis-cli --cluster create failed:\n{}{}",
+            String::from_utf8_lossy(&created.stdout),
+            String::from_utf8_lossy(&created.stderr)
+        );
+        let cluster = Cluster { nodes };
+        cluster.wait_until_ok();
+        cluster
+    }
+
+    /// The seed URLs, comma separated, as `--redis-cluster` takes them.
+    pub fn seeds(&self) -> String {
+        self.nodes
+            .iter()
+            .map(|node| node.url.trim_end_matches('/').to_owned())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// Waits until every live node says `cluster_state:ok` and agrees on three primaries.
+    pub fn wait_until_ok(&self) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let live: Vec<&Redis> = self.nodes.iter().filter(|n| n.child.is_some()).collect();
+            let ok = live
+                .iter()
+                .all(|node| node.cli(&["CLUSTER", "INFO"]).contains("cluster_state:ok"));
+            if ok && self.primaries().len() == 3 {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the cluster was not ok within 30 s:\n{}",
+                live.first()
+                    .map(|n| n.cli(&["CLUSTER", "NODES"]))
+                    .unwrap_or_default()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// The ports of the live primaries that serve slots.
+    pub fn primaries(&self) -> Vec<u16> {
+        let Some(node) = self.nodes.iter().find(|n| n.child.is_some()) else {
+            return Vec::new();
+        };
+        node.cli(&["CLUSTER", "NODES"])
+            .lines()
+            .filter(|line| line.contains("master") && !line.contains("fail"))
+            .filter(|line| line.split(' ').count() > 8)
+            .filter_map(|line| {
+                let address = line.split(' ').nth(1)?;
+                address.split('@').next()?.rsplit(':').next()?.parse().ok()
+            })
+            .collect()
+    }
+
+    /// The port of the primary that serves `key`'s slot now.
+    pub fn primary_of(&self, key: &str) -> u16 {
+        let node = self
+            .nodes
+            .iter()
+            .find(|n| n.child.is_some())
+            .expect("a live node");
+        let slot: u16 = node
+            .cli(&["CLUSTER", "KEYSLOT", key])
+            .trim()
+            .parse()
+            .expect("a slot");
+        for primary in self.primaries() {
+            let shards = cli(primary, &["CLUSTER", "NODES"]);
+            let me = shards
+                .lines()
+                .find(|line| line.contains("myself"))
+                .unwrap_or_default();
+            let serves = me.split(' ').skip(8).any(|range| {
+                let mut bounds = range.split('-').map(str::parse::<u16>);
+                match (bounds.next(), bounds.next()) {
+                    (Some(Ok(low)), Some(Ok(high))) => (low..=high).contains(&slot),
+                    (Some(Ok(only)), None) => only == slot,
+                    _ => false,
+                }
+            });
+            if serves {
+                return primary;
+            }
+        }
+        panic!("no live primary serves slot {slot}");
+    }
+
+    /// Kills the node on `port` (`SIGKILL`).
+    pub fn kill(&mut self, port: u16) {
+        self.nodes
+            .iter_mut()
+            .find(|node| node.port == port)
+            .expect("a node of this cluster")
+            .kill();
+    }
+}
+
+/// A port of 127.0.0.1 free when asked.
+pub fn free_port() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    listener.local_addr().unwrap().port()
+}
+
+/// `redis-cli -p PORT ARGS`: its output as text (empty when it cannot run).
+pub fn cli(port: u16, args: &[&str]) -> String {
+    let out = Command::new("redis-cli")
+        .args(["-p", &port.to_string()])
+        .args(args)
+        .output();
+    String::from_utf8_lossy(&out.expect("redis-cli runs").stdout).into_owned()
+}
+
+/// Whether a Redis answers PING on `port` (a Redis loading its data answers with an error: it
+/// is up, and the clients must wait for it).
 fn ping(port: u16) -> bool {
     let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else {
         return false;
@@ -126,8 +339,8 @@ fn ping(port: u16) -> bool {
     stream
         .set_read_timeout(Some(Duration::from_secs(1)))
         .unwrap();
-    let mut reply = [0; 7];
+    let mut reply = [0; 1];
     stream.write_all(b"PING\r\n").is_ok()
         && stream.read_exact(&mut reply).is_ok()
-        && &reply == b"+PONG\r\n"
+        && (reply[0] == b'+' || reply[0] == b'-')
 }

@@ -1,13 +1,16 @@
 //! [`KeptStore`] on Redis: each value a key of its own (`PREFIX` `kept:` name), each step one
-//! command or one script, atomic across replicas: `GETDEL` gives a value to one caller, `SET NX
-//! PX` makes a claim for one caller, a script compares and swaps, and another keeps an owner's
-//! values (their names in the sorted set `PREFIX` `kept-owner:` OWNER) within their share.
+//! command or one script, atomic across replicas: a script gives a value to one caller, another
+//! makes a claim for one caller, another compares and swaps, and another keeps an owner's values
+//! (their names in the sorted set `PREFIX` `kept-owner:` OWNER) within their share. Each may be
+//! sent again when its reply was lost, and gives the same outcome (the caller that removed a
+//! value or made a claim is known by a random mark of its own); the values put are kept only
+//! once the replicas the store waits for acknowledge them.
 
 use std::time::Duration;
 
 use ::redis::Value;
 
-use super::{MAX_SHARE, RedisStore, backend, keep_millis, unexpected};
+use super::{MAX_SHARE, RedisStore, Write, keep_millis, nonce, unexpected};
 use crate::page::store::{KeptStore, Owner, StoreError};
 
 impl RedisStore {
@@ -15,17 +18,10 @@ impl RedisStore {
         format!("{}kept:{name}", self.prefix)
     }
 
-    async fn command(&self, command: ::redis::Cmd) -> Result<Value, StoreError> {
-        let mut connection = self.connection.clone();
-        command.query_async(&mut connection).await.map_err(backend)
-    }
-
-    async fn invoke(&self, invocation: ::redis::ScriptInvocation<'_>) -> Result<Value, StoreError> {
-        let mut connection = self.connection.clone();
-        invocation
-            .invoke_async(&mut connection)
-            .await
-            .map_err(backend)
+    /// The key under which a removal of the value `name` hands it over once more if its reply
+    /// was lost.
+    fn handed_key(&self, name: &str) -> String {
+        format!("{}handed:{name}", self.prefix)
     }
 }
 
@@ -43,7 +39,7 @@ impl KeptStore for RedisStore {
     async fn get(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let mut command = ::redis::cmd("GET");
         command.arg(self.kept_key(name));
-        bytes(self.command(command).await?, "get")
+        bytes(self.command(Write::Plain, command).await?, "get")
     }
 
     async fn put(
@@ -57,29 +53,30 @@ impl KeptStore for RedisStore {
         if let Some(keep) = keep {
             command.arg("PX").arg(keep_millis(keep).max(1));
         }
-        match self.command(command).await? {
+        match self.command(Write::Kept, command).await? {
             Value::Okay | Value::SimpleString(_) => Ok(()),
             _ => Err(unexpected("put")),
         }
     }
 
     async fn remove(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        let mut command = ::redis::cmd("GETDEL");
-        command.arg(self.kept_key(name));
-        bytes(self.command(command).await?, "take")
+        let taker = nonce()?;
+        let window = keep_millis(self.timeout.saturating_mul(2)).max(1_000);
+        let mut invocation = self.scripts.remove.key(self.kept_key(name));
+        invocation.key(self.handed_key(name)).arg(taker).arg(window);
+        let value = bytes(self.invoke(Write::Plain, invocation).await?, "take")?;
+        if value.is_some() {
+            self.forget(self.handed_key(name)).await;
+        }
+        Ok(value)
     }
 
     async fn claim(&self, name: &str, hold: Duration) -> Result<bool, StoreError> {
-        let mut command = ::redis::cmd("SET");
-        command
-            .arg(self.kept_key(name))
-            .arg(b"".as_slice())
-            .arg("NX")
-            .arg("PX")
-            .arg(keep_millis(hold).max(1));
-        match self.command(command).await? {
-            Value::Okay | Value::SimpleString(_) => Ok(true),
-            Value::Nil => Ok(false),
+        let mut invocation = self.scripts.claim.key(self.kept_key(name));
+        invocation.arg(nonce()?).arg(keep_millis(hold).max(1));
+        match self.invoke(Write::Plain, invocation).await? {
+            Value::Int(1) => Ok(true),
+            Value::Int(0) => Ok(false),
             _ => Err(unexpected("claim")),
         }
     }
@@ -101,7 +98,7 @@ impl KeptStore for RedisStore {
             Some(value) => invocation.arg("1").arg(value).arg(keep),
             None => invocation.arg("0").arg("").arg(0),
         };
-        match self.invoke(invocation).await? {
+        match self.invoke(Write::Kept, invocation).await? {
             Value::Int(1) => Ok(true),
             Value::Int(0) => Ok(false),
             _ => Err(unexpected("replace")),
@@ -127,7 +124,7 @@ impl KeptStore for RedisStore {
             .arg(share)
             .arg(name)
             .arg(self.kept_key(""));
-        match self.invoke(invocation).await? {
+        match self.invoke(Write::Kept, invocation).await? {
             Value::Int(removed) => usize::try_from(removed).map_err(|_| unexpected("put_owned")),
             _ => Err(unexpected("put_owned")),
         }

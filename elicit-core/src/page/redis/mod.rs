@@ -45,16 +45,21 @@
 use std::fmt;
 use std::time::Duration;
 
-use ::redis::aio::ConnectionManager;
+use ::redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use ::redis::cluster::ClusterClient;
+use ::redis::cluster_async::ClusterConnection;
 use ::redis::{Client, ErrorKind, RedisError, Script, ServerErrorKind, Value};
 
 use super::seal::PageId;
 use super::store::{Answered, Created, Ended, NewPage, PageStore, StoreError, Stored, Taken};
 
 mod kept;
+mod link;
 mod scripts;
 
-use scripts::{ANSWER, CLOSE, COMMON, CREATE, PUT_OWNED, REPLACE, TAKE};
+pub use link::{DEFAULT_ACKNOWLEDGEMENT, DEFAULT_TIMEOUT};
+use link::{Link, NotAcknowledged, Unreachable, again, backend};
+use scripts::{ANSWER, CLAIM, CLOSE, COMMON, CREATE, PUT_OWNED, REMOVE, REPLACE, TAKE};
 
 /// The prefix of the store's keys unless [`RedisStore::prefix`] sets another.
 pub const DEFAULT_PREFIX: &str = "mcp-elicit:page:";
@@ -122,10 +127,22 @@ const RECORD: &str = "record";
 /// ```
 #[derive(Clone)]
 pub struct RedisStore {
-    connection: ConnectionManager,
+    link: Link,
+    /// The connection of the writes that wait for replicas (`WAIT` holds up the connection it
+    /// is sent on): the answers and the values kept, so that no other step waits behind them.
+    kept: Link,
     prefix: String,
     markers: usize,
+    timeout: Duration,
+    acknowledged: Acknowledged,
     scripts: Scripts,
+}
+
+/// How many replicas acknowledge a write that must be kept, and within how long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Acknowledged {
+    replicas: usize,
+    within: Duration,
 }
 
 /// The store's scripts, each with its SHA-1 computed once.
@@ -137,45 +154,139 @@ struct Scripts {
     close: Script,
     replace: Script,
     put_owned: Script,
+    claim: Script,
+    remove: Script,
 }
 
 impl fmt::Debug for RedisStore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RedisStore")
             .field("prefix", &self.prefix)
+            .field("cluster", &matches!(self.link, Link::Cluster(_)))
+            .field("timeout", &self.timeout)
+            .field("replicas", &self.acknowledged.replicas)
             .finish_non_exhaustive()
     }
 }
 
 impl RedisStore {
     /// The store on the Redis at `url` (`redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]`, or
-    /// `rediss://` with one of the `redis` crate's TLS features), through a tokio connection
-    /// manager that reconnects by itself, with the `redis` crate's defaults: half a second for a
-    /// reply, and a Redis that cannot be reached tried again six times, over about ten seconds,
-    /// before a step fails (so that a restart of Redis is ridden out). For other limits, build the
-    /// [`ConnectionManager`] yourself and call [`RedisStore::new`]. Checks that Redis evicts no
-    /// key ([`RedisStore::check_eviction_policy`]). Must be called within a tokio runtime.
+    /// `rediss://` with one of the `redis` crate's TLS features), through the `redis` crate's
+    /// tokio connection manager, which makes the connection again by itself when it breaks.
+    ///
+    /// - Each step takes at most [`DEFAULT_TIMEOUT`] ([`RedisStore::timeout`]), and is sent again
+    ///   within that time when its connection broke or Redis was loading its data: a Redis that
+    ///   restarts, or a network blip, costs a step a wait, not an error; a Redis that stays away
+    ///   gives every step a clear error once the time is up.
+    /// - When Redis has replicas (asked with `WAIT 0 0` here), every answer and every value kept
+    ///   waits until one of them acknowledges it, within [`DEFAULT_ACKNOWLEDGEMENT`]
+    ///   ([`RedisStore::acknowledged_by`]).
+    /// - Checks that Redis evicts no key ([`RedisStore::check_eviction_policy`]).
+    ///
+    /// Must be called within a tokio runtime.
     ///
     /// # Errors
     ///
-    /// [`StoreError::Backend`] when the URL is none, Redis cannot be reached, or it runs with a
-    /// `maxmemory-policy` other than `noeviction`.
+    /// [`StoreError::Backend`] when the URL is none, Redis cannot be reached within
+    /// [`DEFAULT_TIMEOUT`], or it runs with a `maxmemory-policy` other than `noeviction`.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
         let client = Client::open(url).map_err(backend)?;
-        let connection = ConnectionManager::new(client).await.map_err(backend)?;
-        let store = RedisStore::new(connection);
-        store.check_eviction_policy().await?;
-        Ok(store)
+        within(DEFAULT_TIMEOUT, async {
+            // The writes that wait for replicas have a connection of their own, whose replies
+            // may take as long as the wait (the step's time bounds them).
+            let kept = ConnectionManagerConfig::new().set_response_timeout(None);
+            let kept = ConnectionManager::new_with_config(client.clone(), kept).await?;
+            let link = ConnectionManager::new(client).await?;
+            Ok((Link::One(link), Link::One(kept)))
+        })
+        .await
+        .map(|(link, kept)| RedisStore::with(link, kept))?
+        .ready()
+        .await
+    }
+
+    /// The store on the Redis Cluster reached through `seeds` (some of its nodes' URLs,
+    /// `redis://HOST:PORT`; the client learns the others, and each slot's primary, from them),
+    /// through the `redis` crate's cluster client: it follows `MOVED` and `ASK` redirections and
+    /// a primary's failover to its replica. Everything [`RedisStore::connect`] says holds, each
+    /// slot's primary in the place of the one Redis.
+    ///
+    /// The keys of the store all share one hash slot (the prefix is their hash tag: see
+    /// [`RedisStore::prefix`]), because a step's script reaches several of them: an owner's
+    /// pages and the sets that keep them to their share. One primary (and its replicas) holds
+    /// them; other applications' keys spread over the others.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Backend`] when no seed is given, a seed is not a URL, the cluster cannot be
+    /// reached within [`DEFAULT_TIMEOUT`], or the primary of the store's slot evicts keys.
+    pub async fn connect_cluster<I, S>(seeds: I) -> Result<Self, StoreError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let seeds: Vec<String> = seeds
+            .into_iter()
+            .map(|seed| seed.as_ref().trim().to_owned())
+            .collect();
+        if seeds.is_empty() {
+            return Err(StoreError::Backend(Box::new(NoSeed)));
+        }
+        let client = |reply: Duration| {
+            ClusterClient::builder(seeds.iter().map(String::as_str))
+                .connection_timeout(Duration::from_secs(1))
+                .response_timeout(reply)
+                .build()
+        };
+        let (client, kept) = (
+            client(Duration::from_millis(500)).map_err(backend)?,
+            client(DEFAULT_TIMEOUT).map_err(backend)?,
+        );
+        within(DEFAULT_TIMEOUT, async {
+            let link = client.get_async_connection().await?;
+            let kept = kept.get_async_connection().await?;
+            Ok((link, kept))
+        })
+        .await
+        .map(|(link, kept)| RedisStore::on_cluster(link, kept))?
+        .ready()
+        .await
     }
 
     /// The store on the Redis behind `connection` (built with the timeouts, retries or TLS of
-    /// your choice), its keys under [`DEFAULT_PREFIX`]. Call
-    /// [`RedisStore::check_eviction_policy`] once connected: `new` checks nothing.
+    /// your choice), its keys under [`DEFAULT_PREFIX`], each step within [`DEFAULT_TIMEOUT`].
+    /// `new` asks Redis nothing: call [`RedisStore::check_eviction_policy`] once connected, and
+    /// [`RedisStore::acknowledged_by`] if Redis has replicas. The writes that wait for them share
+    /// `connection` with every other step.
     pub fn new(connection: ConnectionManager) -> Self {
+        let link = Link::One(connection);
+        RedisStore::with(link.clone(), link)
+    }
+
+    /// The store on the Redis Cluster behind `connection` (built with the cluster client's
+    /// settings of your choice), as [`RedisStore::new`] is on one Redis: its keys under
+    /// [`DEFAULT_PREFIX`] made a hash tag.
+    pub fn new_cluster(connection: ClusterConnection) -> Self {
+        RedisStore::on_cluster(connection.clone(), connection)
+    }
+
+    fn on_cluster(link: ClusterConnection, kept: ClusterConnection) -> Self {
+        let mut store = RedisStore::with(Link::Cluster(link), Link::Cluster(kept));
+        store.prefix = tagged(DEFAULT_PREFIX);
+        store
+    }
+
+    fn with(link: Link, kept: Link) -> Self {
         RedisStore {
-            connection,
+            link,
+            kept,
             prefix: DEFAULT_PREFIX.to_owned(),
             markers: DEFAULT_MARKERS,
+            timeout: DEFAULT_TIMEOUT,
+            acknowledged: Acknowledged {
+                replicas: 0,
+                within: DEFAULT_ACKNOWLEDGEMENT,
+            },
             scripts: Scripts {
                 create: Script::new(&format!("{COMMON}{CREATE}")),
                 answer: Script::new(ANSWER),
@@ -183,16 +294,68 @@ impl RedisStore {
                 close: Script::new(&format!("{COMMON}{CLOSE}")),
                 replace: Script::new(REPLACE),
                 put_owned: Script::new(PUT_OWNED),
+                claim: Script::new(CLAIM),
+                remove: Script::new(REMOVE),
             },
         }
+    }
+
+    /// Checks the eviction policy, and waits for a replica when Redis has one.
+    async fn ready(mut self) -> Result<Self, StoreError> {
+        self.check_eviction_policy().await?;
+        let replicas = self
+            .on_primary(::redis::cmd("WAIT").arg(0).arg(0).clone())
+            .await?;
+        if let Value::Int(replicas) = replicas
+            && replicas > 0
+        {
+            self.acknowledged.replicas = 1;
+        }
+        Ok(self)
     }
 
     /// The store with its keys under `prefix` rather than [`DEFAULT_PREFIX`]: replicas share
     /// their pages when they share the prefix, and applications sharing one Redis keep theirs
     /// apart with different ones.
+    ///
+    /// On a Redis Cluster the prefix is the keys' hash tag, so that they share one slot: a prefix
+    /// that holds a tag already (`{my-app}:page:`) is kept as it is, any other is made one
+    /// (`my-app:page:` gives `{my-app:page:}`).
     #[must_use]
     pub fn prefix(mut self, prefix: impl Into<String>) -> Self {
-        self.prefix = prefix.into();
+        let prefix = prefix.into();
+        self.prefix = match self.link {
+            Link::Cluster(_) => tagged(&prefix),
+            Link::One(_) => prefix,
+        };
+        self
+    }
+
+    /// Each step (its retries included) ends within `timeout` ([`DEFAULT_TIMEOUT`] by default):
+    /// past it, with an error that says Redis could not be reached. A step whose connection
+    /// broke is sent again within that time, once the connection is made again. Pages and calls
+    /// that meet the error answer at once: a 503 page that says "try again", a call's error that
+    /// names the store.
+    #[must_use]
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// Every answer and every value kept (a connected account's tokens) counts as kept only
+    /// once `replicas` replicas acknowledge it (`WAIT`), so that a failover right after cannot
+    /// lose it; they have `within` to do it (at most the step's [`RedisStore::timeout`]), or the
+    /// step fails with an error that says so, and the page asks the person to try again.
+    /// `replicas` 0 waits for none.
+    ///
+    /// [`RedisStore::connect`] and [`RedisStore::connect_cluster`] wait for one replica, within
+    /// [`DEFAULT_ACKNOWLEDGEMENT`], when the primary has any when they connect, and for none
+    /// otherwise. (The steps that end a page, or take its answer, are not waited for: at worst a
+    /// failover brings back a page whose answer was taken, and a call retried after it takes the
+    /// same answer again.)
+    #[must_use]
+    pub fn acknowledged_by(mut self, replicas: usize, within: Duration) -> Self {
+        self.acknowledged = Acknowledged { replicas, within };
         self
     }
 
@@ -217,16 +380,18 @@ impl RedisStore {
     /// [`StoreError::Backend`] when Redis runs with another policy (the error names it, and the
     /// fix), or cannot be reached.
     pub async fn check_eviction_policy(&self) -> Result<(), StoreError> {
-        let mut connection = self.connection.clone();
-        let reply: Value = match ::redis::cmd("CONFIG")
+        let reply = ::redis::cmd("CONFIG")
             .arg("GET")
             .arg("maxmemory-policy")
-            .query_async(&mut connection)
-            .await
-        {
+            .clone();
+        let reply = match self.on_primary(reply).await {
             Ok(reply) => reply,
-            Err(error) if refused(&error) => return Ok(()),
-            Err(error) => return Err(backend(error)),
+            Err(StoreError::Backend(error))
+                if error.downcast_ref::<RedisError>().is_some_and(refused) =>
+            {
+                return Ok(());
+            }
+            Err(error) => return Err(error),
         };
         let policy = match reply {
             Value::Array(mut pair) if pair.len() == 2 => pair.pop(),
@@ -259,6 +424,35 @@ impl RedisStore {
         format!("{}{id}", self.prefix)
     }
 
+    /// The key under which a take of the page `id` hands its answer over once more if its reply
+    /// was lost.
+    fn handover_key(&self, id: &PageId) -> String {
+        format!("{}handed-page:{id}", self.prefix)
+    }
+
+    /// Deletes `key`, a value handed over in case a reply was lost, once the reply came: at once,
+    /// or when its short time is up if this fails (nothing waits on it).
+    async fn forget(&self, key: String) {
+        let mut delete = ::redis::cmd("DEL");
+        delete.arg(key);
+        let mut link = self.link.clone();
+        let _ = tokio::time::timeout(self.timeout, delete.exec_async(&mut link)).await;
+    }
+
+    /// Sends `command` as one step of the store.
+    async fn command(&self, write: Write, command: ::redis::Cmd) -> Result<Value, StoreError> {
+        self.step(write, Request::Command(&command)).await
+    }
+
+    /// Runs the script `invocation` as one step of the store.
+    async fn invoke(
+        &self,
+        write: Write,
+        invocation: ::redis::ScriptInvocation<'_>,
+    ) -> Result<Value, StoreError> {
+        self.step(write, Request::Script(&invocation)).await
+    }
+
     /// Runs `script` on `keys` with the common arguments (the prefix, the markers, the id `id`)
     /// and `args`.
     async fn run(
@@ -279,16 +473,74 @@ impl RedisStore {
         for arg in args {
             invocation.arg(*arg);
         }
-        let mut connection = self.connection.clone();
-        invocation
-            .invoke_async(&mut connection)
-            .await
-            .map_err(backend)
+        self.step(Write::Plain, Request::Script(&invocation)).await
+    }
+
+    /// Sends `command` (one that names no key) to the primary of the store's keys.
+    async fn on_primary(&self, command: ::redis::Cmd) -> Result<Value, StoreError> {
+        self.step(Write::Plain, Request::OnPrimary(&command)).await
+    }
+
+    /// Runs one step of the store, `send`, within the store's time: sent again while its
+    /// connection breaks (every step of the store may be sent again: see [`link`]), and, for a
+    /// write that must be [`Write::Kept`], acknowledged by the replicas the store waits for.
+    async fn step(&self, write: Write, request: Request<'_>) -> Result<Value, StoreError> {
+        let wanted = match write {
+            Write::Kept => self.acknowledged.replicas,
+            Write::Plain => 0,
+        };
+        let within = self.acknowledged.within.min(self.timeout);
+        let mut last = None;
+        let attempt = async {
+            let mut pause = Duration::from_millis(10);
+            loop {
+                let mut link = if wanted > 0 {
+                    self.kept.clone()
+                } else {
+                    self.link.clone()
+                };
+                let sent = match request.send(&mut link, &self.prefix).await {
+                    Ok(value) if wanted > 0 => {
+                        match acknowledge(&mut link, &self.prefix, wanted, within).await {
+                            Ok(got) if usize::try_from(got).is_ok_and(|got| got >= wanted) => {
+                                Ok(value)
+                            }
+                            Ok(got) => {
+                                return Err(StoreError::Backend(Box::new(NotAcknowledged {
+                                    wanted,
+                                    got,
+                                    within,
+                                })));
+                            }
+                            Err(error) => Err(error),
+                        }
+                    }
+                    sent => sent,
+                };
+                match sent {
+                    Ok(value) => return Ok(value),
+                    Err(error) if again(&error) => {
+                        last = Some(error);
+                        tokio::time::sleep(pause).await;
+                        pause = (pause * 2).min(Duration::from_millis(200));
+                    }
+                    Err(error) => return Err(backend(error)),
+                }
+            }
+        };
+        let outcome = tokio::time::timeout(self.timeout, attempt).await;
+        outcome.unwrap_or_else(|_| {
+            Err(StoreError::Backend(Box::new(Unreachable {
+                waited: self.timeout,
+                last,
+            })))
+        })
     }
 }
 
 impl PageStore for RedisStore {
     async fn create(&self, page: NewPage) -> Result<Created, StoreError> {
+        let maker = nonce()?;
         let keep = keep_millis(page.keep);
         let open = keep_millis(page.open).min(keep).to_string();
         let keep = keep.to_string();
@@ -306,6 +558,7 @@ impl PageStore for RedisStore {
                 &[&self.key(&page.id), &open_set, &ended_set],
                 &page.id,
                 &[
+                    maker.as_bytes(),
                     &page.record,
                     open.as_bytes(),
                     keep.as_bytes(),
@@ -328,14 +581,9 @@ impl PageStore for RedisStore {
     }
 
     async fn read(&self, id: &PageId) -> Result<Option<Stored>, StoreError> {
-        let mut connection = self.connection.clone();
-        let fields: Value = ::redis::cmd("HMGET")
-            .arg(self.key(id))
-            .arg(STAGE)
-            .arg(RECORD)
-            .query_async(&mut connection)
-            .await
-            .map_err(backend)?;
+        let mut read = ::redis::cmd("HMGET");
+        read.arg(self.key(id)).arg(STAGE).arg(RECORD);
+        let fields = self.command(Write::Plain, read).await?;
         let Value::Array(fields) = fields else {
             return Err(unexpected("read"));
         };
@@ -364,12 +612,8 @@ impl PageStore for RedisStore {
 
     async fn answer(&self, id: &PageId, answer: Vec<u8>) -> Result<Answered, StoreError> {
         let mut invocation = self.scripts.answer.key(self.key(id));
-        invocation.arg(answer);
-        let mut connection = self.connection.clone();
-        let answered: Value = invocation
-            .invoke_async(&mut connection)
-            .await
-            .map_err(backend)?;
+        invocation.arg(answer).arg(nonce()?);
+        let answered = self.invoke(Write::Kept, invocation).await?;
         match answered {
             Value::Int(2) => Ok(Answered::Now),
             Value::Int(1) => Ok(Answered::Before),
@@ -379,11 +623,23 @@ impl PageStore for RedisStore {
     }
 
     async fn take(&self, id: &PageId) -> Result<Taken, StoreError> {
+        // The answer taken stays, sealed, for the time a step may be sent again, under a key
+        // only this take knows: a take whose reply was lost, sent again, gets it.
+        let taker = nonce()?;
+        let window = keep_millis(self.timeout.saturating_mul(2)).max(1_000);
         match self
-            .run(&self.scripts.take, &[&self.key(id)], id, &[])
+            .run(
+                &self.scripts.take,
+                &[&self.key(id), &self.handover_key(id)],
+                id,
+                &[taker.as_bytes(), window.to_string().as_bytes()],
+            )
             .await?
         {
-            Value::BulkString(answer) => Ok(Taken::Answer(answer)),
+            Value::BulkString(answer) => {
+                self.forget(self.handover_key(id)).await;
+                Ok(Taken::Answer(answer))
+            }
             Value::Int(0) => Ok(Taken::Unknown),
             Value::Int(1) => Ok(Taken::Waiting),
             Value::Int(2) => Ok(Taken::Ended(Ended::Taken)),
@@ -411,6 +667,117 @@ fn keep_millis(keep: Duration) -> u64 {
     u64::try_from(millis).map_or(MAX_KEEP_MS, |millis| millis.min(MAX_KEEP_MS))
 }
 
+/// A step's own random mark (32 hexadecimal digits), by which it knows its own write when it is
+/// sent again.
+fn nonce() -> Result<String, StoreError> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|_| StoreError::Backend(Box::new(NoRandom)))?;
+    Ok(format!("{:032x}", u128::from_le_bytes(bytes)))
+}
+
+/// One step's request to Redis.
+#[derive(Clone, Copy)]
+enum Request<'a> {
+    /// A command on keys (sent where they are).
+    Command(&'a ::redis::Cmd),
+    /// A script on keys (sent where they are; loaded again if Redis lost it).
+    Script(&'a ::redis::ScriptInvocation<'a>),
+    /// A command that names no key, for the primary of the store's keys.
+    OnPrimary(&'a ::redis::Cmd),
+}
+
+impl Request<'_> {
+    /// Sends the request on `link`, once; `key` is one of the store's keys.
+    async fn send(self, link: &mut Link, key: &str) -> Result<Value, RedisError> {
+        match self {
+            Request::Command(command) => command.query_async(link).await,
+            Request::Script(invocation) => invocation.invoke_async(link).await,
+            Request::OnPrimary(command) => link.on_primary_of(key, command.clone()).await,
+        }
+    }
+}
+
+/// The operating system's generator failed.
+#[derive(Debug)]
+struct NoRandom;
+
+impl fmt::Display for NoRandom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the operating system's random generator failed")
+    }
+}
+
+impl std::error::Error for NoRandom {}
+
+/// Whether a write must be acknowledged by the replicas the store waits for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Write {
+    /// A read, or a write nothing is promised of.
+    Plain,
+    /// A write the person is told is kept: an answer, a connection's tokens.
+    Kept,
+}
+
+/// Waits until `wanted` replicas have acknowledged the writes sent on `link` so far, at most
+/// `within`: how many did (`WAIT`, on the primary of the store's keys, `key`'s).
+async fn acknowledge(
+    link: &mut Link,
+    key: &str,
+    wanted: usize,
+    within: Duration,
+) -> Result<i64, RedisError> {
+    // `WAIT` with no time waits for ever: at least a millisecond.
+    let millis = u64::try_from(within.as_millis()).unwrap_or(u64::MAX).max(1);
+    let wait = ::redis::cmd("WAIT").arg(wanted).arg(millis).clone();
+    match link.on_primary_of(key, wait).await? {
+        Value::Int(got) => Ok(got),
+        _ => Ok(0),
+    }
+}
+
+/// `connect` within `time`: Redis's error as the store's, and no answer in time as
+/// [`Unreachable`].
+async fn within<T>(
+    time: Duration,
+    connect: impl Future<Output = Result<T, RedisError>>,
+) -> Result<T, StoreError> {
+    match tokio::time::timeout(time, connect).await {
+        Ok(connected) => connected.map_err(backend),
+        Err(_) => Err(StoreError::Backend(Box::new(Unreachable {
+            waited: time,
+            last: None,
+        }))),
+    }
+}
+
+/// `prefix` as a Redis Cluster hash tag: as it is when it holds one (a `{`, then a `}` after at
+/// least one character), else within braces.
+fn tagged(prefix: &str) -> String {
+    let holds_tag = prefix
+        .find('{')
+        .and_then(|open| prefix[open + 1..].find('}'))
+        .is_some_and(|length| length > 0);
+    if holds_tag {
+        prefix.to_owned()
+    } else {
+        format!("{{{prefix}}}")
+    }
+}
+
+/// `connect_cluster` was given no seed.
+#[derive(Debug)]
+struct NoSeed;
+
+impl fmt::Display for NoSeed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "no Redis Cluster node to start from: give at least one seed, `redis://HOST:PORT`",
+        )
+    }
+}
+
+impl std::error::Error for NoSeed {}
+
 /// Whether Redis refused a command itself (unknown, renamed, or forbidden to this user), rather
 /// than failing to answer.
 fn refused(error: &RedisError) -> bool {
@@ -419,12 +786,6 @@ fn refused(error: &RedisError) -> bool {
         ErrorKind::Server(ServerErrorKind::ResponseError | ServerErrorKind::NoPerm)
             | ErrorKind::Extension
     )
-}
-
-/// Redis's error as the store's. A `RedisError` names the failure (a connection, a timeout, a
-/// script's error, a key of another type), never the values sent.
-fn backend(error: RedisError) -> StoreError {
-    StoreError::Backend(Box::new(error))
 }
 
 /// A reply no script of this store gives: the key holds something else than a page (another

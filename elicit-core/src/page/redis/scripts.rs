@@ -1,4 +1,10 @@
 //! The store's Lua scripts, each one atomic step of it (`EVALSHA`, whichever replica runs it).
+//!
+//! Each may run twice for one step: when its connection broke before its reply came, the store
+//! sends it again. Each recognises its own work done and gives the same outcome: a page made is
+//! known by its record, an answer by its bytes (both sealed with a random nonce, so no two steps
+//! send the same), a value set by the value, and a take, a removal or a claim by the step's own
+//! random mark.
 
 /// What the scripts that end pages start with: the common arguments (`ARGV[1]`, the prefix;
 /// `ARGV[2]`, the markers an owner keeps; `ARGV[3]`, the page's id), Redis's clock, and
@@ -15,7 +21,8 @@ local now_ms = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local now_us = tonumber(time[1]) * 1000000 + tonumber(time[2])
 
 local function finish(key, page, how, owner)
-  redis.call('HDEL', key, 'record', 'answer', 'owner', 'open_until')
+  redis.call('HDEL', key, 'record', 'answer', 'owner', 'open_until', 'replaced', 'made_by',
+    'answered_by')
   redis.call('HSET', key, 'stage', how)
   if not owner then
     return
@@ -39,20 +46,25 @@ local function finish(key, page, how, owner)
 end
 ";
 
-/// `create`: makes the page `KEYS[1]` (id `ARGV[3]`) of the owner `ARGV[8]` (whose open pages
-/// are `KEYS[2]`, their markers `KEYS[3]`), with the record `ARGV[4]`, open `ARGV[5]` and kept
-/// `ARGV[6]` milliseconds, within the share `ARGV[7]`. Returns 0 when the id is in use, 2 when
+/// `create`: makes the page `KEYS[1]` (id `ARGV[3]`) of the owner `ARGV[9]` (whose open pages
+/// are `KEYS[2]`, their markers `KEYS[3]`), for the maker `ARGV[4]` (a random mark), with the
+/// record `ARGV[5]`, open `ARGV[6]` and kept `ARGV[7]` milliseconds, within the share `ARGV[8]`. Returns 0 when the id is in use, 2 when
 /// the owner's open pages all hold an answer (the share), 1 when it made the page, or the id of
 /// the owner's page it closed to make room. Walks the owner's open pages oldest first: those
 /// forgotten or ended leave the set, those waiting past their time end as expired, the others are
 /// counted. Under the share, only the eight oldest are looked at (nothing to count: the set is
 /// shorter than the share), to trim the set as it goes. A keep-time of zero makes a page that is
-/// forgotten at once: nothing is written for it.
+/// forgotten at once: nothing is written for it. Sent again by its maker, it gives what it gave
+/// the first time (the id of the page it closed is kept with the page as `replaced`).
 pub(super) const CREATE: &str = r"
 if redis.call('EXISTS', KEYS[1]) == 1 then
+  local made = redis.pcall('HMGET', KEYS[1], 'made_by', 'replaced')
+  if type(made) == 'table' and not made.err and made[1] == ARGV[4] then
+    return made[2] or 1
+  end
   return 0
 end
-local owner, share, open = ARGV[8], tonumber(ARGV[7]), KEYS[2]
+local owner, share, open = ARGV[9], tonumber(ARGV[8]), KEYS[2]
 local size = redis.call('ZCARD', open)
 local walk = size
 if size < share then
@@ -86,19 +98,22 @@ if counted >= share then
   finish(prefix .. oldest, oldest, 'closed', owner)
   replaced = oldest
 end
-if ARGV[6] ~= '0' then
-  local open_until = string.format('%.0f', now_ms + tonumber(ARGV[5]))
-  redis.call('HSET', KEYS[1], 'stage', 'waiting', 'record', ARGV[4], 'owner', owner,
-    'open_until', open_until)
-  redis.call('PEXPIRE', KEYS[1], ARGV[6])
+if ARGV[7] ~= '0' then
+  local open_until = string.format('%.0f', now_ms + tonumber(ARGV[6]))
+  redis.call('HSET', KEYS[1], 'stage', 'waiting', 'record', ARGV[5], 'owner', owner,
+    'open_until', open_until, 'made_by', ARGV[4])
+  if replaced then
+    redis.call('HSET', KEYS[1], 'replaced', replaced)
+  end
+  redis.call('PEXPIRE', KEYS[1], ARGV[7])
   local score = now_us
   local last = redis.call('ZRANGE', open, -1, -1, 'WITHSCORES')
   if last[2] and tonumber(last[2]) >= score then
     score = tonumber(last[2]) + 1
   end
   redis.call('ZADD', open, string.format('%.0f', score), id)
-  if redis.call('PTTL', open) < tonumber(ARGV[6]) then
-    redis.call('PEXPIRE', open, ARGV[6])
+  if redis.call('PTTL', open) < tonumber(ARGV[7]) then
+    redis.call('PEXPIRE', open, ARGV[7])
   end
 end
 if replaced then
@@ -107,16 +122,21 @@ end
 return 1
 ";
 
-/// `answer`: gives the page `KEYS[1]` the answer `ARGV[1]` if it waits for one; its expiry stays.
-/// Returns 2 when this call answered, 1 when the page had its answer already or has ended, 0 for
-/// no page, -1 for a hash that is not a page's.
+/// `answer`: gives the page `KEYS[1]` the answer `ARGV[1]` if it waits for one, for the answerer
+/// `ARGV[2]` (a random mark); its expiry stays. Returns 2 when this call answered (also when it
+/// is sent again), 1 when the page had another answer already or has ended, 0 for no page, -1 for a hash
+/// that is not a page's.
 pub(super) const ANSWER: &str = r"
-local stage = redis.call('HGET', KEYS[1], 'stage')
+local fields = redis.call('HMGET', KEYS[1], 'stage', 'answered_by')
+local stage = fields[1]
 if not stage then
   return 0
 end
 if stage == 'waiting' then
-  redis.call('HSET', KEYS[1], 'stage', 'answered', 'answer', ARGV[1])
+  redis.call('HSET', KEYS[1], 'stage', 'answered', 'answer', ARGV[1], 'answered_by', ARGV[2])
+  return 2
+end
+if stage == 'answered' and fields[2] == ARGV[2] then
   return 2
 end
 if stage == 'answered' or stage == 'taken' or stage == 'closed' or stage == 'expired' then
@@ -126,12 +146,14 @@ return -1
 ";
 
 /// `take`: takes the answer of the page `KEYS[1]`, ending the page (its record and answer
-/// deleted, its marker kept until its expiry). Returns the answer, or 0 for no page, 1 when the
-/// page waits, 2, 3 or 4 when it has ended (taken, closed, expired), -1 for a hash that is not a
-/// page's.
+/// deleted, its marker kept until its expiry), for the taker `ARGV[4]` (a random mark): the
+/// answer stays under `KEYS[2]` for `ARGV[5]` milliseconds, for this taker only, should its reply
+/// be lost and the take sent again. Returns the answer, or 0 for no page, 1 when the page waits,
+/// 2, 3 or 4 when it has ended (taken, closed, expired), -1 for a hash that is not a page's.
 pub(super) const TAKE: &str = r"
 local fields = redis.call('HMGET', KEYS[1], 'stage', 'answer', 'owner')
 local stage = fields[1]
+local taker = ARGV[4]
 if not stage then
   return 0
 end
@@ -140,9 +162,14 @@ if stage == 'waiting' then
 end
 if stage == 'answered' and fields[2] then
   finish(KEYS[1], id, 'taken', fields[3])
+  redis.call('SET', KEYS[2], taker .. fields[2], 'PX', ARGV[5])
   return fields[2]
 end
 if stage == 'taken' then
+  local handed = redis.call('GET', KEYS[2])
+  if handed and string.sub(handed, 1, #taker) == taker then
+    return string.sub(handed, #taker + 1)
+  end
   return 2
 end
 if stage == 'closed' then
@@ -168,14 +195,20 @@ return 0
 /// `replace` (a kept value's compare-and-swap): if `KEYS[1]` holds `ARGV[2]` (`ARGV[1]` is `1`),
 /// or nothing (`ARGV[1]` is `0`), sets it to `ARGV[4]` (`ARGV[3]` is `1`; kept `ARGV[5]`
 /// milliseconds, `0` for no expiry) or deletes it (`ARGV[3]` is `0`). Returns 1 when it did, 0
-/// when the value was another.
+/// when the value was another. Sent again after it set its value, it finds that value there
+/// and returns 1.
 pub(super) const REPLACE: &str = r"
 local current = redis.call('GET', KEYS[1])
+local expected
 if ARGV[1] == '1' then
-  if current ~= ARGV[2] then
-    return 0
+  expected = current == ARGV[2]
+else
+  expected = not current
+end
+if not expected then
+  if ARGV[3] == '1' and current == ARGV[4] then
+    return 1
   end
-elseif current then
   return 0
 end
 if ARGV[3] == '1' then
@@ -220,4 +253,35 @@ if redis.call('PTTL', set) < tonumber(ARGV[2]) then
   redis.call('PEXPIRE', set, ARGV[2])
 end
 return removed
+";
+
+/// `claim`: keeps the claimant's random mark `ARGV[1]` under `KEYS[1]` for `ARGV[2]`
+/// milliseconds if nothing is kept there. Returns 1 for the claimant (also when its claim is
+/// sent again), 0 when another holds it or a value is kept.
+pub(super) const CLAIM: &str = r"
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return 1
+end
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return 1
+end
+return 0
+";
+
+/// `remove`: gives the value under `KEYS[1]` and deletes it, for the taker `ARGV[1]` (a random
+/// mark): the value stays under `KEYS[2]` for `ARGV[2]` milliseconds, for this taker only,
+/// should its reply be lost and the removal sent again. Returns the value, or nil.
+pub(super) const REMOVE: &str = r"
+local taker = ARGV[1]
+local value = redis.call('GET', KEYS[1])
+if value then
+  redis.call('DEL', KEYS[1])
+  redis.call('SET', KEYS[2], taker .. value, 'PX', ARGV[2])
+  return value
+end
+local handed = redis.call('GET', KEYS[2])
+if handed and string.sub(handed, 1, #taker) == taker then
+  return string.sub(handed, #taker + 1)
+end
+return false
 ";

@@ -222,6 +222,21 @@ impl Cluster {
         );
         let cluster = Cluster { nodes };
         cluster.wait_until_ok();
+        // And every replica in sync with its primary.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        for node in &cluster.nodes {
+            loop {
+                let info = node.cli(&["INFO", "replication"]);
+                if info.contains("role:master") || info.contains("master_link_status:up") {
+                    break;
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "a replica did not sync within 30 s:\n{info}"
+                );
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
         cluster
     }
 

@@ -178,7 +178,7 @@ impl RedisStore {
     ///   within that time when its connection broke or Redis was loading its data: a Redis that
     ///   restarts, or a network blip, costs a step a wait, not an error; a Redis that stays away
     ///   gives every step a clear error once the time is up.
-    /// - When Redis has replicas (asked with `WAIT 0 0` here), every answer and every value kept
+    /// - When Redis has replicas (`INFO replication`, here), every answer and every value kept
     ///   waits until one of them acknowledges it, within [`DEFAULT_ACKNOWLEDGEMENT`]
     ///   ([`RedisStore::acknowledged_by`]).
     /// - Checks that Redis evicts no key ([`RedisStore::check_eviction_policy`]).
@@ -303,12 +303,10 @@ impl RedisStore {
     /// Checks the eviction policy, and waits for a replica when Redis has one.
     async fn ready(mut self) -> Result<Self, StoreError> {
         self.check_eviction_policy().await?;
-        let replicas = self
-            .on_primary(::redis::cmd("WAIT").arg(0).arg(0).clone())
+        let info = self
+            .on_primary(::redis::cmd("INFO").arg("replication").clone())
             .await?;
-        if let Value::Int(replicas) = replicas
-            && replicas > 0
-        {
+        if replicas(&info) > 0 {
             self.acknowledged.replicas = 1;
         }
         Ok(self)
@@ -665,6 +663,20 @@ impl PageStore for RedisStore {
 fn keep_millis(keep: Duration) -> u64 {
     let millis = keep.as_nanos().div_ceil(1_000_000);
     u64::try_from(millis).map_or(MAX_KEEP_MS, |millis| millis.min(MAX_KEEP_MS))
+}
+
+/// How many replicas `INFO replication` says the primary has (`connected_slaves`); none when
+/// the reply says nothing of them.
+fn replicas(info: &Value) -> usize {
+    let text = match info {
+        Value::BulkString(text) => String::from_utf8_lossy(text),
+        Value::VerbatimString { text, .. } | Value::SimpleString(text) => text.as_str().into(),
+        _ => return 0,
+    };
+    text.lines()
+        .find_map(|line| line.strip_prefix("connected_slaves:"))
+        .and_then(|count| count.trim().parse().ok())
+        .unwrap_or(0)
 }
 
 /// A step's own random mark (32 hexadecimal digits), by which it knows its own write when it is

@@ -123,3 +123,442 @@ async fn two_replicas_share_their_pages_on_a_redis_cluster_and_ride_out_a_failov
         Some(Stored::Waiting(b"after".to_vec()))
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+async fn an_answer_is_kept_once_a_replica_has_it_and_said_not_kept_when_none_answers() {
+    let redis = Redis::start();
+    let mut replica = redis.replica();
+    let store = RedisStore::connect(&redis.url)
+        .await
+        .unwrap()
+        .acknowledged_by(1, Duration::from_millis(300));
+    let (id, new) = page(ALICE, b"r");
+    store.create(new).await.unwrap();
+    assert_eq!(
+        store.answer(&id, b"a".to_vec()).await.unwrap(),
+        Answered::Now
+    );
+    // The replica has it.
+    assert_eq!(
+        replica
+            .cli(&["HGET", &format!("mcp-elicit:page:{id}"), "stage"])
+            .trim(),
+        "answered"
+    );
+
+    // The replica gone: the answer is written on the primary, but not said to be kept.
+    replica.kill();
+    let (id, new) = page(ALICE, b"r2");
+    store.create(new).await.unwrap();
+    let started = Instant::now();
+    let error = store.answer(&id, b"a2".to_vec()).await.unwrap_err();
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        error.to_string(),
+        "the page store failed: Redis wrote it on its primary, but 0 of the 1 replicas it needs acknowledged it within 300 ms, so a failover now could lose it: try again; if the replicas are gone for good, lower `RedisStore::acknowledged_by`"
+    );
+    // The same for a value kept; reads and the steps nothing is promised of go on, at once.
+    assert!(store.put("token", b"t".to_vec(), None).await.is_err());
+    let started = Instant::now();
+    assert_eq!(
+        store.read(&id).await.unwrap(),
+        Some(Stored::Answered(b"r2".to_vec()))
+    );
+    assert_eq!(
+        store.take(&id).await.unwrap(),
+        Taken::Answer(b"a2".to_vec())
+    );
+    assert!(
+        started.elapsed() < Duration::from_millis(250),
+        "{:?}",
+        started.elapsed()
+    );
+    // Waiting for no replica: kept on the primary alone.
+    let alone = store.clone().acknowledged_by(0, Duration::ZERO);
+    alone.put("token", b"t".to_vec(), None).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+async fn redis_restarted_on_its_append_only_file_is_used_at_once_and_forgets_no_answer() {
+    let mut redis = Redis::start_with(&[
+        "--appendonly",
+        "yes",
+        "--appendfsync",
+        "always",
+        "--save",
+        "",
+    ]);
+    let store = RedisStore::connect(&redis.url).await.unwrap();
+    let mut waiting = Vec::new();
+    for n in 0..5u8 {
+        let (id, new) = page(ALICE, &[n]);
+        store.create(new).await.unwrap();
+        assert_eq!(store.answer(&id, vec![n]).await.unwrap(), Answered::Now);
+        waiting.push((id, n));
+    }
+    redis.kill();
+    redis.restart();
+    // The very next step works: the broken connection is made again, and the step sent again
+    // (before, it failed: "the page store failed: ...").
+    let (id, n) = waiting[0];
+    assert_eq!(
+        store.read(&id).await.unwrap(),
+        Some(Stored::Answered(vec![n]))
+    );
+    for (id, n) in waiting {
+        assert_eq!(store.take(&id).await.unwrap(), Taken::Answer(vec![n]));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+async fn redis_down_for_seconds_gives_bounded_errors_then_the_same_store_works() {
+    let mut redis = Redis::start_with(&[
+        "--appendonly",
+        "yes",
+        "--appendfsync",
+        "always",
+        "--save",
+        "",
+    ]);
+    let store = RedisStore::connect(&redis.url)
+        .await
+        .unwrap()
+        .timeout(Duration::from_millis(800));
+    let (id, new) = page(ALICE, b"r");
+    store.create(new).await.unwrap();
+    redis.kill();
+    let down = Instant::now();
+    let mut errors = 0;
+    while down.elapsed() < Duration::from_secs(3) {
+        let started = Instant::now();
+        let error = store.read(&id).await.unwrap_err();
+        let took = started.elapsed();
+        assert!(took < Duration::from_millis(1_500), "{took:?}");
+        let message = error.to_string();
+        assert!(
+            message.starts_with("the page store failed: Redis could not be reached within 800 ms"),
+            "{message}"
+        );
+        assert!(message.ends_with(": try again in a moment"), "{message}");
+        errors += 1;
+    }
+    assert!(errors >= 3, "{errors}");
+    redis.restart();
+    // No restart of the store: its next steps work (each waits for the connection, within its
+    // time).
+    assert_eq!(
+        store.read(&id).await.unwrap(),
+        Some(Stored::Waiting(b"r".to_vec()))
+    );
+    assert_eq!(
+        store.answer(&id, b"a".to_vec()).await.unwrap(),
+        Answered::Now
+    );
+}
+
+/// What the proxy does to the next reply from Redis.
+const PASS: u8 = 0;
+/// Drops it, and the connection: the step ran, its reply is lost.
+const DROP: u8 = 1;
+/// Swallows it, and everything after: a Redis that accepts and never answers.
+const SILENT: u8 = 2;
+/// Puts garbage in its place.
+const GARBLE: u8 = 3;
+
+/// A TCP proxy in front of Redis that does to replies what `mode` says.
+struct Proxy {
+    url: String,
+    mode: Arc<AtomicU8>,
+}
+
+impl Proxy {
+    async fn start(upstream: u16) -> Proxy {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("redis://{}/", listener.local_addr().unwrap());
+        let mode = Arc::new(AtomicU8::new(PASS));
+        let shared = Arc::clone(&mode);
+        tokio::spawn(async move {
+            while let Ok((client, _)) = listener.accept().await {
+                let mode = Arc::clone(&shared);
+                tokio::spawn(async move {
+                    let Ok(server) = TcpStream::connect(("127.0.0.1", upstream)).await else {
+                        return;
+                    };
+                    let (mut client_read, mut client_write) = client.into_split();
+                    let (mut server_read, mut server_write) = server.into_split();
+                    let requests = tokio::spawn(async move {
+                        let _ = tokio::io::copy(&mut client_read, &mut server_write).await;
+                    });
+                    let mut buffer = vec![0; 64 * 1024];
+                    loop {
+                        let Ok(read) = server_read.read(&mut buffer).await else {
+                            break;
+                        };
+                        if read == 0 {
+                            break;
+                        }
+                        match mode.swap(PASS, Ordering::SeqCst) {
+                            DROP => break,
+                            SILENT => {
+                                mode.store(SILENT, Ordering::SeqCst);
+                                continue;
+                            }
+                            GARBLE => {
+                                let _ = client_write.write_all(b"?garbage\xff\r\n").await;
+                                continue;
+                            }
+                            _ => {}
+                        }
+                        if client_write.write_all(&buffer[..read]).await.is_err() {
+                            break;
+                        }
+                    }
+                    requests.abort();
+                });
+            }
+        });
+        Proxy { url, mode }
+    }
+
+    fn next(&self, mode: u8) {
+        self.mode.store(mode, Ordering::SeqCst);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+async fn a_step_whose_reply_was_lost_is_sent_again_and_does_nothing_twice() {
+    let redis = Redis::start();
+    let proxy = Proxy::start(redis.port()).await;
+    let store = RedisStore::connect(&proxy.url).await.unwrap();
+    let open_pages = || {
+        redis
+            .cli(&["ZCARD", &format!("mcp-elicit:page:owner:{ALICE}")])
+            .trim()
+            .to_owned()
+    };
+
+    // A page made, the reply lost: sent again, the page is the one made (not "an id in use"),
+    // counted once in the owner's share.
+    let (id, new) = page(ALICE, b"r");
+    proxy.next(DROP);
+    assert_eq!(store.create(new).await.unwrap(), Created::Made);
+    assert_eq!(open_pages(), "1");
+    // An answer given, the reply lost: answered now (not "answered before").
+    proxy.next(DROP);
+    assert_eq!(
+        store.answer(&id, b"a".to_vec()).await.unwrap(),
+        Answered::Now
+    );
+    // Its answer taken, the reply lost: the same take gets it (not "taken already"), once.
+    proxy.next(DROP);
+    assert_eq!(store.take(&id).await.unwrap(), Taken::Answer(b"a".to_vec()));
+    assert_eq!(store.take(&id).await.unwrap(), Taken::Ended(Ended::Taken));
+    assert_eq!(open_pages(), "0");
+    // Nothing handed over is left once the reply came.
+    assert!(!redis.cli(&["--scan"]).contains("handed"));
+
+    // A claim (a state used once) made, the reply lost: the claimant has it, no one else.
+    proxy.next(DROP);
+    assert!(store.claim("once:1", Duration::from_mins(1)).await.unwrap());
+    assert!(!store.claim("once:1", Duration::from_mins(1)).await.unwrap());
+    // A value removed, the reply lost: the remover gets it, no one else.
+    store.put("flow:1", b"v".to_vec(), None).await.unwrap();
+    proxy.next(DROP);
+    assert_eq!(store.remove("flow:1").await.unwrap(), Some(b"v".to_vec()));
+    assert_eq!(store.remove("flow:1").await.unwrap(), None);
+    // A compare-and-swap made, the reply lost: made.
+    proxy.next(DROP);
+    assert!(
+        store
+            .replace("token", None, Some(b"t1".to_vec()), None)
+            .await
+            .unwrap()
+    );
+    proxy.next(DROP);
+    assert!(
+        store
+            .replace("token", Some(b"t1"), Some(b"t2".to_vec()), None)
+            .await
+            .unwrap()
+    );
+    assert_eq!(store.get("token").await.unwrap(), Some(b"t2".to_vec()));
+    // And a page made within a full share, the reply lost: one page closed for it, not two.
+    let mut ids = Vec::new();
+    for n in 0..SHARE as u8 {
+        let (id, new) = page(ALICE, &[n]);
+        store.create(new).await.unwrap();
+        ids.push(id);
+    }
+    let (_, new) = page(ALICE, b"one more");
+    proxy.next(DROP);
+    assert_eq!(store.create(new).await.unwrap(), Created::Replaced(ids[0]));
+    assert_eq!(open_pages(), SHARE.to_string());
+    assert_eq!(
+        store.read(&ids[1]).await.unwrap(),
+        Some(Stored::Waiting(vec![1]))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+async fn garbage_and_silence_end_a_step_in_bounded_time_and_nothing_half_written_is_an_answer() {
+    let redis = Redis::start();
+    let proxy = Proxy::start(redis.port()).await;
+    let store = RedisStore::connect(&proxy.url)
+        .await
+        .unwrap()
+        .timeout(Duration::from_secs(1));
+    let (id, new) = page(ALICE, b"r");
+    store.create(new).await.unwrap();
+    store.answer(&id, b"a".to_vec()).await.unwrap();
+
+    // Garbage in place of the take's reply: never an answer. The take, sent again on a new
+    // connection, gets the answer it took.
+    proxy.next(GARBLE);
+    assert_eq!(store.take(&id).await.unwrap(), Taken::Answer(b"a".to_vec()));
+
+    // A Redis that accepts and never answers: an error within the store's time.
+    let (id, new) = page(ALICE, b"r2");
+    store.create(new).await.unwrap();
+    proxy.next(SILENT);
+    let started = Instant::now();
+    let error = store.read(&id).await.unwrap_err();
+    assert!(
+        started.elapsed() < Duration::from_millis(1_500),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        error
+            .to_string()
+            .starts_with("the page store failed: Redis could not be reached within 1000 ms"),
+        "{error}"
+    );
+    proxy.next(PASS);
+
+    // Connecting to a server that never answers, or answers garbage: an error, in bounded time.
+    let silent = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let silent_url = format!("redis://{}/", silent.local_addr().unwrap());
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((stream, _)) = silent.accept().await {
+            held.push(stream);
+        }
+    });
+    let started = Instant::now();
+    let error = RedisStore::connect(&silent_url).await.unwrap_err();
+    assert!(
+        started.elapsed() < Duration::from_secs(7),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        error.to_string().starts_with("the page store failed: "),
+        "{error}"
+    );
+    let garbage = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let garbage_url = format!("redis://{}/", garbage.local_addr().unwrap());
+    tokio::spawn(async move {
+        while let Ok((mut stream, _)) = garbage.accept().await {
+            tokio::spawn(async move {
+                let mut buffer = [0; 1024];
+                while let Ok(read) = stream.read(&mut buffer).await {
+                    if read == 0
+                        || stream
+                            .write_all(b"HTTP/1.1 400 Bad Request\r\n\r\n")
+                            .await
+                            .is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    let started = Instant::now();
+    let error = RedisStore::connect(&garbage_url).await.unwrap_err();
+    assert!(
+        started.elapsed() < Duration::from_secs(7),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        error.to_string(),
+        "the page store failed: what answered does not speak Redis's protocol: is the address a Redis server's?"
+    );
+}
+
+/// A Redis Cluster node that says it serves every slot, and redirects every command to itself.
+async fn redirecting_node() -> String {
+    use tokio::io::{AsyncBufReadExt, BufReader};
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            tokio::spawn(async move {
+                let (read, mut write) = stream.into_split();
+                let mut lines = BufReader::new(read).lines();
+                // One command: `*N`, then `$LEN` and the argument, N times.
+                while let Ok(Some(head)) = lines.next_line().await {
+                    let Some(count) = head.strip_prefix('*').and_then(|n| n.parse::<usize>().ok())
+                    else {
+                        return;
+                    };
+                    let mut words = Vec::new();
+                    for _ in 0..count {
+                        let (Ok(Some(_)), Ok(Some(word))) =
+                            (lines.next_line().await, lines.next_line().await)
+                        else {
+                            return;
+                        };
+                        words.push(word.to_ascii_uppercase());
+                    }
+                    let reply = match words.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+                        ["CLUSTER", "SLOTS", ..] => format!(
+                            "*1\r\n*3\r\n:0\r\n:16383\r\n*3\r\n$9\r\n127.0.0.1\r\n:{port}\r\n$40\r\n{}\r\n",
+                            "e".repeat(40)
+                        ),
+                        ["PING", ..] => "+PONG\r\n".to_owned(),
+                        ["CLIENT", ..] | ["READONLY", ..] => "+OK\r\n".to_owned(),
+                        _ => format!("-MOVED 3300 127.0.0.1:{port}\r\n"),
+                    };
+                    if write.write_all(reply.as_bytes()).await.is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    });
+    format!("redis://127.0.0.1:{port}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+async fn a_cluster_that_redirects_in_a_loop_is_an_error_in_bounded_time() {
+    let node = redirecting_node().await;
+    let started = Instant::now();
+    let error = RedisStore::connect_cluster([node]).await.unwrap_err();
+    let took = started.elapsed();
+    eprintln!("redirected for {took:?}: {error}");
+    assert!(took < Duration::from_secs(7), "{took:?}");
+    assert!(
+        error.to_string().starts_with("the page store failed: "),
+        "{error}"
+    );
+    // No seed at all: said so.
+    let error = RedisStore::connect_cluster(Vec::<String>::new())
+        .await
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the page store failed: no Redis Cluster node to start from: give at least one seed, `redis://HOST:PORT`"
+    );
+}

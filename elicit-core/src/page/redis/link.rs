@@ -82,11 +82,13 @@ impl Link {
 /// Whether a step that failed with `error` may succeed when sent again, once the connection is
 /// made again or the cluster has moved on: the connection broke or timed out (Redis restarted, a
 /// network blip, a node that does not answer), Redis is loading its data after a restart, or the
-/// cluster is between primaries. A reply that does not parse, a refusal, or redirections the
-/// cluster client gave up following are not: those end the step at once.
+/// cluster is between primaries, or a reply did not parse. A refusal, a script's error, or
+/// redirections the cluster client gave up following are not: those end the step at once.
 pub(super) fn again(error: &RedisError) -> bool {
     match error.kind() {
-        ErrorKind::Io | ErrorKind::ClusterConnectionNotFound => true,
+        // A reply that does not parse leaves the connection out of step: it is made again, and
+        // the step sent again (which every step may be).
+        ErrorKind::Io | ErrorKind::ClusterConnectionNotFound | ErrorKind::Parse => true,
         ErrorKind::Server(kind) => matches!(
             kind,
             ServerErrorKind::BusyLoading
@@ -165,7 +167,29 @@ impl fmt::Display for NotAcknowledged {
 impl std::error::Error for NotAcknowledged {}
 
 /// Redis's error as the store's. A `RedisError` names the failure (a connection, a timeout, a
-/// script's error, a key of another type), never the values sent.
+/// script's error, a key of another type), never the values sent; a reply that does not parse
+/// is said so in words (the crate's own message is the error's source).
 pub(super) fn backend(error: RedisError) -> StoreError {
+    if error.kind() == ErrorKind::Parse {
+        return StoreError::Backend(Box::new(NotRedis(error)));
+    }
     StoreError::Backend(Box::new(error))
+}
+
+/// What answered does not speak Redis's protocol.
+#[derive(Debug)]
+pub(super) struct NotRedis(RedisError);
+
+impl fmt::Display for NotRedis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "what answered does not speak Redis's protocol: is the address a Redis server's?",
+        )
+    }
+}
+
+impl std::error::Error for NotRedis {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0)
+    }
 }

@@ -192,11 +192,14 @@ impl RedisStore {
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
         let client = Client::open(url).map_err(backend)?;
         within(DEFAULT_TIMEOUT, async {
+            // A broken connection is made again, tried every half second at most, so that a
+            // Redis back up is used within that.
+            let config = ConnectionManagerConfig::new().set_max_delay(Duration::from_millis(500));
             // The writes that wait for replicas have a connection of their own, whose replies
             // may take as long as the wait (the step's time bounds them).
-            let kept = ConnectionManagerConfig::new().set_response_timeout(None);
+            let kept = config.clone().set_response_timeout(None);
             let kept = ConnectionManager::new_with_config(client.clone(), kept).await?;
-            let link = ConnectionManager::new(client).await?;
+            let link = ConnectionManager::new_with_config(client, config).await?;
             Ok((Link::One(link), Link::One(kept)))
         })
         .await

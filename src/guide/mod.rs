@@ -15,6 +15,9 @@
 //! - [`_accounts`]: a user's account at an OAuth provider, connected through URL mode (feature
 //!   `account`): the threat, the flow, the phishing check, tokens at rest, refresh across
 //!   replicas, revocation.
+//! - [`_production`]: running behind several replicas: one Redis, Sentinel or a Redis Cluster,
+//!   what each persistence setting keeps, and what a person sees while Redis restarts or fails
+//!   over.
 //! - [`_languages`]: forms in the person's language (SEP-2792): the preference, translated forms
 //!   checked when they compile, the crate's own words in ten languages, adding a language.
 //! - [`_clients`]: showing a server's form to a person, at a terminal or through your own UI.
@@ -40,6 +43,9 @@ pub mod _pages {}
 
 #[doc = include_str!("accounts.md")]
 pub mod _accounts {}
+
+#[doc = include_str!("production.md")]
+pub mod _production {}
 
 #[doc = include_str!("languages.md")]
 pub mod _languages {}

@@ -1,18 +1,22 @@
 //! The pending pages' store on Redis (feature `page-redis`): [`RedisStore`], so that replicas
-//! sharing one Redis and one key serve each other's pages, the page posted to one replica and the
-//! call retried on another, and keep each user to their share across all of them.
+//! sharing one Redis (or one Redis Cluster) and one key serve each other's pages, the page posted
+//! to one replica and the call retried on another, and keep each user to their share across all
+//! of them.
 //!
 //! # Layout
 //!
-//! Under `PREFIX` (`mcp-elicit:page:` by default), with `ID` a page's id (22 characters of
-//! base64url) and `OWNER` its owner's digest (32 hexadecimal digits):
+//! Under `PREFIX` (`mcp-elicit:page:` by default; on a Redis Cluster, `{mcp-elicit:page:}`), with
+//! `ID` a page's id (22 characters of base64url) and `OWNER` its owner's digest (32 hexadecimal
+//! digits):
 //!
 //! - `PREFIX ID`, a hash: the page. `stage` (`waiting`, `answered`, `taken`, `closed` or
 //!   `expired`), and while the page is open `record` (the sealed record), `answer` (the sealed
-//!   answer, once answered), `owner` and `open_until` (until when it may be answered, in
-//!   milliseconds of Redis's own clock, `TIME`, so that every replica goes by one clock). The
-//!   key's expiry is the page's keep-time: Redis forgets a page by itself. A page that ends
-//!   (taken, closed, expired) keeps only its `stage`, a marker of a few bytes, until that expiry.
+//!   answer, once answered), `owner`, `open_until` (until when it may be answered, in
+//!   milliseconds of Redis's own clock, `TIME`, so that every replica goes by one clock), and the
+//!   random marks of the steps that made and answered it (`made_by`, `answered_by`; `replaced`,
+//!   the page it closed to make room). The key's expiry is the page's keep-time: Redis forgets a
+//!   page by itself. A page that ends (taken, closed, expired) keeps only its `stage`, a marker
+//!   of a few bytes, until that expiry.
 //! - `PREFIX owner:OWNER`, a sorted set: the owner's open pages by id, oldest first, its expiry
 //!   the longest keep-time of its pages. Its length is the owner's share at most (the pages that
 //!   end leave it).
@@ -20,6 +24,11 @@
 //!   [`RedisStore::markers`] of them: past that, the oldest marker is deleted (its page is then
 //!   one never made, a 404 rather than a 410), so that a user making pages as fast as they can
 //!   fills Redis with neither pages nor markers.
+//! - `PREFIX handed-page:ID` and `PREFIX handed:NAME`: an answer taken, or a value removed, kept
+//!   for the step that took it while its reply may be lost (twice the step's time), deleted as
+//!   soon as the reply came.
+//! - `PREFIX kept:NAME` and `PREFIX kept-owner:OWNER`: the values of [`KeptStore`](super::store::KeptStore)
+//!   (accounts' tokens, flows in progress, claims).
 //!
 //! Every step is one Lua script (`EVALSHA`, loaded again if Redis lost it) or one command, and
 //! so atomic whichever replica runs it: a page is made only under a free id and within its
@@ -27,6 +36,28 @@
 //! counts the open ones, and closes the oldest waiting one or refuses the page when the owner is
 //! at their share), answered only while it waits, and its answer taken once. Each script's work
 //! is bounded by the owner's share (and a few markers trimmed).
+//!
+//! # Faults
+//!
+//! - **A broken connection** (Redis restarted, a failover, a network blip): the step is sent
+//!   again once the connection is made again, within the step's time ([`RedisStore::timeout`],
+//!   5 seconds by default). Every step may be: each script recognises its own work when it comes
+//!   twice (a page made, an answer given, taken, a value removed or claimed, by the step's random
+//!   mark; a value set, by the value), and gives the outcome it gave, so a reply lost after the
+//!   step ran neither doubles a page in a share nor loses an answer taken.
+//! - **Redis away** for longer than the step's time: the step fails with an error that says so
+//!   ("Redis could not be reached within 5000 ms ... try again in a moment"); pages answer 503
+//!   ("Try again"), calls an error naming the store. The same store works again once Redis is
+//!   back: no replica needs a restart.
+//! - **A failover** (Redis Cluster, or a primary replaced): an answer, or a connection's tokens,
+//!   count as kept only once a replica acknowledged them (`WAIT`, [`RedisStore::acknowledged_by`],
+//!   on by default where the primary has replicas), so a replica promoted right after has them.
+//!   When no replica acknowledges in time, the step fails with an error that says the write may
+//!   not be kept, and the page asks the person to try again.
+//! - **A reply that is not Redis's** (another program on the port, a connection out of step): the
+//!   connection is made again and the step sent again, within its time; a server that accepts and
+//!   never answers, or a cluster that redirects in a loop, ends the step at its time. Nothing that
+//!   did not parse is taken for an answer.
 //!
 //! # Running Redis for it
 //!
@@ -36,8 +67,11 @@
 //!   [`RedisStore::connect`] checks it ([`RedisStore::check_eviction_policy`]) and refuses any
 //!   other policy; a Redis that refuses `CONFIG` (managed services rename or forbid it) is
 //!   accepted, and then check the policy yourself.
-//! - Redis 5 or later. On a Redis Cluster, give the prefix a hash tag (`{mcp-elicit}:page:`):
-//!   a script reaches the pages of one owner, so every key must live in one slot.
+//! - Redis 5 or later (Valkey too). On a Redis Cluster ([`RedisStore::connect_cluster`]) the
+//!   prefix is the keys' hash tag: a script reaches the pages of one owner, so every key lives in
+//!   one slot, on one primary and its replicas.
+//! - What each persistence setting keeps, and which to choose: the guide's page
+//!   [production](https://docs.rs/mcp-elicit/latest/mcp_elicit/_guide/_production/index.html).
 //!
 //! The store holds what the page module sealed ([`PageSeal`](super::seal::PageSeal)): bytes it can
 //! neither read nor forge. It logs nothing, and none of its errors carries a value.

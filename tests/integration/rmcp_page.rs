@@ -2,17 +2,22 @@
 //! process: the URL request carrying the page's id, the call waiting for the page (answered here
 //! through the pages' router, as a browser posts it), the completion notification naming it;
 //! and the refusals: 2025-06-18, a client without URL mode (no page made), a decline or cancel in
-//! the client, a page nobody answers within the wait; and a page as the last step of a wizard,
-//! after a form, on 2025-11-25 and 2026-07-28 (`Asking::page`). (2026-07-28 step by step, the
+//! the client, a page nobody answers within the wait, a store that fails while the call waits
+//! (the wait rides it out); and a page as the last step of a wizard, after a form, on 2025-11-25
+//! and 2026-07-28 (`Asking::page`). (2026-07-28 step by step, the
 //! Python SDK on both versions, and a real browser: `examples/rmcp/tests/`.)
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::Request;
+use mcp_elicit::page::seal::PageId;
 use mcp_elicit::page::serve::Pages;
-use mcp_elicit::page::store::MemoryStore;
+use mcp_elicit::page::store::{
+    Answered, Created, MemoryStore, NewPage, PageStore, StoreError, Stored, Taken,
+};
 use mcp_elicit::page::{ExposeSecret, SecretString};
 use mcp_elicit::rmcp::{Ask, Asking, Handled, Respond};
 use mcp_elicit::rounds::StateKeys;
@@ -50,20 +55,63 @@ struct Service {
     name: String,
 }
 
+/// The memory store, failing every step while `down` (a Redis away, say).
+struct Flaky {
+    store: MemoryStore,
+    down: Arc<AtomicBool>,
+}
+
+impl Flaky {
+    fn check(&self) -> Result<(), StoreError> {
+        if self.down.load(Ordering::SeqCst) {
+            return Err(StoreError::Backend("Redis could not be reached".into()));
+        }
+        Ok(())
+    }
+}
+
+impl PageStore for Flaky {
+    async fn create(&self, page: NewPage) -> Result<Created, StoreError> {
+        self.check()?;
+        self.store.create(page).await
+    }
+    async fn read(&self, id: &PageId) -> Result<Option<Stored>, StoreError> {
+        self.check()?;
+        self.store.read(id).await
+    }
+    async fn answer(&self, id: &PageId, answer: Vec<u8>) -> Result<Answered, StoreError> {
+        self.check()?;
+        self.store.answer(id, answer).await
+    }
+    async fn take(&self, id: &PageId) -> Result<Taken, StoreError> {
+        self.check()?;
+        self.store.take(id).await
+    }
+    async fn close(&self, id: &PageId) -> Result<(), StoreError> {
+        self.check()?;
+        self.store.close(id).await
+    }
+}
+
 #[derive(Clone)]
 struct Server {
-    pages: Pages<MemoryStore>,
+    pages: Pages<Flaky>,
     wait: Duration,
+    down: Arc<AtomicBool>,
 }
 
 impl Server {
     fn new(wait: Duration) -> Self {
         let keys = StateKeys::random().unwrap();
+        let down = Arc::new(AtomicBool::new(false));
+        let store = Flaky {
+            store: MemoryStore::new(8),
+            down: Arc::clone(&down),
+        };
         // No sign-in here: the test posts the page as anyone could (see page_serve.rs for the
         // identity checks).
-        let pages = Pages::without_identity_check_unsafe(MemoryStore::new(8), &keys, "/pages")
-            .form::<Connect>();
-        Server { pages, wait }
+        let pages = Pages::without_identity_check_unsafe(store, &keys, "/pages").form::<Connect>();
+        Server { pages, wait, down }
     }
 
     async fn connect(
@@ -167,7 +215,7 @@ fn accept() -> Vec<ElicitResult> {
 }
 
 /// Posts the page at `url` (a path of the router) with `body` (its CSRF token filled in).
-async fn answer_page(pages: &Pages<MemoryStore>, url: &str, body: &str) -> u16 {
+async fn answer_page(pages: &Pages<Flaky>, url: &str, body: &str) -> u16 {
     let router = axum::Router::new().nest("/pages", pages.router());
     let (_, page) = page_now(pages, url).await;
     let at = page.find(r#"name="csrf" value=""#).unwrap() + 19;
@@ -207,6 +255,53 @@ async fn the_call_waits_for_the_page_and_tells_the_client_it_is_done() {
         let completed = json!({"notification": "notifications/elicitation/complete", "params": {"elicitationId": id}});
         assert_eq!(seen.last(), Some(&completed), "{seen:#?}");
     }
+}
+
+#[tokio::test]
+async fn the_wait_rides_out_a_store_that_fails_for_a_while() {
+    // The store fails while the call waits (Redis restarting, say): the call waits on, and
+    // takes the answer once the store is back and the person has answered.
+    let server = Server::new(Duration::from_secs(20));
+    let session = connect_with(
+        server.clone(),
+        ProtocolVersion::V_2025_11_25,
+        url_client(),
+        accept(),
+    )
+    .await;
+    let url = session_seen(&session).await["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    server.down.store(true, Ordering::SeqCst);
+    // The page cannot be reached meanwhile: 503, "Try again".
+    let (status, page) = page_now(&server.pages, &url).await;
+    assert_eq!(status, 503);
+    assert!(page.contains("Try again in a moment."), "{page}");
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    server.down.store(false, Ordering::SeqCst);
+    let body = format!("f.label=Work&f.api_key={KEY}&action=accept");
+    assert_eq!(answer_page(&server.pages, &url, &body).await, 200);
+    let (text, error, _) = session.call_pending().await;
+    assert_eq!((text.as_str(), error), ("Work 24", false));
+
+    // Still failing when the wait is over: the call ends with the store's error, not with "not
+    // answered".
+    let server = Server::new(Duration::from_secs(1));
+    let session = connect_with(
+        server.clone(),
+        ProtocolVersion::V_2025_11_25,
+        url_client(),
+        accept(),
+    )
+    .await;
+    session_seen(&session).await;
+    server.down.store(true, Ordering::SeqCst);
+    let (text, error, _) = session.call_pending().await;
+    assert_eq!(
+        (text.as_str(), error),
+        ("the page store failed: Redis could not be reached", true)
+    );
 }
 
 /// The first URL request the client is shown, once it is (the call runs meanwhile).
@@ -274,7 +369,7 @@ async fn refusals_before_and_without_url_mode_and_a_page_nobody_answers() {
 #[derive(Clone)]
 struct Person {
     version: ProtocolVersion,
-    pages: Pages<MemoryStore>,
+    pages: Pages<Flaky>,
     urls: Arc<Mutex<Vec<String>>>,
 }
 
@@ -442,7 +537,7 @@ impl ClientHandler for Silent {
 }
 
 /// What the page at `url` says now: its status and text.
-async fn page_now(pages: &Pages<MemoryStore>, url: &str) -> (u16, String) {
+async fn page_now(pages: &Pages<Flaky>, url: &str) -> (u16, String) {
     let router = axum::Router::new().nest("/pages", pages.router());
     let page = router
         .oneshot(Request::get(url).body(Body::empty()).unwrap())

@@ -17,7 +17,7 @@ use crate::form::Elicit;
 use crate::lang::{CONTENT_LANGUAGE, Preference, Word, Words};
 use crate::page::seal::PageId;
 use crate::page::serve::{PageError, Pages};
-use crate::page::store::PageStore;
+use crate::page::store::{PageStore, StoreError};
 use crate::rounds::{Capability, RoundError, StateError, Waiting};
 
 /// How long a handler on 2025-11-25 waits for the page to be answered, by default: ten minutes,
@@ -341,15 +341,26 @@ async fn wait_for<S: PageStore + 'static, A: PageAsk<S>>(
     let mut poll = Duration::from_millis(100);
     let mut told = Duration::ZERO;
     loop {
-        if let Some(answer) = ask.take(id).await? {
-            // The answer is the call's now, taken once: a client that cannot be told the page
-            // is done (gone, say) does not lose it.
-            let _ = url_completed(context, &id.to_string()).await;
-            return Ok(answer);
-        }
+        // The store's failure at this look, if it failed: the wait rides it out (the person may
+        // still be answering, and the store may be back before they are done), and ends with it
+        // when its time is up.
+        let failed = match ask.take(id).await {
+            Ok(Some(answer)) => {
+                // The answer is the call's now, taken once: a client that cannot be told the
+                // page is done (gone, say) does not lose it.
+                let _ = url_completed(context, &id.to_string()).await;
+                return Ok(answer);
+            }
+            Ok(None) => None,
+            Err(ElicitError::Page(PageError::Store(error @ StoreError::Backend(_)))) => Some(error),
+            Err(error) => return Err(error),
+        };
         let waited = started.elapsed();
         if waited >= limit {
-            return Err(ElicitError::Page(PageError::NotAnswered { waited }));
+            return Err(ElicitError::Page(match failed {
+                Some(error) => PageError::Store(error),
+                None => PageError::NotAnswered { waited },
+            }));
         }
         if let Some(token) = &progress
             && waited >= told + PROGRESS_EVERY

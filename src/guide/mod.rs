@@ -15,7 +15,7 @@
 //! - [`_accounts`]: a user's account at an OAuth provider, connected through URL mode (feature
 //!   `account`): the threat, the flow, the phishing check, tokens at rest, refresh across
 //!   replicas, revocation.
-//! - [`_production`]: running behind several replicas: one Redis, Sentinel or a Redis Cluster,
+//! - [`_production`]: running behind several replicas: one Redis, Sentinels or a Redis Cluster,
 //!   what each persistence setting keeps, and what a person sees while Redis restarts or fails
 //!   over.
 //! - [`_languages`]: forms in the person's language (SEP-2792): the preference, translated forms

@@ -569,6 +569,75 @@ async fn a_cluster_that_redirects_in_a_loop_is_an_error_in_bounded_time() {
         .unwrap_err();
     assert_eq!(
         error.to_string(),
-        "the page store failed: no Redis Cluster node to start from: give at least one seed, `redis://HOST:PORT`"
+        "the page store failed: no Redis Cluster node to start from: give at least one, `redis://HOST:PORT`"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+async fn a_store_through_sentinels_follows_its_primarys_failover() {
+    use mcp_elicit::page::redis::SentinelNodeConnectionInfo;
+    let mut primary = Redis::start();
+    let replica = primary.replica();
+    let sentinels = redis_server::Sentinels::watch(&primary);
+    let store = RedisStore::connect_sentinel(
+        &sentinels.urls,
+        "svc",
+        SentinelNodeConnectionInfo::default(),
+    )
+    .await
+    .expect("connected through the Sentinels")
+    .timeout(Duration::from_secs(20));
+    assert_eq!(
+        format!("{store:?}"),
+        "RedisStore { prefix: \"mcp-elicit:page:\", cluster: false, timeout: 20s, replicas: 1, .. }"
+    );
+    let mut answered = Vec::new();
+    for n in 0..4u8 {
+        let (id, new) = page(ALICE, &[n]);
+        store.create(new).await.unwrap();
+        assert_eq!(store.answer(&id, vec![n]).await.unwrap(), Answered::Now);
+        answered.push((id, n));
+    }
+    store
+        .put("token:ada", b"sealed".to_vec(), None)
+        .await
+        .unwrap();
+
+    // The primary dies: the Sentinels promote the replica, and the store, asking them again,
+    // goes on there with every acknowledged answer.
+    primary.kill();
+    let killed = Instant::now();
+    let (first, n) = answered[0];
+    assert_eq!(store.take(&first).await.unwrap(), Taken::Answer(vec![n]));
+    eprintln!(
+        "the first step after the primary's death completed in {:?}",
+        killed.elapsed()
+    );
+    assert_eq!(sentinels.primary(), replica.port());
+    for (id, n) in &answered[1..] {
+        assert_eq!(store.take(id).await.unwrap(), Taken::Answer(vec![*n]));
+    }
+    assert_eq!(
+        store.get("token:ada").await.unwrap(),
+        Some(b"sealed".to_vec())
+    );
+    let (id, new) = page(ALICE, b"after");
+    assert_eq!(store.create(new).await.unwrap(), Created::Made);
+    assert_eq!(
+        store.read(&id).await.unwrap(),
+        Some(Stored::Waiting(b"after".to_vec()))
+    );
+    // No Sentinel given: said so.
+    let error = RedisStore::connect_sentinel(
+        Vec::<String>::new(),
+        "svc",
+        SentinelNodeConnectionInfo::default(),
+    )
+    .await
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the page store failed: no Redis Sentinel to start from: give at least one, `redis://HOST:PORT`"
     );
 }

@@ -6,7 +6,9 @@
 //!   test may kill (`SIGKILL`, [`Redis::kill`]) and start again on the same port and folder
 //!   ([`Redis::restart`]), or give a replica ([`Redis::replica`]);
 //! - [`Cluster::start`]: a Redis Cluster of three primaries with a replica each, built by
-//!   `redis-cli --cluster create`, whose primaries a test may kill ([`Cluster::kill`]).
+//!   `redis-cli --cluster create`, whose primaries a test may kill ([`Cluster::kill`]);
+//! - [`Sentinels::watch`]: three Redis Sentinels watching a primary (`redis-server --sentinel`),
+//!   which promote its replica when it dies.
 #![allow(
     dead_code,
     reason = "each test that includes this file uses some of it: the example tests read Redis through redis-cli, page_redis through its client"
@@ -327,6 +329,103 @@ impl Cluster {
             .find(|node| node.port == port)
             .expect("a node of this cluster")
             .kill();
+    }
+}
+
+/// Three Redis Sentinels on free ports of 127.0.0.1, watching one primary as the service `svc`
+/// (quorum 2, the primary down after a second without answering); stopped when dropped.
+pub struct Sentinels {
+    children: Vec<Child>,
+    dir: PathBuf,
+    pub urls: Vec<String>,
+}
+
+impl Sentinels {
+    pub fn watch(primary: &Redis) -> Sentinels {
+        let dir = std::env::temp_dir().join(format!(
+            "mcp-elicit-sentinels-{}-{}",
+            std::process::id(),
+            primary.port
+        ));
+        fs::create_dir_all(&dir).unwrap();
+        let mut sentinels = Sentinels {
+            children: Vec::new(),
+            dir,
+            urls: Vec::new(),
+        };
+        for n in 0..3 {
+            let port = free_port();
+            let config = sentinels.dir.join(format!("sentinel-{n}.conf"));
+            fs::write(
+                &config,
+                format!(
+                    "port {port}\nbind 127.0.0.1\ndir {}\nlogfile {}\n\
+                     sentinel monitor svc 127.0.0.1 {} 2\n\
+                     sentinel down-after-milliseconds svc 1000\n\
+                     sentinel failover-timeout svc 5000\n",
+                    sentinels.dir.display(),
+                    sentinels.dir.join(format!("sentinel-{n}.log")).display(),
+                    primary.port
+                ),
+            )
+            .unwrap();
+            let child = Command::new("redis-server")
+                .arg(&config)
+                .arg("--sentinel")
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("redis-server runs as a Sentinel");
+            sentinels.children.push(child);
+            sentinels.urls.push(format!("redis://127.0.0.1:{port}"));
+        }
+        // Each knows the primary, its replicas and the other Sentinels.
+        let deadline = Instant::now() + Duration::from_secs(20);
+        for url in &sentinels.urls {
+            let port: u16 = url.rsplit(':').next().unwrap().parse().unwrap();
+            loop {
+                let known = cli(port, &["SENTINEL", "MASTER", "svc"]);
+                let count = |field: &str| {
+                    let mut lines = known.lines();
+                    lines.find(|line| *line == field);
+                    lines
+                        .next()
+                        .and_then(|n| n.parse::<u32>().ok())
+                        .unwrap_or(0)
+                };
+                if count("num-slaves") >= 1 && count("num-other-sentinels") >= 2 {
+                    break;
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "the Sentinel on {port} did not see the replica and the others within 20 s:\n{known}"
+                );
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        }
+        sentinels
+    }
+
+    /// The port of the primary the Sentinels name now.
+    pub fn primary(&self) -> u16 {
+        let port: u16 = self.urls[0].rsplit(':').next().unwrap().parse().unwrap();
+        let named = cli(port, &["SENTINEL", "GET-MASTER-ADDR-BY-NAME", "svc"]);
+        named
+            .lines()
+            .nth(1)
+            .and_then(|p| p.parse().ok())
+            .expect("a primary")
+    }
+}
+
+impl Drop for Sentinels {
+    fn drop(&mut self) {
+        for child in &mut self.children {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        let _ = fs::remove_dir_all(&self.dir);
     }
 }
 

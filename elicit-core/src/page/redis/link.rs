@@ -1,18 +1,22 @@
-//! How the store reaches Redis: one Redis through the `redis` crate's connection manager, or a
+//! How the store reaches Redis: one Redis through the `redis` crate's connection manager, a
 //! Redis Cluster through its cluster client (which follows `MOVED` and `ASK` and a primary's
-//! failover); each step within a bounded time, sent again when its connection broke, and, where
-//! the deployment has replicas, acknowledged by them before it counts as kept.
+//! failover), or the primary the Sentinels name, asked again when its connection breaks; each
+//! step within a bounded time, sent again when its connection broke, and, where the deployment
+//! has replicas, acknowledged by them before it counts as kept.
 //!
 //! Sending a step again is safe because every step of the store is: reads, and writes that are
 //! conditional or idempotent (see the scripts: a page made, an answer given, an answer taken or a
 //! value claimed is recognised when the same step comes again, and gives the same outcome).
 
 use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
-use ::redis::aio::{ConnectionLike, ConnectionManager};
+use ::redis::AsyncConnectionConfig;
+use ::redis::aio::{ConnectionLike, ConnectionManager, MultiplexedConnection};
 use ::redis::cluster_async::ClusterConnection;
 use ::redis::cluster_routing::{Route, RoutingInfo, SingleNodeRoutingInfo, SlotAddr};
+use ::redis::sentinel::SentinelClient;
 use ::redis::{Cmd, ErrorKind, Pipeline, RedisError, RedisFuture, ServerErrorKind, Value};
 
 use crate::page::store::StoreError;
@@ -25,6 +29,44 @@ pub(super) enum Link {
     One(ConnectionManager),
     /// A Redis Cluster.
     Cluster(ClusterConnection),
+    /// The primary the Sentinels name.
+    Sentinel(Arc<Sentinels>),
+}
+
+/// The primary of a service watched by Redis Sentinels: a connection to the primary they name,
+/// made when first needed and again after it broke (a failover moves the primary: the Sentinels
+/// are asked again).
+pub(super) struct Sentinels {
+    client: tokio::sync::Mutex<SentinelClient>,
+    primary: tokio::sync::Mutex<Option<MultiplexedConnection>>,
+    config: AsyncConnectionConfig,
+}
+
+impl Sentinels {
+    pub(super) fn new(client: SentinelClient, reply: Option<Duration>) -> Self {
+        Sentinels {
+            client: tokio::sync::Mutex::new(client),
+            primary: tokio::sync::Mutex::new(None),
+            config: AsyncConnectionConfig::new()
+                .set_connection_timeout(Some(Duration::from_secs(1)))
+                .set_response_timeout(reply),
+        }
+    }
+
+    /// The connection to the primary: the one made, or a new one to the primary the Sentinels
+    /// name now.
+    async fn primary(&self) -> Result<MultiplexedConnection, RedisError> {
+        let mut primary = self.primary.lock().await;
+        if let Some(connection) = &*primary {
+            return Ok(connection.clone());
+        }
+        let client = self.client.lock().await.async_get_client().await?;
+        let connection = client
+            .get_multiplexed_async_connection_with_config(&self.config)
+            .await?;
+        *primary = Some(connection.clone());
+        Ok(connection)
+    }
 }
 
 impl ConnectionLike for Link {
@@ -32,6 +74,9 @@ impl ConnectionLike for Link {
         match self {
             Link::One(connection) => connection.req_packed_command(cmd),
             Link::Cluster(connection) => connection.req_packed_command(cmd),
+            Link::Sentinel(sentinels) => {
+                Box::pin(async move { sentinels.primary().await?.req_packed_command(cmd).await })
+            }
         }
     }
 
@@ -44,6 +89,13 @@ impl ConnectionLike for Link {
         match self {
             Link::One(connection) => connection.req_packed_commands(pipeline, offset, count),
             Link::Cluster(connection) => connection.req_packed_commands(pipeline, offset, count),
+            Link::Sentinel(sentinels) => Box::pin(async move {
+                sentinels
+                    .primary()
+                    .await?
+                    .req_packed_commands(pipeline, offset, count)
+                    .await
+            }),
         }
     }
 
@@ -51,6 +103,7 @@ impl ConnectionLike for Link {
         match self {
             Link::One(connection) => connection.get_db(),
             Link::Cluster(connection) => connection.get_db(),
+            Link::Sentinel(_) => 0,
         }
     }
 }
@@ -65,7 +118,7 @@ impl Link {
         command: Cmd,
     ) -> Result<Value, RedisError> {
         match self {
-            Link::One(connection) => command.query_async(connection).await,
+            Link::One(_) | Link::Sentinel(_) => command.query_async(self).await,
             Link::Cluster(connection) => {
                 let route = Route::with_key(key.as_bytes(), SlotAddr::Master);
                 connection
@@ -79,16 +132,31 @@ impl Link {
     }
 }
 
+impl Link {
+    /// After `error`, which [`again`] says may pass: the Sentinels are asked for the primary
+    /// again before the next attempt (a failover moved it, or demoted the one this was). The
+    /// connection manager and the cluster client make their connections again by themselves.
+    pub(super) async fn broke(&self) {
+        if let Link::Sentinel(sentinels) = self {
+            *sentinels.primary.lock().await = None;
+        }
+    }
+}
+
 /// Whether a step that failed with `error` may succeed when sent again, once the connection is
 /// made again or the cluster has moved on: the connection broke or timed out (Redis restarted, a
-/// network blip, a node that does not answer), Redis is loading its data after a restart, or the
-/// cluster is between primaries, or a reply did not parse. A refusal, a script's error, or
+/// network blip, a node that does not answer), Redis is loading its data after a restart, the
+/// cluster or the Sentinels are between primaries, or a reply did not parse. A refusal, a script's error, or
 /// redirections the cluster client gave up following are not: those end the step at once.
 pub(super) fn again(error: &RedisError) -> bool {
     match error.kind() {
         // A reply that does not parse leaves the connection out of step: it is made again, and
-        // the step sent again (which every step may be).
-        ErrorKind::Io | ErrorKind::ClusterConnectionNotFound | ErrorKind::Parse => true,
+        // the step sent again (which every step may be). Sentinels that name no primary that
+        // answers as one are between primaries.
+        ErrorKind::Io
+        | ErrorKind::ClusterConnectionNotFound
+        | ErrorKind::Parse
+        | ErrorKind::MasterNameNotFoundBySentinel => true,
         ErrorKind::Server(kind) => matches!(
             kind,
             ServerErrorKind::BusyLoading

@@ -1,5 +1,6 @@
 //! The pending pages' store on Redis (feature `page-redis`): [`RedisStore`], so that replicas
-//! sharing one Redis (or one Redis Cluster) and one key serve each other's pages, the page posted
+//! sharing one Redis (one primary and its replicas, followed through Redis Sentinel or not, or
+//! one Redis Cluster) and one key serve each other's pages, the page posted
 //! to one replica and the call retried on another, and keep each user to their share across all
 //! of them.
 //!
@@ -49,7 +50,7 @@
 //!   ("Redis could not be reached within 5000 ms ... try again in a moment"); pages answer 503
 //!   ("Try again"), calls an error naming the store. The same store works again once Redis is
 //!   back: no replica needs a restart.
-//! - **A failover** (Redis Cluster, or a primary replaced): an answer, or a connection's tokens,
+//! - **A failover** (Redis Cluster, or Sentinels promoting a replica): an answer, or a connection's tokens,
 //!   count as kept only once a replica acknowledged them (`WAIT`, [`RedisStore::acknowledged_by`],
 //!   on by default where the primary has replicas), so a replica promoted right after has them.
 //!   When no replica acknowledges in time, the step fails with an error that says the write may
@@ -77,11 +78,13 @@
 //! neither read nor forge. It logs nothing, and none of its errors carries a value.
 
 use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
 use ::redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use ::redis::cluster::ClusterClient;
 use ::redis::cluster_async::ClusterConnection;
+use ::redis::sentinel::{SentinelClient, SentinelServerType};
 use ::redis::{Client, ErrorKind, RedisError, Script, ServerErrorKind, Value};
 
 use super::seal::PageId;
@@ -91,8 +94,9 @@ mod kept;
 mod link;
 mod scripts;
 
+pub use ::redis::sentinel::SentinelNodeConnectionInfo;
 pub use link::{DEFAULT_ACKNOWLEDGEMENT, DEFAULT_TIMEOUT};
-use link::{Link, NotAcknowledged, Unreachable, again, backend};
+use link::{Link, NotAcknowledged, Sentinels, Unreachable, again, backend};
 use scripts::{ANSWER, CLAIM, CLOSE, COMMON, CREATE, PUT_OWNED, REMOVE, REPLACE, TAKE};
 
 /// The prefix of the store's keys unless [`RedisStore::prefix`] sets another.
@@ -267,7 +271,7 @@ impl RedisStore {
             .map(|seed| seed.as_ref().trim().to_owned())
             .collect();
         if seeds.is_empty() {
-            return Err(StoreError::Backend(Box::new(NoSeed)));
+            return Err(StoreError::Backend(Box::new(NoSeed("Redis Cluster node"))));
         }
         let client = |reply: Duration| {
             ClusterClient::builder(seeds.iter().map(String::as_str))
@@ -288,6 +292,51 @@ impl RedisStore {
         .map(|(link, kept)| RedisStore::on_cluster(link, kept))?
         .ready()
         .await
+    }
+
+    /// The store on the primary of `service` as Redis Sentinel names it: `sentinels` are some of
+    /// the Sentinels' URLs (`redis://HOST:26379`), `node` how to reach the primary they name
+    /// (`SentinelNodeConnectionInfo::default()` for no password and no TLS). The Sentinels are
+    /// asked again whenever the connection to the primary breaks, so a failover moves the store
+    /// to the promoted replica. Everything [`RedisStore::connect`] says holds.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Backend`] when no Sentinel is given, a URL is none, no Sentinel names a
+    /// primary for `service` within [`DEFAULT_TIMEOUT`], or the primary evicts keys.
+    pub async fn connect_sentinel<I, S>(
+        sentinels: I,
+        service: &str,
+        node: SentinelNodeConnectionInfo,
+    ) -> Result<Self, StoreError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let sentinels: Vec<String> = sentinels
+            .into_iter()
+            .map(|sentinel| sentinel.as_ref().trim().to_owned())
+            .collect();
+        if sentinels.is_empty() {
+            return Err(StoreError::Backend(Box::new(NoSeed("Redis Sentinel"))));
+        }
+        let sentinels = |reply: Option<Duration>| {
+            let client = SentinelClient::build(
+                sentinels.clone(),
+                service.to_owned(),
+                Some(node.clone()),
+                SentinelServerType::Master,
+            )
+            .map_err(backend)?;
+            Ok::<_, StoreError>(Link::Sentinel(Arc::new(Sentinels::new(client, reply))))
+        };
+        // The writes that wait for replicas have a connection of their own, without a time for
+        // the reply (the step's time bounds it).
+        let (link, kept) = (
+            sentinels(Some(Duration::from_millis(500)))?,
+            sentinels(None)?,
+        );
+        RedisStore::with(link, kept).ready().await
     }
 
     /// The store on the Redis behind `connection` (built with the timeouts, retries or TLS of
@@ -361,7 +410,7 @@ impl RedisStore {
         let prefix = prefix.into();
         self.prefix = match self.link {
             Link::Cluster(_) => tagged(&prefix),
-            Link::One(_) => prefix,
+            Link::One(_) | Link::Sentinel(_) => prefix,
         };
         self
     }
@@ -555,6 +604,7 @@ impl RedisStore {
                 match sent {
                     Ok(value) => return Ok(value),
                     Err(error) if again(&error) => {
+                        link.broke().await;
                         last = Some(error);
                         tokio::time::sleep(pause).await;
                         pause = (pause * 2).min(Duration::from_millis(200));
@@ -813,14 +863,16 @@ fn tagged(prefix: &str) -> String {
     }
 }
 
-/// `connect_cluster` was given no seed.
+/// `connect_cluster` or `connect_sentinel` was given nothing to start from: what it needed.
 #[derive(Debug)]
-struct NoSeed;
+struct NoSeed(&'static str);
 
 impl fmt::Display for NoSeed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(
-            "no Redis Cluster node to start from: give at least one seed, `redis://HOST:PORT`",
+        write!(
+            f,
+            "no {} to start from: give at least one, `redis://HOST:PORT`",
+            self.0
         )
     }
 }

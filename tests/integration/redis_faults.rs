@@ -271,6 +271,8 @@ const DROP: u8 = 1;
 const SILENT: u8 = 2;
 /// Puts garbage in its place.
 const GARBLE: u8 = 3;
+/// Drops every third reply, and its connection, for good (until told otherwise).
+const CHAOS: u8 = 4;
 
 /// A TCP proxy in front of Redis that does to replies what `mode` says.
 struct Proxy {
@@ -297,21 +299,29 @@ impl Proxy {
                         let _ = tokio::io::copy(&mut client_read, &mut server_write).await;
                     });
                     let mut buffer = vec![0; 64 * 1024];
+                    let mut replies = 0u32;
                     while let Ok(read) = server_read.read(&mut buffer).await {
                         if read == 0 {
                             break;
                         }
-                        match mode.swap(PASS, Ordering::SeqCst) {
-                            DROP => break,
-                            SILENT => {
-                                mode.store(SILENT, Ordering::SeqCst);
-                                continue;
+                        replies += 1;
+                        if mode.load(Ordering::SeqCst) == CHAOS {
+                            if replies % 3 == 0 {
+                                break;
                             }
-                            GARBLE => {
-                                let _ = client_write.write_all(b"?garbage\xff\r\n").await;
-                                continue;
+                        } else {
+                            match mode.swap(PASS, Ordering::SeqCst) {
+                                DROP => break,
+                                SILENT => {
+                                    mode.store(SILENT, Ordering::SeqCst);
+                                    continue;
+                                }
+                                GARBLE => {
+                                    let _ = client_write.write_all(b"?garbage\xff\r\n").await;
+                                    continue;
+                                }
+                                _ => {}
                             }
-                            _ => {}
                         }
                         if client_write.write_all(&buffer[..read]).await.is_err() {
                             break;
@@ -640,4 +650,42 @@ async fn a_store_through_sentinels_follows_its_primarys_failover() {
         error.to_string(),
         "the page store failed: no Redis Sentinel to start from: give at least one, `redis://HOST:PORT`"
     );
+}
+
+#[path = "support/store_model.rs"]
+mod store_model;
+
+/// The store held to the model of a page store (`support/store_model.rs`) while a third of
+/// Redis's replies are lost, each with its connection, after the step ran: every step sent again
+/// gives what the model says of one step, so nothing is done twice, and nothing lost.
+#[test]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+fn with_a_third_of_its_replies_lost_the_store_keeps_the_contract() {
+    use proptest::prelude::*;
+    let redis = Redis::start();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let (proxy, store) = runtime.block_on(async {
+        let proxy = Proxy::start(redis.port()).await;
+        let store = RedisStore::connect(&proxy.url).await.unwrap();
+        proxy.next(CHAOS);
+        (proxy, store)
+    });
+    let case = std::sync::atomic::AtomicU32::new(0);
+    let config = ProptestConfig::with_cases(32);
+    proptest::test_runner::TestRunner::new(config)
+        .run(&store_model::steps(), |steps| {
+            let case = case.fetch_add(1, Ordering::Relaxed);
+            let outcome = runtime.block_on(async {
+                let store = store.clone().prefix(format!("chaos:{case}:"));
+                store_model::run(&store, &steps).await
+            });
+            prop_assert!(outcome.is_ok(), "{}", outcome.unwrap_err());
+            Ok(())
+        })
+        .unwrap();
+    proxy.next(PASS);
 }

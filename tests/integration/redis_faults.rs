@@ -306,7 +306,7 @@ impl Proxy {
                         }
                         replies += 1;
                         if mode.load(Ordering::SeqCst) == CHAOS {
-                            if replies % 3 == 0 {
+                            if replies.is_multiple_of(3) {
                                 break;
                             }
                         } else {

@@ -1,5 +1,6 @@
-//! Accounts under faults and races (issue 48), in process, on memory and on Redis through two
-//! replicas (two `Accounts` on one Redis and one key), against a provider in process that fails
+//! Accounts under faults and races (issue 48), in process, on memory, on Redis and on a Redis
+//! Cluster (three primaries with a replica each) through two replicas (two `Accounts` on one
+//! store and one key), against a provider in process that fails
 //! on demand and says which of its tokens are live: no token is forgotten while live (a refresh
 //! that fails for a moment, a revocation refused), a disconnection wins over a refresh in flight,
 //! a second connection revokes the first, tokens go to their own issuer only, and a key rotation
@@ -36,10 +37,12 @@ const SERVER_ERROR: Fault = Fault {
     error: "server_error",
 };
 
-/// The replicas of a test: two on one Redis, or one on memory (twice, sharing it).
+/// The replicas of a test: two on one Redis, two on one Redis Cluster, or one on memory (twice,
+/// sharing it).
 enum Stores {
     Memory(Arc<MemoryStore>),
     Redis(redis_server::Redis),
+    Cluster(redis_server::Cluster),
 }
 
 impl Stores {
@@ -58,6 +61,13 @@ async fn replica(stores: &Stores, provider: Provider, keys: &StateKeys) -> Repli
         Stores::Memory(store) => Replica::Memory(accounts(Arc::clone(store), provider, keys)),
         Stores::Redis(redis) => Replica::Redis(accounts(
             RedisStore::connect(&redis.url).await.unwrap(),
+            provider,
+            keys,
+        )),
+        Stores::Cluster(cluster) => Replica::Redis(accounts(
+            RedisStore::connect_cluster(cluster.seeds().split(','))
+                .await
+                .unwrap(),
             provider,
             keys,
         )),
@@ -118,10 +128,12 @@ async fn callback(replica: &Replica, query: &str, cookies: &str) -> StatusCode {
     .0
 }
 
-/// Both kinds of store: memory (the two replicas share one process's store), and Redis.
+/// Every kind of store: memory (the two replicas share one process's store), Redis, and a Redis
+/// Cluster.
 async fn each_store(test: impl AsyncFn(Stores)) {
     test(Stores::memory()).await;
     test(Stores::redis()).await;
+    test(Stores::Cluster(redis_server::Cluster::start())).await;
 }
 
 /// On each store: a provider whose access tokens live `access_ttl` seconds, and two replicas

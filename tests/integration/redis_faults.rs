@@ -689,3 +689,37 @@ fn with_a_third_of_its_replies_lost_the_store_keeps_the_contract() {
         .unwrap();
     proxy.next(PASS);
 }
+
+/// The store held to the model of a page store on a Redis Cluster: each case under a prefix of
+/// its own, so its own hash tag, and so its own slot, spread over the three primaries.
+#[test]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+fn on_a_redis_cluster_the_store_keeps_the_contract() {
+    use proptest::prelude::*;
+    let cluster = Cluster::start();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let store =
+        runtime.block_on(async { RedisStore::connect_cluster(seeds(&cluster)).await.unwrap() });
+    let case = std::sync::atomic::AtomicU32::new(0);
+    let config = ProptestConfig::with_cases(32);
+    proptest::test_runner::TestRunner::new(config)
+        .run(&store_model::steps(), |steps| {
+            let case = case.fetch_add(1, Ordering::Relaxed);
+            let outcome = runtime.block_on(async {
+                let store = store.clone().prefix(format!("model:{case}:"));
+                store_model::run(&store, &steps).await
+            });
+            prop_assert!(outcome.is_ok(), "{}", outcome.unwrap_err());
+            Ok(())
+        })
+        .unwrap();
+    // The cases' keys are on every primary.
+    for primary in cluster.primaries() {
+        let keys = redis_server::cli(primary, &["--scan", "--pattern", "{model:*"]);
+        assert!(!keys.is_empty(), "no case on the primary {primary}");
+    }
+}

@@ -1,6 +1,7 @@
 //! An MCP server that acts for its users at an OAuth provider, their accounts connected through
-//! URL mode (the specification's own example): `account_server --port P [--public-url URL]
-//! [--redis redis://HOST:PORT] [--page-ttl SECONDS] --issuer URL`, its keys from
+//! URL mode (the specification's own example): `account_server --issuer URL [--port P]
+//! [--public-url URL] [--redis URL | --redis-cluster URL,URL,...] [--page-ttl SECONDS]`
+//! (`--help` says what each does), its keys from
 //! `MCP_ELICIT_STATE_KEY` (`CURRENT[,PREVIOUS...]`, 64 hexadecimal characters each: replicas share
 //! them, the Redis and the public URL; a key being rotated out stays after the current one), its
 //! OAuth client from `OAUTH_CLIENT_ID` and `OAUTH_CLIENT_SECRET`.
@@ -23,9 +24,11 @@
 #[path = "site.rs"]
 mod site;
 
+use std::process::ExitCode;
 use std::sync::Arc;
 
 use axum::Router;
+use clap::Parser;
 use mcp_elicit::Elicitation;
 use mcp_elicit::page::account::{Accounts, Disconnected, Provider};
 use mcp_elicit::page::serve::{Pages, Parts};
@@ -39,7 +42,28 @@ use rmcp::model::ErrorData;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ServerHandler, tool, tool_handler, tool_router};
-use site::{Session, Site, flag};
+use site::{Session, Site, SiteArgs, StoreArgs};
+
+/// An MCP server that acts for its users at an OAuth provider, their accounts connected through
+/// URL mode
+#[derive(Parser)]
+#[command(name = "account_server", next_line_help = true)]
+#[command(after_help = site::environment(&[
+    ("OAUTH_CLIENT_ID", "Its client id at the provider"),
+    ("OAUTH_CLIENT_SECRET", "Its client secret at the provider"),
+]))]
+struct Cli {
+    /// The OAuth provider's issuer, whose discovery document says where its endpoints are
+    #[arg(long, value_name = "URL")]
+    issuer: String,
+    #[command(flatten)]
+    site: SiteArgs,
+    #[command(flatten)]
+    store: StoreArgs,
+    /// How long a connect page waits for the provider's answer, in seconds
+    #[arg(long, value_name = "SECONDS", default_value_t = 600)]
+    page_ttl: u64,
+}
 
 #[derive(Clone)]
 struct Server<S: PageStore + KeptStore + 'static> {
@@ -201,26 +225,21 @@ impl<S: PageStore + KeptStore + Clone + 'static> ServerHandler for Server<S> {}
 
 async fn serve<S: PageStore + KeptStore + Clone + 'static>(
     store: S,
-    args: &[String],
+    cli: &Cli,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let site = Site::bind(args).await?;
-    let issuer = flag(args, "--issuer").ok_or("give the provider's issuer: --issuer URL")?;
+    let site = Site::bind(&cli.site).await?;
     let keys = StateKeys::from_env("MCP_ELICIT_STATE_KEY")?;
     let client_id = std::env::var("OAUTH_CLIENT_ID").map_err(|_| "set OAUTH_CLIENT_ID")?;
     let client_secret = SecretString::from(
         std::env::var("OAUTH_CLIENT_SECRET").map_err(|_| "set OAUTH_CLIENT_SECRET")?,
     );
-    let provider = Provider::discover("upstream", &issuer, &client_id, client_secret)
+    let provider = Provider::discover("upstream", &cli.issuer, &client_id, client_secret)
         .await?
         .title("Upstream")
         .scopes(&["openid", "email", "offline_access"])
         .param("prompt", "consent");
-    let ttl: u64 = flag(args, "--page-ttl")
-        .as_deref()
-        .unwrap_or("600")
-        .parse()?;
     let pages = Pages::new(store, &keys, &site.pages_url(), Session)
-        .ttl(std::time::Duration::from_secs(ttl));
+        .ttl(std::time::Duration::from_secs(cli.page_ttl));
     let accounts = Accounts::new(
         pages.clone(),
         provider,
@@ -244,17 +263,16 @@ async fn serve<S: PageStore + KeptStore + Clone + 'static>(
 }
 
 #[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
     site::log();
-    let args: Vec<String> = std::env::args().collect();
-    match flag(&args, "--redis") {
-        Some(url) => {
-            serve(
-                mcp_elicit::page::redis::RedisStore::connect(&url).await?,
-                &args,
-            )
-            .await
-        }
-        None => serve(Arc::new(MemoryStore::new(10_000)), &args).await,
+    site::end(run(&cli).await)
+}
+
+/// Serves with the store `cli` names.
+async fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
+    match cli.store.connect().await? {
+        Some(redis) => serve(redis, cli).await,
+        None => serve(Arc::new(MemoryStore::new(10_000)), cli).await,
     }
 }

@@ -8,6 +8,8 @@
 //! cargo run --bin conformance_client -- http://127.0.0.1:3001/mcp
 //! ```
 //!
+//! `conformance_client URL`, as `--help` says.
+//!
 //! It speaks the protocol version the suite names in `MCP_CONFORMANCE_PROTOCOL_VERSION`: on
 //! 2026-07-28 it discovers the server (`server/discover`, no `initialize`), and rmcp's `call_tool`
 //! drives the input-required rounds, each form answered through the same handler.
@@ -24,6 +26,16 @@ use rmcp::model::{
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleClient};
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::{ClientHandler, ServiceExt};
+
+/// An MCP client for the conformance suite's client scenarios: calls every tool the server lists
+/// and accepts each form with its defaults; speaks the version in
+/// `MCP_CONFORMANCE_PROTOCOL_VERSION`
+#[derive(clap::Parser)]
+#[command(name = "conformance_client")]
+struct Cli {
+    /// The server's MCP endpoint, `http://HOST:PORT/mcp`
+    url: String,
+}
 
 /// A person who accepts every form as it is shown: with its defaults.
 struct AcceptDefaults;
@@ -58,10 +70,7 @@ impl ClientHandler for Client {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let url = std::env::args()
-        .next_back()
-        .filter(|arg| arg.starts_with("http"))
-        .ok_or("usage: conformance_client URL")?;
+    let Cli { url } = clap::Parser::parse();
     // The version the suite asks for (2025-11-25 when it names none).
     let version = match std::env::var("MCP_CONFORMANCE_PROTOCOL_VERSION") {
         Ok(version) => serde_json::from_value(serde_json::Value::String(version))?,

@@ -30,6 +30,8 @@
 //! cargo run --bin conformance_server -- --port 3001    # serves http://127.0.0.1:3001/mcp
 //! ```
 //!
+//! `conformance_server --port N` (`--port 0`: a port the system chooses); `--help` says so.
+//!
 //! `tests/conformance.rs` (beside this file) runs the suite against it.
 
 use std::sync::Arc;
@@ -636,23 +638,19 @@ impl ServerHandler for ConformanceServer {
         .into())
     }
 }
-/// The port given with `--port N`.
-fn port() -> Result<u16, String> {
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        if arg == "--port" {
-            let value = args.next().ok_or("`--port` needs a number")?;
-            return value
-                .parse()
-                .map_err(|_| format!("`--port {value}`: not a port number"));
-        }
-    }
-    Err("usage: conformance_server --port N".to_owned())
+/// The conformance suite's server: the fixtures of its elicitation, input-required and tasks
+/// scenarios; its `requestState` sealed with `MCP_ELICIT_STATE_KEY`
+#[derive(clap::Parser)]
+#[command(name = "conformance_server")]
+struct Cli {
+    /// The port to listen on, on 127.0.0.1 (0: one the system chooses)
+    #[arg(long, value_name = "N")]
+    port: u16,
 }
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let port = port()?;
+    let Cli { port } = clap::Parser::parse();
     // The key replicas share, or a random one of this process.
     StateKeys::from_env("MCP_ELICIT_STATE_KEY")?.install()?;
     let tasks = TaskManager::new();

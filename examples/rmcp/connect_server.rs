@@ -1,6 +1,7 @@
 //! An MCP server that asks for an API key through a page of its own (URL mode), never through the
-//! client: `connect_server --port P [--public-url URL] [--redis redis://HOST:PORT] [--page-ttl
-//! SECONDS]`, its keys from `MCP_ELICIT_STATE_KEY` (replicas share it and the Redis).
+//! client: `connect_server [--port P] [--public-url URL] [--redis URL | --redis-cluster
+//! URL,URL,...] [--page-ttl SECONDS]` (`--help` says what each does), its keys from
+//! `MCP_ELICIT_STATE_KEY` (replicas share it and the Redis).
 //!
 //! - MCP at `/mcp` (Streamable HTTP, 2025-11-25 and 2026-07-28); the pages at `/pages/{id}`.
 //! - The stand-in sign-in of `site.rs` (never deploy it: anyone can sign in as anyone): MCP
@@ -12,10 +13,12 @@
 mod site;
 
 use std::collections::HashMap;
+use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::Router;
+use clap::Parser;
 use mcp_elicit::page::SecretString;
 use mcp_elicit::page::serve::{Pages, Parts};
 use mcp_elicit::page::store::{MemoryStore, PageStore};
@@ -28,7 +31,21 @@ use rmcp::model::{ServerConfig, Tool};
 use rmcp::service::{RequestContext, RoleServer};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
-use site::{Session, Site, flag};
+use site::{Session, Site, SiteArgs, StoreArgs};
+
+/// An MCP server that asks for an API key through a page of its own (URL mode)
+#[derive(Parser)]
+#[command(name = "connect_server", next_line_help = true)]
+#[command(after_help = site::environment(&[]))]
+struct Cli {
+    #[command(flatten)]
+    site: SiteArgs,
+    #[command(flatten)]
+    store: StoreArgs,
+    /// How long a page waits for its answer, in seconds
+    #[arg(long, value_name = "SECONDS", default_value_t = 600)]
+    page_ttl: u64,
+}
 
 #[derive(Elicit)]
 #[elicit(
@@ -133,17 +150,13 @@ impl<S: PageStore + Send + Sync + 'static> rmcp::ServerHandler for Connector<S> 
 
 async fn serve<S: PageStore + Send + Sync + 'static>(
     store: S,
-    args: &[String],
+    cli: &Cli,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let site = Site::bind(args).await?;
-    let ttl: u64 = flag(args, "--page-ttl")
-        .as_deref()
-        .unwrap_or("600")
-        .parse()?;
+    let site = Site::bind(&cli.site).await?;
     let keys = StateKeys::from_env("MCP_ELICIT_STATE_KEY")?;
     let pages = Pages::new(store, &keys, &site.pages_url(), Session)
         .form::<Connection>()
-        .ttl(Duration::from_secs(ttl));
+        .ttl(Duration::from_secs(cli.page_ttl));
     keys.install()?;
     let kept = Arc::new(Mutex::new(HashMap::new()));
     let handler = pages.clone();
@@ -162,17 +175,16 @@ async fn serve<S: PageStore + Send + Sync + 'static>(
 }
 
 #[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
     site::log();
-    let args: Vec<String> = std::env::args().collect();
-    match flag(&args, "--redis") {
-        Some(url) => {
-            serve(
-                mcp_elicit::page::redis::RedisStore::connect(&url).await?,
-                &args,
-            )
-            .await
-        }
-        None => serve(MemoryStore::new(10_000), &args).await,
+    site::end(run(&cli).await)
+}
+
+/// Serves with the store `cli` names.
+async fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
+    match cli.store.connect().await? {
+        Some(redis) => serve(redis, cli).await,
+        None => serve(MemoryStore::new(10_000), cli).await,
     }
 }

@@ -2,6 +2,7 @@
 //! 2026-07-28 clients alike: a form tool, and one asking for the arguments the model left out.
 //! ```toml
 //! mcp-elicit = { version = "0.1", features = ["rmcp"] }
+//! clap = { version = "4", features = ["derive"] }
 //! rmcp = { version = "3.9", features = ["transport-streamable-http-server"] }
 //! axum = "0.8"
 //! tokio = { version = "1", features = ["macros", "rt-multi-thread", "net"] }
@@ -16,6 +17,16 @@ use rmcp::service::{RequestContext, RoleServer};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use std::sync::Arc;
+
+/// A complete MCP server on rmcp over Streamable HTTP: a form tool, and one asking for the
+/// arguments the model left out; its keys from `MCP_ELICIT_STATE_KEY`
+#[derive(clap::Parser)]
+#[command(name = "http_server")]
+struct Cli {
+    /// The port to listen on, on 127.0.0.1 (0: one the system chooses)
+    #[arg(default_value_t = 8000)]
+    port: u16,
+}
 
 #[derive(Elicit)]
 #[elicit(message = "Book a table")]
@@ -85,8 +96,7 @@ impl rmcp::ServerHandler for Restaurant {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let port = std::env::args().nth(1);
-    let port: u16 = port.as_deref().unwrap_or("8000").parse()?;
+    let Cli { port } = clap::Parser::parse();
     StateKeys::from_env("MCP_ELICIT_STATE_KEY")?.install()?; // Replicas share it, or random.
     let manager = LocalSessionManager::default();
     let config = StreamableHttpServerConfig::default();

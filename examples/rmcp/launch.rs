@@ -6,12 +6,13 @@ use std::path::PathBuf;
 use rmcp::model::ProtocolVersion;
 use tokio::process::Command;
 
-/// The version named by the first argument: 2025-11-25 (the default) or 2026-07-28.
-pub fn version(arg: Option<String>) -> Result<ProtocolVersion, String> {
-    match arg.as_deref() {
-        None | Some("2025-11-25") => Ok(ProtocolVersion::V_2025_11_25),
-        Some("2026-07-28") => Ok(ProtocolVersion::V_2026_07_28),
-        Some(other) => Err(format!("unknown protocol version {other:?}")),
+/// The version named on the command line: 2025-11-25 or 2026-07-28 (clap's value parser of the
+/// clients' `VERSION`, whose default is 2025-11-25).
+pub fn version(arg: &str) -> Result<ProtocolVersion, String> {
+    match arg {
+        "2025-11-25" => Ok(ProtocolVersion::V_2025_11_25),
+        "2026-07-28" => Ok(ProtocolVersion::V_2026_07_28),
+        _ => Err("expected `2025-11-25` or `2026-07-28`".to_owned()),
     }
 }
 

@@ -23,29 +23,18 @@ use tokio::sync::Semaphore;
 /// The tool of each flow: an elicitation round, then the answer.
 const TOOL: &str = "test_input_required_result_elicitation";
 
+/// A bounded load test of `conformance_server` on loopback: two replicas, two-round flows
+/// (round 1 on one replica, round 2 on the other)
+#[derive(clap::Parser)]
+#[command(name = "load")]
 struct Options {
+    /// How many flows to run
+    #[arg(long, value_name = "N", default_value_t = 1_000)]
     flows: usize,
+    /// How many flows run at once (at least 1)
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[arg(value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     concurrency: usize,
-}
-
-fn options() -> Result<Options, String> {
-    let mut options = Options {
-        flows: 1_000,
-        concurrency: 10,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let value = args.next().ok_or(format!("`{arg}` needs a number"))?;
-        let number: usize = value
-            .parse()
-            .map_err(|_| format!("`{arg} {value}`: not a number"))?;
-        match arg.as_str() {
-            "--flows" => options.flows = number,
-            "--concurrency" => options.concurrency = number.max(1),
-            other => return Err(format!("unknown option `{other}`")),
-        }
-    }
-    Ok(options)
 }
 
 /// Starts a replica with `key` on a port the system chooses: the process and its URL.
@@ -164,7 +153,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let options = options()?;
+    let options: Options = clap::Parser::parse();
     let key = "6b".repeat(32);
     let (a, url_a) = replica(&key).await?;
     let (b, url_b) = replica(&key).await?;

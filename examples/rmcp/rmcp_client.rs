@@ -9,7 +9,8 @@
 //! ```
 //!
 //! A second argument names the server program to start instead of `cargo run --bin rmcp_server`
-//! (the end-to-end test passes the binary cargo built for it).
+//! (the end-to-end test passes the binary cargo built for it): `rmcp_client [VERSION] [SERVER]`,
+//! as `--help` says.
 
 #[path = "launch.rs"]
 mod launch;
@@ -26,6 +27,18 @@ use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleC
 use rmcp::transport::TokioChildProcess;
 use rmcp::{ClientHandler, ServiceExt};
 use serde_json::json;
+
+/// A real MCP client: starts the example server, calls its `signup` tool twice, and fills in its
+/// form, once with valid values and once by declining
+#[derive(clap::Parser)]
+#[command(name = "rmcp_client")]
+struct Cli {
+    /// The protocol version to speak: 2025-11-25 or 2026-07-28
+    #[arg(default_value = "2025-11-25", value_parser = launch::version)]
+    version: ProtocolVersion,
+    /// The server program to start [default: `cargo run --bin rmcp_server`]
+    server: Option<String>,
+}
 
 /// Answers elicitations from a script: what a person would do, one form after the other.
 struct FormFiller {
@@ -88,8 +101,7 @@ impl ClientHandler for FormFiller {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args = std::env::args().skip(1);
-    let version = launch::version(args.next())?;
+    let Cli { version, server } = clap::Parser::parse();
     let filler = FormFiller {
         version: version.clone(),
         answers: Mutex::new(VecDeque::from([
@@ -102,7 +114,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             ElicitResult::new(ElicitationAction::Decline),
         ])),
     };
-    let transport = TokioChildProcess::new(launch::server_command(args.next()))?;
+    let transport = TokioChildProcess::new(launch::server_command(server))?;
     let client = if version >= ProtocolVersion::V_2026_07_28 {
         let lifecycle = ClientLifecycleMode::Discover {
             preferred_versions: vec![version.clone()],

@@ -3,8 +3,9 @@
 //! methods, one `#[prompt_router]` impl of `#[prompt]` methods, `#[tool_handler]` and
 //! `#[prompt_handler]` on the `ServerHandler`, and no hand-written `call_tool` or `get_prompt`.
 //! Each method that asks is marked `#[asks]`, takes a `Call` and asks with `?`, on 2025-11-25 and
-//! 2026-07-28 alike. `router_server --port P [--public-url URL]`, its keys from
-//! `MCP_ELICIT_STATE_KEY`.
+//! 2026-07-28 alike. `router_server [--port P] [--public-url URL] [--redis URL | --redis-cluster
+//! URL,URL,...]` (`--help` says what each does), its keys from `MCP_ELICIT_STATE_KEY` (replicas
+//! share it and the Redis).
 //!
 //! - MCP at `/mcp` (Streamable HTTP), the pages at `/pages/{id}`, and the stand-in sign-in of
 //!   `site.rs` (never deploy it): MCP requests carry `Authorization: Bearer dev-NAME`, the
@@ -21,12 +22,14 @@
 mod site;
 
 use std::collections::HashMap;
+use std::process::ExitCode;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use axum::Router;
+use clap::Parser;
 use mcp_elicit::page::SecretString;
 use mcp_elicit::page::serve::{Pages, Parts};
-use mcp_elicit::page::store::MemoryStore;
+use mcp_elicit::page::store::{MemoryStore, PageStore};
 use mcp_elicit::rmcp::{Call, Forms, Handled, asks};
 use mcp_elicit::rounds::StateKeys;
 use mcp_elicit::{Elicit, Elicitation};
@@ -38,7 +41,18 @@ use rmcp::model::{ErrorData, GetPromptResult, PromptMessage, Role};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ServerHandler, prompt, prompt_handler, prompt_router, tool, tool_handler, tool_router};
-use site::{Session, Site};
+use site::{Session, Site, SiteArgs, StoreArgs};
+
+/// An MCP server in rmcp's own style, its `#[tool]` and `#[prompt]` methods marked `#[asks]`
+#[derive(Parser)]
+#[command(name = "router_server", next_line_help = true)]
+#[command(after_help = site::environment(&[]))]
+struct Cli {
+    #[command(flatten)]
+    site: SiteArgs,
+    #[command(flatten)]
+    store: StoreArgs,
+}
 
 /// `greet_user`'s arguments, as rmcp's example writes them.
 #[derive(rmcp::serde::Deserialize, rmcp::schemars::JsonSchema)]
@@ -118,8 +132,8 @@ struct Trip {
 /// What every session of the server shares (rmcp's Streamable HTTP service makes one server a
 /// session).
 #[derive(Clone)]
-struct Shared {
-    pages: Pages<MemoryStore>,
+struct Shared<S> {
+    pages: Pages<S>,
     /// The names the greeting knows, by user.
     names: Arc<Mutex<HashMap<String, String>>>,
     /// The keys kept on the server, by user and label (a real server would seal them at rest).
@@ -127,14 +141,14 @@ struct Shared {
 }
 
 #[derive(Clone)]
-struct Server {
-    shared: Shared,
+struct Server<S: PageStore + Clone + 'static> {
+    shared: Shared<S>,
     tool_router: ToolRouter<Self>,
     prompt_router: PromptRouter<Self>,
 }
 
-impl Server {
-    fn new(shared: Shared) -> Self {
+impl<S: PageStore + Clone + 'static> Server<S> {
+    fn new(shared: Shared<S>) -> Self {
         Server {
             shared,
             tool_router: Self::tool_router(),
@@ -158,7 +172,7 @@ fn user(request: &Parts) -> Result<String, ErrorData> {
 }
 
 #[tool_router]
-impl Server {
+impl<S: PageStore + Clone + 'static> Server<S> {
     #[asks]
     #[tool(description = "Greets the user by name, asking the name the first time")]
     async fn greet_user(
@@ -226,7 +240,7 @@ impl Server {
 }
 
 #[prompt_router]
-impl Server {
+impl<S: PageStore + Clone + 'static> Server<S> {
     #[asks]
     #[prompt(description = "Plans a trip to where the user would like to go")]
     async fn plan_trip(&self, call: Call) -> Handled<GetPromptResult> {
@@ -241,16 +255,15 @@ impl Server {
 
 #[tool_handler(router = self.tool_router)]
 #[prompt_handler(router = self.prompt_router)]
-impl ServerHandler for Server {}
+impl<S: PageStore + Clone + 'static> ServerHandler for Server<S> {}
 
-#[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    site::log();
-    let args: Vec<String> = std::env::args().collect();
-    let site = Site::bind(&args).await?;
+async fn serve<S: PageStore + Clone + 'static>(
+    store: S,
+    cli: &Cli,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let site = Site::bind(&cli.site).await?;
     let keys = StateKeys::from_env("MCP_ELICIT_STATE_KEY")?;
-    let pages = Pages::new(MemoryStore::new(10_000), &keys, &site.pages_url(), Session)
-        .form::<Connection>();
+    let pages = Pages::new(store, &keys, &site.pages_url(), Session).form::<Connection>();
     keys.install()?;
     let shared = Shared {
         pages: pages.clone(),
@@ -266,4 +279,19 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     let mcp = Router::new().nest_service("/mcp", service);
     site.serve(mcp, pages.router(), Router::new()).await
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    site::log();
+    site::end(run(&cli).await)
+}
+
+/// Serves with the store `cli` names.
+async fn run(cli: &Cli) -> Result<(), Box<dyn std::error::Error>> {
+    match cli.store.connect().await? {
+        Some(redis) => serve(redis, cli).await,
+        None => serve(Arc::new(MemoryStore::new(10_000)), cli).await,
+    }
 }

@@ -1,7 +1,13 @@
 //! What `connect_server`, `router_server` and `account_server` share: the site around their MCP
 //! endpoint, with a stand-in for your application's sign-in (never deploy it: anyone can sign in
-//! as anyone). `--port P [--public-url URL]`: MCP at `/mcp`, the pages at `/pages/{id}`, the
-//! sign-in at `/login`; the first line printed is `serving http://ADDRESS/mcp`.
+//! as anyone): MCP at `/mcp`, the pages at `/pages/{id}`, the sign-in at `/login`; the first line
+//! printed is `serving http://ADDRESS/mcp`.
+//!
+//! Their command lines share two groups of flags, each a `clap::Args` flattened into the
+//! program's own: [`SiteArgs`] (`--port P`, `--public-url URL`) and [`StoreArgs`] (where the
+//! pages are kept: in memory by default, `--redis URL` for one Redis, `--redis-cluster
+//! URL,URL,...` for a Redis Cluster's seed nodes). A flag a program does not know is refused
+//! (exit code 2, with the usage), never ignored; `--help` says what each one does.
 //!
 //! An MCP request is NAME's when it carries `Authorization: Bearer dev-NAME` (else 401); a browser
 //! is NAME's once it has posted `token=dev-NAME` to `/login`, which sets the cookie
@@ -12,6 +18,7 @@
 //! `Accept-Language` header contradicts its `_meta` preference is refused (`-32020`).
 use std::collections::HashMap;
 use std::error::Error;
+use std::process::ExitCode;
 
 use axum::extract::{Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -19,9 +26,81 @@ use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::{Form, Router};
+use mcp_elicit::page::redis::RedisStore;
 use mcp_elicit::page::serve::{Identity, Parts, local_path, same_origin};
 use mcp_elicit::rmcp::accept_language_header;
 use tokio::net::TcpListener;
+
+/// Where the site listens, and the address it is reached at.
+#[derive(clap::Args)]
+pub struct SiteArgs {
+    /// The port to listen on, on 127.0.0.1 (0: one the system chooses)
+    #[arg(long, value_name = "PORT", default_value_t = 8000)]
+    port: u16,
+    /// The site's public address, in the pages' links [default: its local address]
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
+}
+
+/// Where the pages are kept: in this process's memory (the default, for one replica), or in a
+/// Redis that replicas share.
+#[derive(clap::Args)]
+pub struct StoreArgs {
+    /// The Redis its store is kept in, shared by replicas [default: its own memory]
+    #[arg(long, value_name = "URL", conflicts_with = "redis_cluster")]
+    redis: Option<String>,
+    /// The seed nodes of the Redis Cluster its store is kept in, shared by replicas
+    #[arg(long, value_name = "URL,URL,...", value_delimiter = ',')]
+    redis_cluster: Vec<String>,
+}
+
+impl StoreArgs {
+    /// The Redis store these flags name, connected; `None` when they name none (the pages are
+    /// then kept in memory).
+    ///
+    /// # Errors
+    ///
+    /// When the store cannot be used, naming it and its flag.
+    pub async fn connect(&self) -> Result<Option<RedisStore>, Box<dyn Error>> {
+        let (flag, named, connected) = match (&self.redis, self.redis_cluster.as_slice()) {
+            (Some(url), _) => ("--redis", url.clone(), RedisStore::connect(url).await),
+            (None, []) => return Ok(None),
+            (None, seeds) => {
+                let connected = RedisStore::connect_cluster(seeds).await;
+                ("--redis-cluster", seeds.join(","), connected)
+            }
+        };
+        let store = connected.map_err(|error| format!("`{flag} {named}`: {error}"))?;
+        Ok(Some(store))
+    }
+}
+
+/// The end of a server's `--help`: the environment it reads, `MCP_ELICIT_STATE_KEY` and then
+/// `more` (each variable's name and what it holds).
+pub fn environment(more: &[(&str, &str)]) -> String {
+    let keys = (
+        "MCP_ELICIT_STATE_KEY",
+        "The keys that seal what it keeps, CURRENT[,PREVIOUS...] (64 hexadecimal characters each),\n          \
+         shared by replicas [default: a random key]",
+    );
+    let mut help = "Environment:".to_owned();
+    for (name, what) in std::iter::once(&keys).chain(more) {
+        help.push_str(&format!("\n  {name}\n          {what}"));
+    }
+    help
+}
+
+/// How a program ends: on an error, `error: WHAT` on its error stream (as a refused command line
+/// is told) and exit code 1.
+pub fn end(result: Result<(), Box<dyn Error>>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
 
 /// The site: where it listens, and its public URL.
 pub struct Site {
@@ -30,13 +109,12 @@ pub struct Site {
 }
 
 impl Site {
-    /// Listens on `--port` (8000 by default) of 127.0.0.1, public at `--public-url` (by default
-    /// the local address).
-    pub async fn bind(args: &[String]) -> Result<Site, Box<dyn Error>> {
-        let port: u16 = flag(args, "--port").as_deref().unwrap_or("8000").parse()?;
-        let listener = TcpListener::bind(("127.0.0.1", port)).await?;
+    /// Listens on `--port` of 127.0.0.1, public at `--public-url` (by default the local
+    /// address).
+    pub async fn bind(args: &SiteArgs) -> Result<Site, Box<dyn Error>> {
+        let listener = TcpListener::bind(("127.0.0.1", args.port)).await?;
         let local = format!("http://{}", listener.local_addr()?);
-        let public = flag(args, "--public-url").unwrap_or(local);
+        let public = args.public_url.clone().unwrap_or(local);
         let public = public.trim_end_matches('/').to_owned();
         Ok(Site { listener, public })
     }
@@ -189,10 +267,4 @@ pub fn log() {
     let filter = tracing_subscriber::EnvFilter::from_default_env();
     let log = tracing_subscriber::fmt().with_env_filter(filter);
     log.with_writer(std::io::stderr).init();
-}
-
-/// `--name value` from the command line.
-pub fn flag(args: &[String], name: &str) -> Option<String> {
-    let at = args.iter().position(|a| a == name)?;
-    args.get(at + 1).cloned()
 }

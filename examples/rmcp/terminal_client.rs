@@ -12,7 +12,8 @@
 //! Then `--tool NAME` and `--arguments JSON` call another tool (with those arguments) instead of
 //! `signup`, and what follows names the server program to start, with its arguments, instead of
 //! `cargo run --bin rmcp_server` (the tests pass the binary cargo built, or the official example
-//! server with every feature):
+//! server with every feature): `terminal_client [VERSION] [--tool NAME] [--arguments JSON]
+//! [SERVER [ARGUMENTS...]]`, as `--help` says.
 //!
 //! ```sh
 //! cargo run --bin terminal_client -- 2025-11-25 --tool trigger-elicitation-request \
@@ -28,13 +29,41 @@ use mcp_elicit::client::TerminalUi;
 use mcp_elicit::rmcp::{UrlCompletions, call_tool};
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, ClientConfig, CustomNotification,
-    ElicitRequestParams, ElicitResult, ErrorData, Implementation, ProtocolVersion,
+    ElicitRequestParams, ElicitResult, ErrorData, Implementation, JsonObject, ProtocolVersion,
 };
 use rmcp::service::{
     ClientLifecycleMode, ClientServiceExt, NotificationContext, RequestContext, RoleClient,
 };
 use rmcp::transport::TokioChildProcess;
 use rmcp::{ClientHandler, ServiceExt};
+
+/// A person fills in a server's form at the terminal: starts the server, calls its tool, and
+/// shows each form it asks for
+#[derive(clap::Parser)]
+#[command(name = "terminal_client")]
+struct Cli {
+    /// The protocol version to speak: 2025-11-25 or 2026-07-28
+    #[arg(default_value = "2025-11-25", value_parser = launch::version)]
+    version: ProtocolVersion,
+    /// The tool to call
+    #[arg(long, value_name = "NAME", default_value = "signup")]
+    tool: String,
+    /// The tool's arguments, a JSON object [default: none]
+    #[arg(long, value_name = "JSON", value_parser = json_object)]
+    arguments: Option<JsonObject>,
+    /// The server program to start, with its arguments [default: `cargo run --bin rmcp_server`]
+    #[arg(
+        value_name = "SERVER",
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
+    server: Vec<String>,
+}
+
+/// A JSON object given on the command line.
+fn json_object(text: &str) -> Result<JsonObject, serde_json::Error> {
+    serde_json::from_str(text)
+}
 
 struct Terminal {
     /// The terminal form, in the language of the locale (`LANG`).
@@ -79,19 +108,15 @@ impl ClientHandler for Terminal {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut args = std::env::args().skip(1).peekable();
-    let version = launch::version(args.next())?;
-    let mut request = CallToolRequestParams::new("signup");
-    while let Some(option) = args.next_if(|a| a == "--tool" || a == "--arguments") {
-        let value = args.next().ok_or(format!("{option} needs a value"))?;
-        if option == "--tool" {
-            request.name = value.into();
-        } else {
-            request = request.with_arguments(serde_json::from_str(&value)?);
-        }
+    let cli: Cli = clap::Parser::parse();
+    let version = cli.version;
+    let mut request = CallToolRequestParams::new(cli.tool);
+    if let Some(arguments) = cli.arguments {
+        request = request.with_arguments(arguments);
     }
-    let mut server = launch::server_command(args.next());
-    server.args(args);
+    let mut program = cli.server.into_iter();
+    let mut server = launch::server_command(program.next());
+    server.args(program);
     let transport = TokioChildProcess::new(server)?;
     let completions = UrlCompletions::default();
     let ui = TerminalUi::new();

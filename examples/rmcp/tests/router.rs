@@ -3,7 +3,8 @@
 //! routers and `#[asks]`. An invalid answer asked again, declines, the greeting's name remembered
 //! for the user (and only for them) until reset, `book_table` asking for exactly the arguments
 //! that are missing or wrong (and nothing when all are given), `connect_service`'s page answered
-//! over HTTP by the same user, signed in.
+//! over HTTP by the same user, signed in; and two replicas sharing their pages through one Redis
+//! (`--redis`, which needs `redis-server`).
 //!
 //! It needs Python with the SDK: a virtual environment with `python/requirements.txt` installed,
 //! named by `MCP_ELICIT_PYTHON` (CI makes one in `target/python`); then
@@ -11,12 +12,14 @@
 
 #[path = "support/connect.rs"]
 mod connect;
+#[path = "../../../tests/integration/support/redis_server.rs"]
+mod redis_server;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use connect::{Browser, SECRET, Server};
+use connect::{Browser, SECRET, Server, asked, call_tool, retry, text, url_mode};
 use serde_json::{Value, json};
 
 /// The two flows: the client's `mode`.
@@ -32,6 +35,38 @@ fn python() -> PathBuf {
 /// A `router_server` on a free port.
 fn server() -> Server {
     Server::start_program(env!("CARGO_BIN_EXE_router_server"), &[])
+}
+
+/// `connect_service`'s page made by a call to replica A, answered at replica B, and the call
+/// retried on B (2026-07-28, as plain JSON-RPC): one Redis (`--redis`) holds the page, and never
+/// the key.
+#[tokio::test]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+async fn two_replicas_share_pages_through_redis() {
+    let redis = redis_server::Redis::start();
+    let replica = || {
+        Server::start_program(
+            env!("CARGO_BIN_EXE_router_server"),
+            &["--redis", &redis.url],
+        )
+    };
+    let (a, b) = (replica(), replica());
+    let ada = Some("dev-ada");
+    let (_, first) = call_tool(&a.origin, "connect_service", ada, url_mode(), json!({})).await;
+    let (url, state) = asked(&first);
+    let mut browser = Browser::default();
+    browser.sign_in(&b.origin, "dev-ada").await;
+    let fields = [("label", "Work"), ("api_key", SECRET)];
+    let on_b = url.replace(&a.origin, &b.origin);
+    let (status, page) = browser.fill(&on_b, &fields, "accept").await;
+    assert_eq!(status, 200, "{page}");
+    let retried = retry("accept", &state);
+    let (_, done) = call_tool(&b.origin, "connect_service", ada, url_mode(), retried).await;
+    assert_eq!(text(&done), "Connected Work");
+    let (keys, held) = redis.everything();
+    assert!(!keys.trim().is_empty(), "the pages are in Redis");
+    let everything = format!("{held}{first}{done}{}{}{}", browser.seen, a.log(), b.log());
+    assert!(!everything.contains(SECRET));
 }
 
 /// One session of the Python SDK's client with `server`, as `token`, in `mode`.

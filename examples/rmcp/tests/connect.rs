@@ -346,6 +346,42 @@ async fn two_replicas_share_pages_and_retries_through_redis() {
     assert!(!everything.contains(SECRET));
 }
 
+/// As [`two_replicas_share_pages_and_retries_through_redis`], on a Redis Cluster of three
+/// primaries (`--redis-cluster`, its six nodes as seeds): every key of the store on one of them.
+#[tokio::test]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+async fn two_replicas_share_pages_and_retries_through_a_redis_cluster() {
+    let cluster = redis_server::Cluster::start();
+    let seeds = cluster.seeds();
+    let a = Server::start(&["--redis-cluster", &seeds]);
+    let b = Server::start(&["--redis-cluster", &seeds]);
+    let (_, first) = call(&a.origin, ADA, url_mode(), json!({})).await;
+    let (url, state) = asked(&first);
+    let on_b = url.replace(&a.origin, &b.origin);
+    let mut browser = Browser::default();
+    browser.sign_in(&b.origin, "dev-ada").await;
+    let (status, page) = browser.answer(&on_b, SECRET, "accept").await;
+    assert_eq!(status, 200, "{page}");
+    let (_, done) = call(&b.origin, ADA, url_mode(), retry("accept", &state)).await;
+    assert_eq!(text(&done), "Connected Work (Europe)");
+    let (_, replayed) = call(&a.origin, ADA, url_mode(), retry("accept", &state)).await;
+    assert_eq!(replayed["error"]["code"], -32602, "{replayed:#}");
+
+    // The store's keys share one hash slot: one primary holds them all.
+    let sizes: Vec<u64> = cluster
+        .primaries()
+        .into_iter()
+        .map(|port| redis_server::cli(port, &["DBSIZE"]).trim().parse().unwrap())
+        .collect();
+    assert_eq!(
+        sizes.iter().filter(|&&size| size > 0).count(),
+        1,
+        "{sizes:?}"
+    );
+    let everything = format!("{first}{done}{}{}{}", browser.seen, a.log(), b.log());
+    assert!(!everything.contains(SECRET));
+}
+
 /// The official Python SDK as the client, on 2025-11-25 (`legacy`) and 2026-07-28: the URL it was
 /// shown, then the page answered while it waits (2025-11-25: the call itself waits, with progress
 /// and the completion notification; 2026-07-28: the client accepts before and after).

@@ -83,11 +83,11 @@ pub fn environment(more: &[(&str, &str)]) -> String {
         "The keys that seal what it keeps, CURRENT[,PREVIOUS...] (64 hexadecimal characters each),\n          \
          shared by replicas [default: a random key]",
     );
-    let mut help = "Environment:".to_owned();
-    for (name, what) in std::iter::once(&keys).chain(more) {
-        help.push_str(&format!("\n  {name}\n          {what}"));
-    }
-    help
+    let variables: Vec<String> = std::iter::once(&keys)
+        .chain(more)
+        .map(|(name, what)| format!("  {name}\n          {what}"))
+        .collect();
+    format!("Environment:\n{}", variables.join("\n"))
 }
 
 /// How a program ends: on an error, `error: WHAT` on its error stream (as a refused command line

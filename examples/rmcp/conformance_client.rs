@@ -27,9 +27,7 @@ use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RoleC
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::{ClientHandler, ServiceExt};
 
-/// An MCP client for the conformance suite's client scenarios: calls every tool the server lists
-/// and accepts each form with its defaults; speaks the version in
-/// `MCP_CONFORMANCE_PROTOCOL_VERSION`
+/// Calls every tool of the server at URL, accepting each form with its defaults
 #[derive(clap::Parser)]
 #[command(name = "conformance_client")]
 struct Cli {

@@ -638,8 +638,7 @@ impl ServerHandler for ConformanceServer {
         .into())
     }
 }
-/// The conformance suite's server: the fixtures of its elicitation, input-required and tasks
-/// scenarios; its `requestState` sealed with `MCP_ELICIT_STATE_KEY`
+/// The fixtures of the official MCP conformance suite's server scenarios, over Streamable HTTP
 #[derive(clap::Parser)]
 #[command(name = "conformance_server")]
 struct Cli {

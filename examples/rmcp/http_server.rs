@@ -18,8 +18,7 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use std::sync::Arc;
 
-/// A complete MCP server on rmcp over Streamable HTTP: a form tool, and one asking for the
-/// arguments the model left out; its keys from `MCP_ELICIT_STATE_KEY`
+/// A complete MCP server on rmcp over Streamable HTTP, for 2025-11-25 and 2026-07-28 clients
 #[derive(clap::Parser)]
 #[command(name = "http_server")]
 struct Cli {

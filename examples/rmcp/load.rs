@@ -23,17 +23,16 @@ use tokio::sync::Semaphore;
 /// The tool of each flow: an elicitation round, then the answer.
 const TOOL: &str = "test_input_required_result_elicitation";
 
-/// A bounded load test of `conformance_server` on loopback: two replicas, two-round flows
-/// (round 1 on one replica, round 2 on the other)
+/// A bounded load test of `conformance_server`: two replicas on loopback, flows across them
 #[derive(clap::Parser)]
 #[command(name = "load")]
 struct Options {
     /// How many flows to run
     #[arg(long, value_name = "N", default_value_t = 1_000)]
     flows: usize,
-    /// How many flows run at once (at least 1)
+    /// How many flows run at once
     #[arg(long, value_name = "N", default_value_t = 10)]
-    #[arg(value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    #[arg(value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=10_000))]
     concurrency: usize,
 }
 

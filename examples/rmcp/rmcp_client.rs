@@ -28,8 +28,7 @@ use rmcp::transport::TokioChildProcess;
 use rmcp::{ClientHandler, ServiceExt};
 use serde_json::json;
 
-/// A real MCP client: starts the example server, calls its `signup` tool twice, and fills in its
-/// form, once with valid values and once by declining
+/// Starts the example server, calls its `signup` tool twice and fills in the form it asks for
 #[derive(clap::Parser)]
 #[command(name = "rmcp_client")]
 struct Cli {

@@ -4,10 +4,12 @@
 //! printed is `serving http://ADDRESS/mcp`.
 //!
 //! Their command lines share two groups of flags, each a `clap::Args` flattened into the
-//! program's own: [`SiteArgs`] (`--port P`, `--public-url URL`) and [`StoreArgs`] (where the
-//! pages are kept: in memory by default, `--redis URL` for one Redis, `--redis-cluster
-//! URL,URL,...` for a Redis Cluster's seed nodes). A flag a program does not know is refused
-//! (exit code 2, with the usage), never ignored; `--help` says what each one does.
+//! program's own: [`SiteArgs`] (`--port P`, `--public-url URL`) and [`StoreArgs`] (where its
+//! store, the pages and any connected accounts, is kept: in memory by default, `--redis URL` for
+//! one Redis, `--redis-cluster URL,URL,...` for a Redis Cluster's seed nodes). A flag a program
+//! does not know is refused (exit code 2, with the usage), never ignored; `--help` says what each
+//! one does and its default. A store that cannot be used ends the program before it listens
+//! (`error: ...`, exit code 1).
 //!
 //! An MCP request is NAME's when it carries `Authorization: Bearer dev-NAME` (else 401); a browser
 //! is NAME's once it has posted `token=dev-NAME` to `/login`, which sets the cookie
@@ -42,8 +44,8 @@ pub struct SiteArgs {
     public_url: Option<String>,
 }
 
-/// Where the pages are kept: in this process's memory (the default, for one replica), or in a
-/// Redis that replicas share.
+/// Where a server's store (its pages, and any connected accounts) is kept: in this process's
+/// memory (the default, for one replica), or in a Redis or Redis Cluster that replicas share.
 #[derive(clap::Args)]
 pub struct StoreArgs {
     /// The Redis its store is kept in, shared by replicas [default: its own memory]
@@ -55,7 +57,7 @@ pub struct StoreArgs {
 }
 
 impl StoreArgs {
-    /// The Redis store these flags name, connected; `None` when they name none (the pages are
+    /// The Redis store these flags name, connected; `None` when they name none (the store is
     /// then kept in memory).
     ///
     /// # Errors

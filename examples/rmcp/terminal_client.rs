@@ -37,8 +37,7 @@ use rmcp::service::{
 use rmcp::transport::TokioChildProcess;
 use rmcp::{ClientHandler, ServiceExt};
 
-/// A person fills in a server's form at the terminal: starts the server, calls its tool, and
-/// shows each form it asks for
+/// Starts a server, calls its tool, and shows each form it asks for at the terminal
 #[derive(clap::Parser)]
 #[command(name = "terminal_client")]
 struct Cli {

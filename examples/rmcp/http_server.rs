@@ -20,7 +20,6 @@ use std::sync::Arc;
 
 /// A complete MCP server on rmcp over Streamable HTTP, for 2025-11-25 and 2026-07-28 clients
 #[derive(clap::Parser)]
-#[command(name = "http_server")]
 struct Cli {
     /// The port to listen on, on 127.0.0.1 (0: one the system chooses)
     #[arg(default_value_t = 8000)]

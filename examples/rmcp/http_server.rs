@@ -2,7 +2,6 @@
 //! 2026-07-28 clients alike: a form tool, and one asking for the arguments the model left out.
 //! ```toml
 //! mcp-elicit = { version = "0.1", features = ["rmcp"] }
-//! clap = { version = "4", features = ["derive"] }
 //! rmcp = { version = "3.9", features = ["transport-streamable-http-server"] }
 //! axum = "0.8"
 //! tokio = { version = "1", features = ["macros", "rt-multi-thread", "net"] }
@@ -17,14 +16,6 @@ use rmcp::service::{RequestContext, RoleServer};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use std::sync::Arc;
-
-/// A complete MCP server on rmcp over Streamable HTTP, for 2025-11-25 and 2026-07-28 clients
-#[derive(clap::Parser)]
-struct Cli {
-    /// The port to listen on, on 127.0.0.1 (0: one the system chooses)
-    #[arg(default_value_t = 8000)]
-    port: u16,
-}
 
 #[derive(Elicit)]
 #[elicit(message = "Book a table")]
@@ -94,7 +85,9 @@ impl rmcp::ServerHandler for Restaurant {
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let Cli { port } = clap::Parser::parse();
+    let (port, more) = (std::env::args().nth(1), std::env::args().nth(2));
+    let port: u16 = port.as_deref().unwrap_or("8000").parse()?;
+    more.map_or(Ok(()), |_| Err("usage: http_server [PORT]"))?; // Nothing else.
     StateKeys::from_env("MCP_ELICIT_STATE_KEY")?.install()?; // Replicas share it, or random.
     let manager = LocalSessionManager::default();
     let config = StreamableHttpServerConfig::default();

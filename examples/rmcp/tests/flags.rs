@@ -249,3 +249,32 @@ async fn a_redis_cluster_where_nothing_listens_ends_the_server() {
     let why = "Failed to create initial connections - Io: Connection refused (os error 111)";
     assert_cluster_refused(&seeds, why).await;
 }
+
+#[tokio::test]
+async fn the_complete_http_server_takes_one_port_and_nothing_else() {
+    // (It is the README's server in 100 lines: its port read by hand, and nothing else taken.)
+    let program = env!("CARGO_BIN_EXE_http_server");
+    for (args, said) in [
+        (
+            &["0", "--redis", "redis://127.0.0.1:1"][..],
+            "Error: \"usage: http_server [PORT]\"\n",
+        ),
+        (
+            &["--port", "0"],
+            "Error: ParseIntError { kind: InvalidDigit }\n",
+        ),
+    ] {
+        let running = Command::new(program)
+            .args(args)
+            .env("MCP_ELICIT_STATE_KEY", STATE_KEY)
+            .kill_on_drop(true)
+            .output();
+        let output = tokio::time::timeout(Duration::from_secs(5), running)
+            .await
+            .unwrap_or_else(|_| panic!("http_server {args:?} still runs after 5 s"))
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert_eq!(text(&output.stderr), said, "{args:?}");
+    }
+}

@@ -1,6 +1,7 @@
 //! An MCP server that acts for its users at an OAuth provider, their accounts connected through
 //! URL mode (the specification's own example): `account_server --issuer URL [--port P]
-//! [--public-url URL] [--redis URL | --redis-cluster URL,URL,...] [--page-ttl SECONDS]`
+//! [--public-url URL] [--redis URL | --redis-cluster URL,... | --redis-sentinel URL,...
+//! [--redis-service NAME]] [--page-ttl SECONDS]`
 //! (`--help` says what each does), its keys from
 //! `MCP_ELICIT_STATE_KEY` (`CURRENT[,PREVIOUS...]`, 64 hexadecimal characters each: replicas share
 //! them, the Redis and the public URL; a key being rotated out stays after the current one), its

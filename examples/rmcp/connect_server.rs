@@ -1,6 +1,7 @@
 //! An MCP server that asks for an API key through a page of its own (URL mode), never through the
-//! client: `connect_server [--port P] [--public-url URL] [--redis URL | --redis-cluster
-//! URL,URL,...] [--page-ttl SECONDS]` (`--help` says what each does), its keys from
+//! client: `connect_server [--port P] [--public-url URL] [--redis URL | --redis-cluster URL,... |
+//! --redis-sentinel URL,... [--redis-service NAME]] [--page-ttl SECONDS]` (`--help` says what
+//! each does), its keys from
 //! `MCP_ELICIT_STATE_KEY` (replicas share it and the Redis).
 //!
 //! - MCP at `/mcp` (Streamable HTTP, 2025-11-25 and 2026-07-28); the pages at `/pages/{id}`.

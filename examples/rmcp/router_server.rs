@@ -4,7 +4,8 @@
 //! `#[prompt_handler]` on the `ServerHandler`, and no hand-written `call_tool` or `get_prompt`.
 //! Each method that asks is marked `#[asks]`, takes a `Call` and asks with `?`, on 2025-11-25 and
 //! 2026-07-28 alike. `router_server [--port P] [--public-url URL] [--redis URL | --redis-cluster
-//! URL,URL,...]` (`--help` says what each does), its keys from `MCP_ELICIT_STATE_KEY` (replicas
+//! URL,... | --redis-sentinel URL,... [--redis-service NAME]]` (`--help` says what each does),
+//! its keys from `MCP_ELICIT_STATE_KEY` (replicas
 //! share it and the Redis, which holds the pages; the names and keys it remembers stay in each
 //! replica's memory).
 //!

@@ -6,7 +6,8 @@
 //! Their command lines share two groups of flags, each a `clap::Args` flattened into the
 //! program's own: [`SiteArgs`] (`--port P`, `--public-url URL`) and [`StoreArgs`] (where its
 //! store, the pages and any connected accounts, is kept: in memory by default, `--redis URL` for
-//! one Redis, `--redis-cluster URL,URL,...` for a Redis Cluster's seed nodes). A flag a program
+//! one Redis, `--redis-cluster URL,URL,...` for a Redis Cluster's seed nodes, `--redis-sentinel
+//! URL,URL,... [--redis-service NAME]` for the primary Redis Sentinels name). A flag a program
 //! does not know is refused (exit code 2, with the usage), never ignored; `--help` says what each
 //! one does and its default. A store that cannot be used ends the program before it listens
 //! (`error: ...`, exit code 1).
@@ -28,7 +29,7 @@ use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::{Form, Router};
-use mcp_elicit::page::redis::RedisStore;
+use mcp_elicit::page::redis::{RedisStore, SentinelNodeConnectionInfo};
 use mcp_elicit::page::serve::{Identity, Parts, local_path, same_origin};
 use mcp_elicit::rmcp::accept_language_header;
 use tokio::net::TcpListener;
@@ -45,15 +46,32 @@ pub struct SiteArgs {
 }
 
 /// Where a server's store (its pages, and any connected accounts) is kept: in this process's
-/// memory (the default, for one replica), or in a Redis or Redis Cluster that replicas share.
+/// memory (the default, for one replica), or in a Redis, a Redis Cluster, or the primary Redis
+/// Sentinels name, that replicas share.
 #[derive(clap::Args)]
 pub struct StoreArgs {
     /// The Redis its store is kept in, shared by replicas [default: its own memory]
-    #[arg(long, value_name = "URL", conflicts_with = "redis_cluster")]
+    #[arg(long, value_name = "URL", conflicts_with_all = ["redis_cluster", "redis_sentinel"])]
     redis: Option<String>,
     /// The seed nodes of the Redis Cluster its store is kept in, shared by replicas
-    #[arg(long, value_name = "URL,URL,...", value_delimiter = ',')]
+    #[arg(
+        long,
+        value_name = "URL,URL,...",
+        value_delimiter = ',',
+        conflicts_with = "redis_sentinel"
+    )]
     redis_cluster: Vec<String>,
+    /// The Redis Sentinels that name the primary its store is kept in, shared by replicas
+    #[arg(long, value_name = "URL,URL,...", value_delimiter = ',')]
+    redis_sentinel: Vec<String>,
+    /// The service the Sentinels watch
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "mymaster",
+        requires = "redis_sentinel"
+    )]
+    redis_service: String,
 }
 
 impl StoreArgs {
@@ -64,10 +82,19 @@ impl StoreArgs {
     ///
     /// When the store cannot be used, naming it and its flag.
     pub async fn connect(&self) -> Result<Option<RedisStore>, Box<dyn Error>> {
-        let (flag, named, connected) = match (&self.redis, self.redis_cluster.as_slice()) {
-            (Some(url), _) => ("--redis", url.clone(), RedisStore::connect(url).await),
-            (None, []) => return Ok(None),
-            (None, seeds) => {
+        let (cluster, sentinels) = (
+            self.redis_cluster.as_slice(),
+            self.redis_sentinel.as_slice(),
+        );
+        let (flag, named, connected) = match (&self.redis, cluster, sentinels) {
+            (Some(url), _, _) => ("--redis", url.clone(), RedisStore::connect(url).await),
+            (None, [], []) => return Ok(None),
+            (None, [], sentinels) => {
+                let node = SentinelNodeConnectionInfo::default();
+                let connected = RedisStore::connect_sentinel(sentinels, &self.redis_service, node);
+                ("--redis-sentinel", sentinels.join(","), connected.await)
+            }
+            (None, seeds, _) => {
                 let connected = RedisStore::connect_cluster(seeds).await;
                 ("--redis-cluster", seeds.join(","), connected)
             }

@@ -136,6 +136,38 @@ For more information, try '--help'.
 "
         );
         assert_refused(&output, &expected);
+        // Nor a cluster with Sentinels, nor a service without them.
+        let args = [
+            "--redis-cluster",
+            "redis://127.0.0.1:7000",
+            "--redis-sentinel",
+            "redis://127.0.0.1:26379",
+        ];
+        let output = run(program, &args).await;
+        let shown = self::usage(program, "--redis-cluster <URL,URL,...>");
+        let expected = format!(
+            "error: the argument '--redis-cluster <URL,URL,...>' cannot be used with '--redis-sentinel <URL,URL,...>'
+
+{shown}
+
+For more information, try '--help'.
+"
+        );
+        assert_refused(&output, &expected);
+        let output = run(program, &["--redis-service", "svc"]).await;
+        // (clap puts the flag wanted first: after the issuer, which account_server requires.)
+        let shown = self::usage(program, "--redis-service <NAME>")
+            .replace(" --port", " --redis-sentinel <URL,URL,...> --port");
+        let expected = format!(
+            "error: the following required arguments were not provided:
+  --redis-sentinel <URL,URL,...>
+
+{shown}
+
+For more information, try '--help'.
+"
+        );
+        assert_refused(&output, &expected);
     }
 }
 
@@ -148,6 +180,10 @@ const SITE_AND_STORE: &str = "      --port <PORT>
           The Redis its store is kept in, shared by replicas [default: its own memory]
       --redis-cluster <URL,URL,...>
           The seed nodes of the Redis Cluster its store is kept in, shared by replicas
+      --redis-sentinel <URL,URL,...>
+          The Redis Sentinels that name the primary its store is kept in, shared by replicas
+      --redis-service <NAME>
+          The service the Sentinels watch [default: mymaster]
 ";
 
 /// What `--help` says of the state key, the same in each server.

@@ -286,7 +286,8 @@ async fn the_wait_rides_out_a_store_that_fails_for_a_while() {
     assert_eq!((text.as_str(), error), ("Work 24", false));
 
     // Still failing when the wait is over: the call ends with the store's error, not with "not
-    // answered".
+    // answered"; the client is told what to do, not the store's detail (the server's log has
+    // it).
     let server = Server::new(Duration::from_secs(1));
     let session = connect_with(
         server.clone(),
@@ -300,7 +301,10 @@ async fn the_wait_rides_out_a_store_that_fails_for_a_while() {
     let (text, error, _) = session.call_pending().await;
     assert_eq!(
         (text.as_str(), error),
-        ("the page store failed: Redis could not be reached", true)
+        (
+            "the server could not reach its page store just now: try again in a moment",
+            true
+        )
     );
 }
 

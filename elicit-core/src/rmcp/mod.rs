@@ -296,6 +296,21 @@ impl ElicitError {
         round_error_data(round)
     }
 
+    /// What the client is told of it: its message; but of the page store's own failure, only
+    /// that it failed and to try again, its detail (which may name the store's hosts) going to
+    /// the server's log (`tracing`, at `warn`).
+    fn told(&self) -> String {
+        #[cfg(feature = "page")]
+        if let ElicitError::Page(crate::page::serve::PageError::Store(
+            crate::page::store::StoreError::Backend(detail),
+        )) = self
+        {
+            tracing::warn!(error = %detail, "the page store failed");
+            return STORE_UNREACHABLE.to_owned();
+        }
+        self.to_string()
+    }
+
     /// The error any handler returns for it (a prompt or a resource has no error result): the
     /// protocol fault's own; for a client that did not declare form or URL elicitation, on every
     /// version, the spec's `-32021` naming the capability (2026-07-28's
@@ -315,7 +330,7 @@ impl ElicitError {
         {
             return error;
         }
-        let message = self.to_string();
+        let message = self.told();
         match self {
             ElicitError::VersionWithoutElicitation { .. }
             | ElicitError::Answer(_)
@@ -327,6 +342,11 @@ impl ElicitError {
         }
     }
 }
+
+/// What a client is told when the page store failed (the detail goes to the server's log).
+#[cfg(feature = "page")]
+const STORE_UNREACHABLE: &str =
+    "the server could not reach its page store just now: try again in a moment";
 
 /// The JSON-RPC error of `round`, if it is a protocol fault.
 fn round_error_data(round: &RoundError) -> Option<ErrorData> {
@@ -344,7 +364,7 @@ impl From<ElicitError> for Result<CallToolResponse, ErrorData> {
     fn from(error: ElicitError) -> Self {
         match error.protocol_error() {
             Some(protocol) => Err(protocol),
-            None => Ok(CallToolResult::error(vec![ContentBlock::text(error.to_string())]).into()),
+            None => Ok(CallToolResult::error(vec![ContentBlock::text(error.told())]).into()),
         }
     }
 }

@@ -546,7 +546,7 @@ async fn the_secret_is_in_no_value_redis_holds() {
     assert_eq!(
         format!("{store:?}"),
         format!(
-            "RedisStore {{ prefix: {DEFAULT_PREFIX:?}, cluster: false, timeout: 5s, replicas: 0, .. }}"
+            "RedisStore {{ prefix: {DEFAULT_PREFIX:?}, cluster: false, timeout: 5s, acknowledged: WhereThereAreAny {{ within: 1s }}, .. }}"
         )
     );
 }

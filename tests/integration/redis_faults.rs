@@ -64,11 +64,11 @@ async fn two_replicas_share_their_pages_on_a_redis_cluster_and_ride_out_a_failov
         .await
         .expect("connected from one seed")
         .timeout(Duration::from_secs(20));
-    // The keys share one slot (the prefix is their hash tag); the primary has a replica, so
-    // answers wait for it.
+    // The keys share one slot (the prefix is their hash tag); answers wait for a replica
+    // wherever the primary has one.
     assert_eq!(
         format!("{a:?}"),
-        "RedisStore { prefix: \"{mcp-elicit:page:}\", cluster: true, timeout: 20s, replicas: 1, .. }"
+        "RedisStore { prefix: \"{mcp-elicit:page:}\", cluster: true, timeout: 20s, acknowledged: WhereThereAreAny { within: 1s }, .. }"
     );
 
     // Made on A, answered on B, taken on A; and values kept.
@@ -113,9 +113,17 @@ async fn two_replicas_share_their_pages_on_a_redis_cluster_and_ride_out_a_failov
         Some(b"sealed".as_slice())
     );
     assert!(!a.claim("once:1", Duration::from_mins(1)).await.unwrap());
-    // New pages are made and answered on the promoted replica.
+    // New pages are made and answered on the promoted replica, though it has no replica of its
+    // own (its primary is dead): the store does not refuse every answer for want of one.
     let (id, new) = page(ALICE, b"after");
     assert_eq!(b.create(new).await.unwrap(), Created::Made);
+    let (answered_after, new) = page(ALICE, b"answered after");
+    a.create(new).await.unwrap();
+    assert_eq!(
+        b.answer(&answered_after, b"yes".to_vec()).await.unwrap(),
+        Answered::Now
+    );
+    b.put("token:bob", b"sealed".to_vec(), None).await.unwrap();
     cluster.wait_until_ok();
     assert_ne!(cluster.primary_of("{mcp-elicit:page:}"), primary);
     assert_eq!(
@@ -181,6 +189,21 @@ async fn an_answer_is_kept_once_a_replica_has_it_and_said_not_kept_when_none_ans
     // Waiting for no replica: kept on the primary alone.
     let alone = store.clone().acknowledged_by(0, Duration::ZERO);
     alone.put("token", b"t".to_vec(), None).await.unwrap();
+    // By default, a replica where there is one: with none left, the primary keeps answers alone
+    // (asked again once one falls short), rather than refusing them all.
+    let default = RedisStore::connect(&redis.url).await.unwrap();
+    let (id, new) = page(ALICE, b"r3");
+    default.create(new).await.unwrap();
+    let started = Instant::now();
+    assert_eq!(
+        default.answer(&id, b"a3".to_vec()).await.unwrap(),
+        Answered::Now
+    );
+    assert!(
+        started.elapsed() < Duration::from_millis(250),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -271,7 +294,8 @@ const DROP: u8 = 1;
 const SILENT: u8 = 2;
 /// Puts garbage in its place.
 const GARBLE: u8 = 3;
-/// Drops every third reply, and its connection, for good (until told otherwise).
+/// Drops a quarter of the replies, drawn at random, each with its connection, for good (until
+/// told otherwise).
 const CHAOS: u8 = 4;
 
 /// A TCP proxy in front of Redis that does to replies what `mode` says.
@@ -286,9 +310,11 @@ impl Proxy {
         let url = format!("redis://{}/", listener.local_addr().unwrap());
         let mode = Arc::new(AtomicU8::new(PASS));
         let shared = Arc::clone(&mode);
+        let generator = Arc::new(std::sync::atomic::AtomicU64::new(0x2545_f491_4f6c_dd1d));
         tokio::spawn(async move {
             while let Ok((client, _)) = listener.accept().await {
                 let mode = Arc::clone(&shared);
+                let draws = Arc::clone(&generator);
                 tokio::spawn(async move {
                     let Ok(server) = TcpStream::connect(("127.0.0.1", upstream)).await else {
                         return;
@@ -299,14 +325,19 @@ impl Proxy {
                         let _ = tokio::io::copy(&mut client_read, &mut server_write).await;
                     });
                     let mut buffer = vec![0; 64 * 1024];
-                    let mut replies = 0u32;
                     while let Ok(read) = server_read.read(&mut buffer).await {
                         if read == 0 {
                             break;
                         }
-                        replies += 1;
                         if mode.load(Ordering::SeqCst) == CHAOS {
-                            if replies.is_multiple_of(3) {
+                            // A generator of the proxy's own (xorshift), shared by its
+                            // connections, so that no step is lost at the same place each time.
+                            let mut x = draws.load(Ordering::SeqCst);
+                            x ^= x << 13;
+                            x ^= x >> 7;
+                            x ^= x << 17;
+                            draws.store(x, Ordering::SeqCst);
+                            if x.is_multiple_of(4) {
                                 break;
                             }
                         } else {
@@ -600,7 +631,7 @@ async fn a_store_through_sentinels_follows_its_primarys_failover() {
     .timeout(Duration::from_secs(20));
     assert_eq!(
         format!("{store:?}"),
-        "RedisStore { prefix: \"mcp-elicit:page:\", cluster: false, timeout: 20s, replicas: 1, .. }"
+        "RedisStore { prefix: \"mcp-elicit:page:\", cluster: false, timeout: 20s, acknowledged: WhereThereAreAny { within: 1s }, .. }"
     );
     let mut answered = Vec::new();
     for n in 0..4u8 {
@@ -638,6 +669,11 @@ async fn a_store_through_sentinels_follows_its_primarys_failover() {
         store.read(&id).await.unwrap(),
         Some(Stored::Waiting(b"after".to_vec()))
     );
+    // The promoted replica has no replica of its own: answers are kept there all the same.
+    assert_eq!(
+        store.answer(&id, b"yes".to_vec()).await.unwrap(),
+        Answered::Now
+    );
     // No Sentinel given: said so.
     let error = RedisStore::connect_sentinel(
         Vec::<String>::new(),
@@ -655,12 +691,12 @@ async fn a_store_through_sentinels_follows_its_primarys_failover() {
 #[path = "support/store_model.rs"]
 mod store_model;
 
-/// The store held to the model of a page store (`support/store_model.rs`) while a third of
+/// The store held to the model of a page store (`support/store_model.rs`) while a quarter of
 /// Redis's replies are lost, each with its connection, after the step ran: every step sent again
 /// gives what the model says of one step, so nothing is done twice, and nothing lost.
 #[test]
 #[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
-fn with_a_third_of_its_replies_lost_the_store_keeps_the_contract() {
+fn with_a_quarter_of_its_replies_lost_the_store_keeps_the_contract() {
     use proptest::prelude::*;
     let redis = Redis::start();
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -675,7 +711,7 @@ fn with_a_third_of_its_replies_lost_the_store_keeps_the_contract() {
         (proxy, store)
     });
     let case = std::sync::atomic::AtomicU32::new(0);
-    let config = ProptestConfig::with_cases(32);
+    let config = ProptestConfig::with_cases(16);
     proptest::test_runner::TestRunner::new(config)
         .run(&store_model::steps(), |steps| {
             let case = case.fetch_add(1, Ordering::Relaxed);

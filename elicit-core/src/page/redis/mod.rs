@@ -50,9 +50,10 @@
 //!   ("Redis could not be reached within 5000 ms ... try again in a moment"); pages answer 503
 //!   ("Try again"), calls an error naming the store. The same store works again once Redis is
 //!   back: no replica needs a restart.
-//! - **A failover** (Redis Cluster, or Sentinels promoting a replica): an answer, or a connection's tokens,
-//!   count as kept only once a replica acknowledged them (`WAIT`, [`RedisStore::acknowledged_by`],
-//!   on by default where the primary has replicas), so a replica promoted right after has them.
+//! - **A failover** (Redis Cluster, or Sentinels promoting a replica): an answer, or a
+//!   connection's tokens, count as kept only once a replica acknowledged them (`WAIT`,
+//!   [`RedisStore::acknowledged_by`]; by default whenever the primary has replicas), so a replica
+//!   promoted right after has them.
 //!   When no replica acknowledges in time, the step fails with an error that says the write may
 //!   not be kept, and the page asks the person to try again.
 //! - **A reply that is not Redis's** (another program on the port, a connection out of step): the
@@ -78,26 +79,25 @@
 //! neither read nor forge. It logs nothing, and none of its errors carries a value.
 
 use std::fmt;
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
-use ::redis::aio::{ConnectionManager, ConnectionManagerConfig};
-use ::redis::cluster::ClusterClient;
-use ::redis::cluster_async::ClusterConnection;
-use ::redis::sentinel::{SentinelClient, SentinelServerType};
-use ::redis::{Client, ErrorKind, RedisError, Script, ServerErrorKind, Value};
+use ::redis::{ErrorKind, RedisError, Script, ServerErrorKind, Value};
 
 use super::seal::PageId;
 use super::store::{Answered, Created, Ended, NewPage, PageStore, StoreError, Stored, Taken};
 
+mod connect;
 mod kept;
 mod link;
 mod scripts;
+mod step;
 
 pub use ::redis::sentinel::SentinelNodeConnectionInfo;
+use connect::tagged;
+use link::Link;
 pub use link::{DEFAULT_ACKNOWLEDGEMENT, DEFAULT_TIMEOUT};
-use link::{Link, NotAcknowledged, Sentinels, Unreachable, again, backend};
-use scripts::{ANSWER, CLAIM, CLOSE, COMMON, CREATE, PUT_OWNED, REMOVE, REPLACE, TAKE};
+use step::{Write, nonce};
 
 /// The prefix of the store's keys unless [`RedisStore::prefix`] sets another.
 pub const DEFAULT_PREFIX: &str = "mcp-elicit:page:";
@@ -173,14 +173,18 @@ pub struct RedisStore {
     markers: usize,
     timeout: Duration,
     acknowledged: Acknowledged,
+    /// How many replicas the primary had when last asked, and when.
+    replicas: Arc<Mutex<Option<(usize, Instant)>>>,
     scripts: Scripts,
 }
 
-/// How many replicas acknowledge a write that must be kept, and within how long.
+/// Which replicas acknowledge a write that must be kept, and within how long.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Acknowledged {
-    replicas: usize,
-    within: Duration,
+enum Acknowledged {
+    /// One, whenever the primary has any (the default).
+    WhereThereAreAny { within: Duration },
+    /// This many, always (`acknowledged_by`); none for 0.
+    By { replicas: usize, within: Duration },
 }
 
 /// The store's scripts, each with its SHA-1 computed once.
@@ -202,202 +206,12 @@ impl fmt::Debug for RedisStore {
             .field("prefix", &self.prefix)
             .field("cluster", &matches!(self.link, Link::Cluster(_)))
             .field("timeout", &self.timeout)
-            .field("replicas", &self.acknowledged.replicas)
+            .field("acknowledged", &self.acknowledged)
             .finish_non_exhaustive()
     }
 }
 
 impl RedisStore {
-    /// The store on the Redis at `url` (`redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]`, or
-    /// `rediss://` with one of the `redis` crate's TLS features), through the `redis` crate's
-    /// tokio connection manager, which makes the connection again by itself when it breaks.
-    ///
-    /// - Each step takes at most [`DEFAULT_TIMEOUT`] ([`RedisStore::timeout`]), and is sent again
-    ///   within that time when its connection broke or Redis was loading its data: a Redis that
-    ///   restarts, or a network blip, costs a step a wait, not an error; a Redis that stays away
-    ///   gives every step a clear error once the time is up.
-    /// - When Redis has replicas (`INFO replication`, here), every answer and every value kept
-    ///   waits until one of them acknowledges it, within [`DEFAULT_ACKNOWLEDGEMENT`]
-    ///   ([`RedisStore::acknowledged_by`]).
-    /// - Checks that Redis evicts no key ([`RedisStore::check_eviction_policy`]).
-    ///
-    /// Must be called within a tokio runtime.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Backend`] when the URL is none, Redis cannot be reached within
-    /// [`DEFAULT_TIMEOUT`], or it runs with a `maxmemory-policy` other than `noeviction`.
-    pub async fn connect(url: &str) -> Result<Self, StoreError> {
-        let client = Client::open(url).map_err(backend)?;
-        within(DEFAULT_TIMEOUT, async {
-            // A broken connection is made again, tried every half second at most, so that a
-            // Redis back up is used within that.
-            let config = ConnectionManagerConfig::new().set_max_delay(Duration::from_millis(500));
-            // The writes that wait for replicas have a connection of their own, whose replies
-            // may take as long as the wait (the step's time bounds them).
-            let kept = config.clone().set_response_timeout(None);
-            let kept = ConnectionManager::new_with_config(client.clone(), kept).await?;
-            let link = ConnectionManager::new_with_config(client, config).await?;
-            Ok((Link::One(link), Link::One(kept)))
-        })
-        .await
-        .map(|(link, kept)| RedisStore::with(link, kept))?
-        .ready()
-        .await
-    }
-
-    /// The store on the Redis Cluster reached through `seeds` (some of its nodes' URLs,
-    /// `redis://HOST:PORT`; the client learns the others, and each slot's primary, from them),
-    /// through the `redis` crate's cluster client: it follows `MOVED` and `ASK` redirections and
-    /// a primary's failover to its replica. Everything [`RedisStore::connect`] says holds, each
-    /// slot's primary in the place of the one Redis.
-    ///
-    /// The keys of the store all share one hash slot (the prefix is their hash tag: see
-    /// [`RedisStore::prefix`]), because a step's script reaches several of them: an owner's
-    /// pages and the sets that keep them to their share. One primary (and its replicas) holds
-    /// them; other applications' keys spread over the others.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Backend`] when no seed is given, a seed is not a URL, the cluster cannot be
-    /// reached within [`DEFAULT_TIMEOUT`], or the primary of the store's slot evicts keys.
-    pub async fn connect_cluster<I, S>(seeds: I) -> Result<Self, StoreError>
-    where
-        I: IntoIterator<Item = S>,
-        S: AsRef<str>,
-    {
-        let seeds: Vec<String> = seeds
-            .into_iter()
-            .map(|seed| seed.as_ref().trim().to_owned())
-            .collect();
-        if seeds.is_empty() {
-            return Err(StoreError::Backend(Box::new(NoSeed("Redis Cluster node"))));
-        }
-        let client = |reply: Duration| {
-            ClusterClient::builder(seeds.iter().map(String::as_str))
-                .connection_timeout(Duration::from_secs(1))
-                .response_timeout(reply)
-                .build()
-        };
-        let (client, kept) = (
-            client(Duration::from_millis(500)).map_err(backend)?,
-            client(DEFAULT_TIMEOUT).map_err(backend)?,
-        );
-        within(DEFAULT_TIMEOUT, async {
-            let link = client.get_async_connection().await?;
-            let kept = kept.get_async_connection().await?;
-            Ok((link, kept))
-        })
-        .await
-        .map(|(link, kept)| RedisStore::on_cluster(link, kept))?
-        .ready()
-        .await
-    }
-
-    /// The store on the primary of `service` as Redis Sentinel names it: `sentinels` are some of
-    /// the Sentinels' URLs (`redis://HOST:26379`), `node` how to reach the primary they name
-    /// (`SentinelNodeConnectionInfo::default()` for no password and no TLS). The Sentinels are
-    /// asked again whenever the connection to the primary breaks, so a failover moves the store
-    /// to the promoted replica. Everything [`RedisStore::connect`] says holds.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::Backend`] when no Sentinel is given, a URL is none, no Sentinel names a
-    /// primary for `service` within [`DEFAULT_TIMEOUT`], or the primary evicts keys.
-    pub async fn connect_sentinel<I, S>(
-        sentinels: I,
-        service: &str,
-        node: SentinelNodeConnectionInfo,
-    ) -> Result<Self, StoreError>
-    where
-        I: IntoIterator<Item = S>,
-        S: AsRef<str>,
-    {
-        let sentinels: Vec<String> = sentinels
-            .into_iter()
-            .map(|sentinel| sentinel.as_ref().trim().to_owned())
-            .collect();
-        if sentinels.is_empty() {
-            return Err(StoreError::Backend(Box::new(NoSeed("Redis Sentinel"))));
-        }
-        let sentinels = |reply: Option<Duration>| {
-            let client = SentinelClient::build(
-                sentinels.clone(),
-                service.to_owned(),
-                Some(node.clone()),
-                SentinelServerType::Master,
-            )
-            .map_err(backend)?;
-            Ok::<_, StoreError>(Link::Sentinel(Arc::new(Sentinels::new(client, reply))))
-        };
-        // The writes that wait for replicas have a connection of their own, without a time for
-        // the reply (the step's time bounds it).
-        let (link, kept) = (
-            sentinels(Some(Duration::from_millis(500)))?,
-            sentinels(None)?,
-        );
-        RedisStore::with(link, kept).ready().await
-    }
-
-    /// The store on the Redis behind `connection` (built with the timeouts, retries or TLS of
-    /// your choice), its keys under [`DEFAULT_PREFIX`], each step within [`DEFAULT_TIMEOUT`].
-    /// `new` asks Redis nothing: call [`RedisStore::check_eviction_policy`] once connected, and
-    /// [`RedisStore::acknowledged_by`] if Redis has replicas. The writes that wait for them share
-    /// `connection` with every other step.
-    pub fn new(connection: ConnectionManager) -> Self {
-        let link = Link::One(connection);
-        RedisStore::with(link.clone(), link)
-    }
-
-    /// The store on the Redis Cluster behind `connection` (built with the cluster client's
-    /// settings of your choice), as [`RedisStore::new`] is on one Redis: its keys under
-    /// [`DEFAULT_PREFIX`] made a hash tag.
-    pub fn new_cluster(connection: ClusterConnection) -> Self {
-        RedisStore::on_cluster(connection.clone(), connection)
-    }
-
-    fn on_cluster(link: ClusterConnection, kept: ClusterConnection) -> Self {
-        let mut store = RedisStore::with(Link::Cluster(link), Link::Cluster(kept));
-        store.prefix = tagged(DEFAULT_PREFIX);
-        store
-    }
-
-    fn with(link: Link, kept: Link) -> Self {
-        RedisStore {
-            link,
-            kept,
-            prefix: DEFAULT_PREFIX.to_owned(),
-            markers: DEFAULT_MARKERS,
-            timeout: DEFAULT_TIMEOUT,
-            acknowledged: Acknowledged {
-                replicas: 0,
-                within: DEFAULT_ACKNOWLEDGEMENT,
-            },
-            scripts: Scripts {
-                create: Script::new(&format!("{COMMON}{CREATE}")),
-                answer: Script::new(ANSWER),
-                take: Script::new(&format!("{COMMON}{TAKE}")),
-                close: Script::new(&format!("{COMMON}{CLOSE}")),
-                replace: Script::new(REPLACE),
-                put_owned: Script::new(PUT_OWNED),
-                claim: Script::new(CLAIM),
-                remove: Script::new(REMOVE),
-            },
-        }
-    }
-
-    /// Checks the eviction policy, and waits for a replica when Redis has one.
-    async fn ready(mut self) -> Result<Self, StoreError> {
-        self.check_eviction_policy().await?;
-        let info = self
-            .on_primary(::redis::cmd("INFO").arg("replication").clone())
-            .await?;
-        if replicas(&info) > 0 {
-            self.acknowledged.replicas = 1;
-        }
-        Ok(self)
-    }
-
     /// The store with its keys under `prefix` rather than [`DEFAULT_PREFIX`]: replicas share
     /// their pages when they share the prefix, and applications sharing one Redis keep theirs
     /// apart with different ones.
@@ -432,14 +246,17 @@ impl RedisStore {
     /// step fails with an error that says so, and the page asks the person to try again.
     /// `replicas` 0 waits for none.
     ///
-    /// [`RedisStore::connect`] and [`RedisStore::connect_cluster`] wait for one replica, within
-    /// [`DEFAULT_ACKNOWLEDGEMENT`], when the primary has any when they connect, and for none
-    /// otherwise. (The steps that end a page, or take its answer, are not waited for: at worst a
+    /// Unless this sets another number, the store waits for one replica, within
+    /// [`DEFAULT_ACKNOWLEDGEMENT`], whenever the primary has any (asked with `INFO replication`
+    /// at most once a second, and again when a replica falls short): a primary without replicas
+    /// (one Redis alone, or a replica just promoted whose old primary is gone) keeps what it is
+    /// given without waiting, rather than refusing every answer. Set a number here to refuse
+    /// instead. (The steps that end a page, or take its answer, are not waited for: at worst a
     /// failover brings back a page whose answer was taken, and a call retried after it takes the
     /// same answer again.)
     #[must_use]
     pub fn acknowledged_by(mut self, replicas: usize, within: Duration) -> Self {
-        self.acknowledged = Acknowledged { replicas, within };
+        self.acknowledged = Acknowledged::By { replicas, within };
         self
     }
 
@@ -512,114 +329,6 @@ impl RedisStore {
     /// was lost.
     fn handover_key(&self, id: &PageId) -> String {
         format!("{}handed-page:{id}", self.prefix)
-    }
-
-    /// Deletes `key`, a value handed over in case a reply was lost, once the reply came: at once,
-    /// or when its short time is up if this fails (nothing waits on it).
-    async fn forget(&self, key: String) {
-        let mut delete = ::redis::cmd("DEL");
-        delete.arg(key);
-        let mut link = self.link.clone();
-        let _ = tokio::time::timeout(self.timeout, delete.exec_async(&mut link)).await;
-    }
-
-    /// Sends `command` as one step of the store.
-    async fn command(&self, write: Write, command: ::redis::Cmd) -> Result<Value, StoreError> {
-        self.step(write, Request::Command(&command)).await
-    }
-
-    /// Runs the script `invocation` as one step of the store.
-    async fn invoke(
-        &self,
-        write: Write,
-        invocation: ::redis::ScriptInvocation<'_>,
-    ) -> Result<Value, StoreError> {
-        self.step(write, Request::Script(&invocation)).await
-    }
-
-    /// Runs `script` on `keys` with the common arguments (the prefix, the markers, the id `id`)
-    /// and `args`.
-    async fn run(
-        &self,
-        script: &Script,
-        keys: &[&str],
-        id: &PageId,
-        args: &[&[u8]],
-    ) -> Result<Value, StoreError> {
-        let mut invocation = script.prepare_invoke();
-        for key in keys {
-            invocation.key(*key);
-        }
-        invocation
-            .arg(&self.prefix)
-            .arg(self.markers)
-            .arg(id.to_string());
-        for arg in args {
-            invocation.arg(*arg);
-        }
-        self.step(Write::Plain, Request::Script(&invocation)).await
-    }
-
-    /// Sends `command` (one that names no key) to the primary of the store's keys.
-    async fn on_primary(&self, command: ::redis::Cmd) -> Result<Value, StoreError> {
-        self.step(Write::Plain, Request::OnPrimary(&command)).await
-    }
-
-    /// Runs one step of the store, `send`, within the store's time: sent again while its
-    /// connection breaks (every step of the store may be sent again: see [`link`]), and, for a
-    /// write that must be [`Write::Kept`], acknowledged by the replicas the store waits for.
-    async fn step(&self, write: Write, request: Request<'_>) -> Result<Value, StoreError> {
-        let wanted = match write {
-            Write::Kept => self.acknowledged.replicas,
-            Write::Plain => 0,
-        };
-        let within = self.acknowledged.within.min(self.timeout);
-        let mut last = None;
-        let attempt = async {
-            let mut pause = Duration::from_millis(10);
-            loop {
-                let mut link = if wanted > 0 {
-                    self.kept.clone()
-                } else {
-                    self.link.clone()
-                };
-                let sent = match request.send(&mut link, &self.prefix).await {
-                    Ok(value) if wanted > 0 => {
-                        match acknowledge(&mut link, &self.prefix, wanted, within).await {
-                            Ok(got) if usize::try_from(got).is_ok_and(|got| got >= wanted) => {
-                                Ok(value)
-                            }
-                            Ok(got) => {
-                                return Err(StoreError::Backend(Box::new(NotAcknowledged {
-                                    wanted,
-                                    got,
-                                    within,
-                                })));
-                            }
-                            Err(error) => Err(error),
-                        }
-                    }
-                    sent => sent,
-                };
-                match sent {
-                    Ok(value) => return Ok(value),
-                    Err(error) if again(&error) => {
-                        link.broke().await;
-                        last = Some(error);
-                        tokio::time::sleep(pause).await;
-                        pause = (pause * 2).min(Duration::from_millis(200));
-                    }
-                    Err(error) => return Err(backend(error)),
-                }
-            }
-        };
-        let outcome = tokio::time::timeout(self.timeout, attempt).await;
-        outcome.unwrap_or_else(|_| {
-            Err(StoreError::Backend(Box::new(Unreachable {
-                waited: self.timeout,
-                last,
-            })))
-        })
     }
 }
 
@@ -752,133 +461,6 @@ fn keep_millis(keep: Duration) -> u64 {
     u64::try_from(millis).map_or(MAX_KEEP_MS, |millis| millis.min(MAX_KEEP_MS))
 }
 
-/// How many replicas `INFO replication` says the primary has (`connected_slaves`); none when
-/// the reply says nothing of them.
-fn replicas(info: &Value) -> usize {
-    let text = match info {
-        Value::BulkString(text) => String::from_utf8_lossy(text),
-        Value::VerbatimString { text, .. } | Value::SimpleString(text) => text.as_str().into(),
-        _ => return 0,
-    };
-    text.lines()
-        .find_map(|line| line.strip_prefix("connected_slaves:"))
-        .and_then(|count| count.trim().parse().ok())
-        .unwrap_or(0)
-}
-
-/// A step's own random mark (32 hexadecimal digits), by which it knows its own write when it is
-/// sent again.
-fn nonce() -> Result<String, StoreError> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(|_| StoreError::Backend(Box::new(NoRandom)))?;
-    Ok(format!("{:032x}", u128::from_le_bytes(bytes)))
-}
-
-/// One step's request to Redis.
-#[derive(Clone, Copy)]
-enum Request<'a> {
-    /// A command on keys (sent where they are).
-    Command(&'a ::redis::Cmd),
-    /// A script on keys (sent where they are; loaded again if Redis lost it).
-    Script(&'a ::redis::ScriptInvocation<'a>),
-    /// A command that names no key, for the primary of the store's keys.
-    OnPrimary(&'a ::redis::Cmd),
-}
-
-impl Request<'_> {
-    /// Sends the request on `link`, once; `key` is one of the store's keys.
-    async fn send(self, link: &mut Link, key: &str) -> Result<Value, RedisError> {
-        match self {
-            Request::Command(command) => command.query_async(link).await,
-            Request::Script(invocation) => invocation.invoke_async(link).await,
-            Request::OnPrimary(command) => link.on_primary_of(key, command.clone()).await,
-        }
-    }
-}
-
-/// The operating system's generator failed.
-#[derive(Debug)]
-struct NoRandom;
-
-impl fmt::Display for NoRandom {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("the operating system's random generator failed")
-    }
-}
-
-impl std::error::Error for NoRandom {}
-
-/// Whether a write must be acknowledged by the replicas the store waits for.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Write {
-    /// A read, or a write nothing is promised of.
-    Plain,
-    /// A write the person is told is kept: an answer, a connection's tokens.
-    Kept,
-}
-
-/// Waits until `wanted` replicas have acknowledged the writes sent on `link` so far, at most
-/// `within`: how many did (`WAIT`, on the primary of the store's keys, `key`'s).
-async fn acknowledge(
-    link: &mut Link,
-    key: &str,
-    wanted: usize,
-    within: Duration,
-) -> Result<i64, RedisError> {
-    // `WAIT` with no time waits for ever: at least a millisecond.
-    let millis = u64::try_from(within.as_millis()).unwrap_or(u64::MAX).max(1);
-    let wait = ::redis::cmd("WAIT").arg(wanted).arg(millis).clone();
-    match link.on_primary_of(key, wait).await? {
-        Value::Int(got) => Ok(got),
-        _ => Ok(0),
-    }
-}
-
-/// `connect` within `time`: Redis's error as the store's, and no answer in time as
-/// [`Unreachable`].
-async fn within<T>(
-    time: Duration,
-    connect: impl Future<Output = Result<T, RedisError>>,
-) -> Result<T, StoreError> {
-    match tokio::time::timeout(time, connect).await {
-        Ok(connected) => connected.map_err(backend),
-        Err(_) => Err(StoreError::Backend(Box::new(Unreachable {
-            waited: time,
-            last: None,
-        }))),
-    }
-}
-
-/// `prefix` as a Redis Cluster hash tag: as it is when it holds one (a `{`, then a `}` after at
-/// least one character), else within braces.
-fn tagged(prefix: &str) -> String {
-    let holds_tag = prefix
-        .find('{')
-        .and_then(|open| prefix[open + 1..].find('}'))
-        .is_some_and(|length| length > 0);
-    if holds_tag {
-        prefix.to_owned()
-    } else {
-        format!("{{{prefix}}}")
-    }
-}
-
-/// `connect_cluster` or `connect_sentinel` was given nothing to start from: what it needed.
-#[derive(Debug)]
-struct NoSeed(&'static str);
-
-impl fmt::Display for NoSeed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "no {} to start from: give at least one, `redis://HOST:PORT`",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for NoSeed {}
-
 /// Whether Redis refused a command itself (unknown, renamed, or forbidden to this user), rather
 /// than failing to answer.
 fn refused(error: &RedisError) -> bool {
@@ -976,6 +558,9 @@ mod tests {
 
     #[test]
     fn the_scripts_are_one_each_and_differ() {
+        use super::scripts::{
+            ANSWER, CLAIM, CLOSE, COMMON, CREATE, PUT_OWNED, REMOVE, REPLACE, TAKE,
+        };
         let store_scripts = [
             format!("{COMMON}{CREATE}"),
             ANSWER.to_owned(),
@@ -983,11 +568,13 @@ mod tests {
             format!("{COMMON}{CLOSE}"),
             REPLACE.to_owned(),
             PUT_OWNED.to_owned(),
+            CLAIM.to_owned(),
+            REMOVE.to_owned(),
         ];
         let hashes: std::collections::HashSet<String> = store_scripts
             .iter()
             .map(|code| Script::new(code).get_hash().to_owned())
             .collect();
-        assert_eq!(hashes.len(), 6);
+        assert_eq!(hashes.len(), 8);
     }
 }

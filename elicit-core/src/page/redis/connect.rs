@@ -1,0 +1,250 @@
+//! Where the store's connections come from: one Redis, a Redis Cluster, or the primary Redis
+//! Sentinels name; each checked before it is used.
+
+use std::fmt;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use ::redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use ::redis::cluster::ClusterClient;
+use ::redis::cluster_async::ClusterConnection;
+use ::redis::sentinel::{SentinelClient, SentinelNodeConnectionInfo, SentinelServerType};
+use ::redis::{Client, RedisError, Script};
+
+use super::link::{
+    DEFAULT_ACKNOWLEDGEMENT, DEFAULT_TIMEOUT, Link, Sentinels, Unreachable, backend,
+};
+use super::scripts::{ANSWER, CLAIM, CLOSE, COMMON, CREATE, PUT_OWNED, REMOVE, REPLACE, TAKE};
+use super::{Acknowledged, DEFAULT_MARKERS, DEFAULT_PREFIX, RedisStore, Scripts};
+use crate::page::store::StoreError;
+
+impl RedisStore {
+    /// The store on the Redis at `url` (`redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]`, or
+    /// `rediss://` with one of the `redis` crate's TLS features), through the `redis` crate's
+    /// tokio connection manager, which makes the connection again by itself when it breaks.
+    ///
+    /// - Each step takes at most [`DEFAULT_TIMEOUT`] ([`RedisStore::timeout`]), and is sent again
+    ///   within that time when its connection broke or Redis was loading its data: a Redis that
+    ///   restarts, or a network blip, costs a step a wait, not an error; a Redis that stays away
+    ///   gives every step a clear error once the time is up.
+    /// - Whenever Redis has replicas (`INFO replication`), every answer and every value kept
+    ///   waits until one of them acknowledges it, within [`DEFAULT_ACKNOWLEDGEMENT`]
+    ///   ([`RedisStore::acknowledged_by`]).
+    /// - Checks that Redis evicts no key ([`RedisStore::check_eviction_policy`]).
+    ///
+    /// Must be called within a tokio runtime.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Backend`] when the URL is none, Redis cannot be reached within
+    /// [`DEFAULT_TIMEOUT`], or it runs with a `maxmemory-policy` other than `noeviction`.
+    pub async fn connect(url: &str) -> Result<Self, StoreError> {
+        let client = Client::open(url).map_err(backend)?;
+        within(DEFAULT_TIMEOUT, async {
+            // A broken connection is made again, tried every half second at most, so that a
+            // Redis back up is used within that.
+            let config = ConnectionManagerConfig::new().set_max_delay(Duration::from_millis(500));
+            // The writes that wait for replicas have a connection of their own, whose replies
+            // may take as long as the wait (the step's time bounds them).
+            let kept = config.clone().set_response_timeout(None);
+            let kept = ConnectionManager::new_with_config(client.clone(), kept).await?;
+            let link = ConnectionManager::new_with_config(client, config).await?;
+            Ok((Link::One(link), Link::One(kept)))
+        })
+        .await
+        .map(|(link, kept)| RedisStore::with(link, kept))?
+        .ready()
+        .await
+    }
+
+    /// The store on the Redis Cluster reached through `seeds` (some of its nodes' URLs,
+    /// `redis://HOST:PORT`; the client learns the others, and each slot's primary, from them),
+    /// through the `redis` crate's cluster client: it follows `MOVED` and `ASK` redirections and
+    /// a primary's failover to its replica. Everything [`RedisStore::connect`] says holds, each
+    /// slot's primary in the place of the one Redis.
+    ///
+    /// The keys of the store all share one hash slot (the prefix is their hash tag: see
+    /// [`RedisStore::prefix`]), because a step's script reaches several of them: an owner's
+    /// pages and the sets that keep them to their share. One primary (and its replicas) holds
+    /// them; other applications' keys spread over the others.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Backend`] when no seed is given, a seed is not a URL, the cluster cannot be
+    /// reached within [`DEFAULT_TIMEOUT`], or the primary of the store's slot evicts keys.
+    pub async fn connect_cluster<I, S>(seeds: I) -> Result<Self, StoreError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let seeds: Vec<String> = seeds
+            .into_iter()
+            .map(|seed| seed.as_ref().trim().to_owned())
+            .collect();
+        if seeds.is_empty() {
+            return Err(StoreError::Backend(Box::new(NoSeed("Redis Cluster node"))));
+        }
+        let client = |reply: Duration| {
+            ClusterClient::builder(seeds.iter().map(String::as_str))
+                .connection_timeout(Duration::from_secs(1))
+                .response_timeout(reply)
+                .build()
+        };
+        let (client, kept) = (
+            client(Duration::from_millis(500)).map_err(backend)?,
+            client(DEFAULT_TIMEOUT).map_err(backend)?,
+        );
+        within(DEFAULT_TIMEOUT, async {
+            let link = client.get_async_connection().await?;
+            let kept = kept.get_async_connection().await?;
+            Ok((link, kept))
+        })
+        .await
+        .map(|(link, kept)| RedisStore::on_cluster(link, kept))?
+        .ready()
+        .await
+    }
+
+    /// The store on the primary of `service` as Redis Sentinel names it: `sentinels` are some of
+    /// the Sentinels' URLs (`redis://HOST:26379`), `node` how to reach the primary they name
+    /// (`SentinelNodeConnectionInfo::default()` for no password and no TLS). The Sentinels are
+    /// asked again whenever the connection to the primary breaks, so a failover moves the store
+    /// to the promoted replica. Everything [`RedisStore::connect`] says holds.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Backend`] when no Sentinel is given, a URL is none, no Sentinel names a
+    /// primary for `service` within [`DEFAULT_TIMEOUT`], or the primary evicts keys.
+    pub async fn connect_sentinel<I, S>(
+        sentinels: I,
+        service: &str,
+        node: SentinelNodeConnectionInfo,
+    ) -> Result<Self, StoreError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let sentinels: Vec<String> = sentinels
+            .into_iter()
+            .map(|sentinel| sentinel.as_ref().trim().to_owned())
+            .collect();
+        if sentinels.is_empty() {
+            return Err(StoreError::Backend(Box::new(NoSeed("Redis Sentinel"))));
+        }
+        let sentinels = |reply: Option<Duration>| {
+            let client = SentinelClient::build(
+                sentinels.clone(),
+                service.to_owned(),
+                Some(node.clone()),
+                SentinelServerType::Master,
+            )
+            .map_err(backend)?;
+            Ok::<_, StoreError>(Link::Sentinel(Arc::new(Sentinels::new(client, reply))))
+        };
+        // The writes that wait for replicas have a connection of their own, without a time for
+        // the reply (the step's time bounds it).
+        let (link, kept) = (
+            sentinels(Some(Duration::from_millis(500)))?,
+            sentinels(None)?,
+        );
+        RedisStore::with(link, kept).ready().await
+    }
+
+    /// The store on the Redis behind `connection` (built with the timeouts, retries or TLS of
+    /// your choice), its keys under [`DEFAULT_PREFIX`], each step within [`DEFAULT_TIMEOUT`].
+    /// `new` asks Redis nothing: call [`RedisStore::check_eviction_policy`] once connected. The
+    /// writes that wait for replicas share `connection` with every other step (`connect` gives
+    /// them a connection of their own).
+    pub fn new(connection: ConnectionManager) -> Self {
+        let link = Link::One(connection);
+        RedisStore::with(link.clone(), link)
+    }
+
+    /// The store on the Redis Cluster behind `connection` (built with the cluster client's
+    /// settings of your choice), as [`RedisStore::new`] is on one Redis: its keys under
+    /// [`DEFAULT_PREFIX`] made a hash tag.
+    pub fn new_cluster(connection: ClusterConnection) -> Self {
+        RedisStore::on_cluster(connection.clone(), connection)
+    }
+
+    fn on_cluster(link: ClusterConnection, kept: ClusterConnection) -> Self {
+        let mut store = RedisStore::with(Link::Cluster(link), Link::Cluster(kept));
+        store.prefix = tagged(DEFAULT_PREFIX);
+        store
+    }
+
+    fn with(link: Link, kept: Link) -> Self {
+        RedisStore {
+            link,
+            kept,
+            prefix: DEFAULT_PREFIX.to_owned(),
+            markers: DEFAULT_MARKERS,
+            timeout: DEFAULT_TIMEOUT,
+            acknowledged: Acknowledged::WhereThereAreAny {
+                within: DEFAULT_ACKNOWLEDGEMENT,
+            },
+            replicas: Arc::new(Mutex::new(None)),
+            scripts: Scripts {
+                create: Script::new(&format!("{COMMON}{CREATE}")),
+                answer: Script::new(ANSWER),
+                take: Script::new(&format!("{COMMON}{TAKE}")),
+                close: Script::new(&format!("{COMMON}{CLOSE}")),
+                replace: Script::new(REPLACE),
+                put_owned: Script::new(PUT_OWNED),
+                claim: Script::new(CLAIM),
+                remove: Script::new(REMOVE),
+            },
+        }
+    }
+
+    /// The store once its Redis is checked ([`RedisStore::check_eviction_policy`]).
+    async fn ready(self) -> Result<Self, StoreError> {
+        self.check_eviction_policy().await?;
+        Ok(self)
+    }
+}
+
+/// `connect` within `time`: Redis's error as the store's, and no answer in time as
+/// [`Unreachable`].
+async fn within<T>(
+    time: Duration,
+    connect: impl Future<Output = Result<T, RedisError>>,
+) -> Result<T, StoreError> {
+    match tokio::time::timeout(time, connect).await {
+        Ok(connected) => connected.map_err(backend),
+        Err(_) => Err(StoreError::Backend(Box::new(Unreachable {
+            waited: time,
+            last: None,
+        }))),
+    }
+}
+
+/// `prefix` as a Redis Cluster hash tag: as it is when it holds one (a `{`, then a `}` after at
+/// least one character), else within braces.
+pub(super) fn tagged(prefix: &str) -> String {
+    let holds_tag = prefix
+        .find('{')
+        .and_then(|open| prefix[open + 1..].find('}'))
+        .is_some_and(|length| length > 0);
+    if holds_tag {
+        prefix.to_owned()
+    } else {
+        format!("{{{prefix}}}")
+    }
+}
+
+/// `connect_cluster` or `connect_sentinel` was given nothing to start from: what it needed.
+#[derive(Debug)]
+struct NoSeed(&'static str);
+
+impl fmt::Display for NoSeed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no {} to start from: give at least one, `redis://HOST:PORT`",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for NoSeed {}

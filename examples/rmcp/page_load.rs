@@ -62,6 +62,10 @@ const STORE_TAG: &str = "{mcp-elicit:page:}";
 /// The steps of a flow whose latency is measured, in order.
 const STEPS: [&str; 4] = ["call", "page GET", "page POST", "retried call"];
 
+/// How many flows run on each store before the measured ones (not counted): they open the
+/// connections and load the scripts.
+const WARM_UP: usize = 200;
+
 /// Each request's time, at most.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -425,7 +429,7 @@ struct Measured {
     steps: [Latencies; 4],
 }
 
-/// Runs `flows` flows (after `concurrency` flows not counted, which open the connections) at
+/// Runs `flows` flows (after [`WARM_UP`] flows not counted, which open the connections) at
 /// `concurrency` on `replicas`, each for a user of its own: what it measured, printed.
 async fn measure_store(
     store: &'static str,
@@ -438,7 +442,7 @@ async fn measure_store(
         let targets = &replicas.targets;
         move |i: usize| (i < count).then(|| flow(Arc::clone(targets), format!("{prefix}{i}")))
     };
-    measure::run(concurrency, start(format!("warm_{tag}_"), concurrency)).await?;
+    measure::run(concurrency, start(format!("warm_{tag}_"), WARM_UP)).await?;
     let started = Instant::now();
     let outcomes = measure::run(concurrency, start(format!("{tag}_"), flows)).await?;
     let elapsed = started.elapsed();

@@ -28,6 +28,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
+use axum::serve::ListenerExt;
 use axum::{Form, Router};
 use mcp_elicit::page::redis::{RedisStore, SentinelNodeConnectionInfo};
 use mcp_elicit::page::serve::{Identity, Parts, local_path, same_origin};
@@ -179,7 +180,15 @@ impl Site {
             .layer(middleware::from_fn(require_bearer));
         let router = mcp.nest("/pages", pages).merge(sign_in).merge(more);
         println!("serving http://{}/mcp", self.listener.local_addr()?);
-        axum::serve(self.listener, router).await?;
+        // Each response is written as soon as it is ready: without TCP_NODELAY, Nagle's
+        // algorithm held an MCP response's last segment until the client's delayed ACK, ~40 ms
+        // per call on keep-alive connections (BENCHMARKS.md: the page flows' load).
+        let listener = self.listener.tap_io(|tcp| {
+            if let Err(error) = tcp.set_nodelay(true) {
+                eprintln!("could not set TCP_NODELAY on a connection: {error}");
+            }
+        });
+        axum::serve(listener, router).await?;
         Ok(())
     }
 }

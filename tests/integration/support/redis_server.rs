@@ -324,11 +324,21 @@ impl Cluster {
 
     /// Kills the node on `port` (`SIGKILL`).
     pub fn kill(&mut self, port: u16) {
+        self.node(port).kill();
+    }
+
+    /// Starts the node on `port` again, after [`Cluster::kill`], with its folder (its cluster
+    /// configuration and append-only file): a primary that was failed over meanwhile comes back
+    /// as a replica of the one that took its place.
+    pub fn restart(&mut self, port: u16) {
+        self.node(port).restart();
+    }
+
+    fn node(&mut self, port: u16) -> &mut Redis {
         self.nodes
             .iter_mut()
             .find(|node| node.port == port)
             .expect("a node of this cluster")
-            .kill();
     }
 }
 

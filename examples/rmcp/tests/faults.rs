@@ -7,6 +7,8 @@
 //!
 //! They need `redis-server` and `redis-cli` (CI installs them and runs these with `--ignored`).
 
+#[path = "support/account.rs"]
+mod account;
 #[path = "support/connect.rs"]
 mod connect;
 #[path = "../../../tests/integration/support/redis_server.rs"]
@@ -15,7 +17,7 @@ mod redis_server;
 use std::time::{Duration, Instant};
 
 use connect::{Browser, SECRET, Server, asked, call, csrf, retry, text, url_mode};
-use redis_server::Redis;
+use redis_server::{Cluster, Redis};
 use serde_json::{Value, json};
 
 const ADA: Option<&str> = Some("dev-ada");
@@ -29,6 +31,13 @@ const CONNECTED: &str = "Connected Work (Europe)";
 /// The longest any one request may take: the store's time for a step (5 s by default) and a
 /// margin. No test waits longer for anything.
 const LIMIT: Duration = Duration::from_secs(15);
+
+/// The hash tag of the store's keys on a Redis Cluster: the slot of all of them.
+const SLOT: &str = "{mcp-elicit:page:}";
+
+/// How long after its primary's death a cluster may take to serve flows again (a replica takes
+/// over after `cluster-node-timeout`, two seconds here, and a vote).
+const FAILOVER: Duration = Duration::from_secs(20);
 
 /// A Redis that keeps every write on disk before it answers (`appendfsync always`), so that
 /// whatever it acknowledged outlives a `SIGKILL`.
@@ -47,10 +56,10 @@ fn durable_redis() -> Redis {
 /// output, and the time it took.
 async fn timed<T>(limit: Duration, what: &str, future: impl Future<Output = T>) -> (T, Duration) {
     let started = Instant::now();
-    match tokio::time::timeout(limit, future).await {
-        Ok(output) => (output, started.elapsed()),
-        Err(_) => panic!("{what} did not end within {limit:?}"),
-    }
+    let output = tokio::time::timeout(limit, future)
+        .await
+        .unwrap_or_else(|elapsed| panic!("{what} did not end within {limit:?} ({elapsed})"));
+    (output, started.elapsed())
 }
 
 /// `future` within [`LIMIT`].
@@ -93,7 +102,7 @@ async fn try_answer(
 ) -> Result<Vec<(&'static str, String)>, String> {
     let (status, _, page) = bounded("a page", browser.get(url)).await;
     if status != 200 {
-        return Err(format!("the page answered {status}: {page}"));
+        return Err(format!("the page answered {status}: {}", title(&page)));
     }
     let posted = vec![
         ("csrf", csrf(&page)),
@@ -104,8 +113,14 @@ async fn try_answer(
     ];
     match post(browser, url, &posted).await {
         (200, page) if page.contains(SAVED) => Ok(posted),
-        (status, page) => Err(format!("the answer was posted, {status}: {page}")),
+        (status, page) => Err(format!("the answer was posted, {status}: {}", title(&page))),
     }
+}
+
+/// A page's title, which says what it is.
+fn title(page: &str) -> &str {
+    let title = page.split("<title>").nth(1).unwrap_or(page);
+    title.split("</title>").next().unwrap_or(title)
 }
 
 /// `fields` posted to `url`: the status and the page.
@@ -118,10 +133,15 @@ async fn post(browser: &mut Browser, url: &str, fields: &[(&str, String)]) -> (u
     (status, page)
 }
 
-/// A retried call whose answer was taken already: refused (invalid params), and nothing
-/// completes twice.
+/// A retried call whose answer was taken already: its state refused as used (invalid params),
+/// and nothing completes twice.
 fn assert_taken_once(message: &Value) {
     assert_eq!(message["error"]["code"], -32602, "{message:#}");
+    assert_eq!(
+        message["error"]["message"],
+        "the `requestState` is refused: its answers were used already; call again without `inputResponses` and `requestState` to start over",
+        "{message:#}"
+    );
 }
 
 /// Replica A makes the page, and is killed (`SIGKILL`) before the person answers: the person
@@ -200,7 +220,18 @@ async fn saved_answers_survive_a_redis_restart_and_the_next_request_works() {
     );
     assert_eq!(text(&retried(&a.origin, state).await), CONNECTED);
     assert_taken_once(&retried(&b.origin, state).await);
-    assert_eq!(text(&retried(&a.origin, &saved[3].1).await), CONNECTED);
+    // The hostile twin: the fourth call retried on both replicas at once completes once.
+    let (on_a, on_b) = tokio::join!(
+        retried(&a.origin, &saved[3].1),
+        retried(&b.origin, &saved[3].1)
+    );
+    let (done, refused) = if on_a.get("result").is_some() {
+        (on_a, on_b)
+    } else {
+        (on_b, on_a)
+    };
+    assert_eq!(text(&done), CONNECTED);
+    assert_taken_once(&refused);
     for (_, state, _) in &saved {
         assert_taken_once(&retried(&b.origin, state).await);
     }
@@ -273,4 +304,207 @@ async fn redis_down_for_seconds_answers_clearly_in_bounded_time_then_recovers() 
     assert_taken_once(&retried(&b.origin, &state).await);
     let (url, _) = ask(&b.origin).await;
     assert!(url.starts_with(&format!("{}/pages/", b.origin)), "{url}");
+}
+
+/// One whole flow: the call made on `made_on`, its page answered on `answered_on`, the call
+/// retried on `made_on` and completed.
+async fn flow(browser: &mut Browser, made_on: &Server, answered_on: &Server) {
+    let (url, state) = ask(&made_on.origin).await;
+    answer(browser, &on(&url, made_on, answered_on)).await;
+    assert_eq!(text(&retried(&made_on.origin, &state).await), CONNECTED);
+}
+
+/// Fails the test when [`FAILOVER`] has passed since `since` with `what` still failing (`last`
+/// says how); otherwise waits a little before the next try.
+async fn give_up_after_failover(since: Instant, what: &str, last: &dyn std::fmt::Display) {
+    assert!(
+        since.elapsed() < FAILOVER,
+        "{what}: still failing {FAILOVER:?} after the primary's death: {last}"
+    );
+    tokio::time::sleep(Duration::from_millis(100)).await;
+}
+
+/// A Redis Cluster (three primaries with a replica each) serving two replicas' flows; then the
+/// primary holding the store's slot is killed. Every answer saved before completes its call,
+/// once; and a new flow completes within seconds, each of its steps tried again as a client and
+/// a person would while the cluster fails over (the times are printed).
+#[tokio::test]
+#[ignore = "needs redis-server and redis-cli: CI installs them and runs this with --ignored"]
+async fn a_cluster_loses_the_primary_of_the_store_and_keeps_every_saved_answer() {
+    let mut cluster = Cluster::start();
+    let seeds = cluster.seeds();
+    let a = Server::start(&["--redis-cluster", &seeds]);
+    let b = Server::start(&["--redis-cluster", &seeds]);
+    let mut browser = Browser::default();
+    for replica in [&a, &b] {
+        bounded("a sign-in", browser.sign_in(&replica.origin, "dev-ada")).await;
+    }
+    for (made_on, answered_on) in [(&a, &b), (&b, &a)] {
+        flow(&mut browser, made_on, answered_on).await;
+    }
+    // Answers saved whose calls have not come back yet.
+    let mut saved = Vec::new();
+    for round in 0..4 {
+        let (made_on, answered_on) = if round % 2 == 0 { (&a, &b) } else { (&b, &a) };
+        let (url, state) = ask(&made_on.origin).await;
+        answer(&mut browser, &on(&url, made_on, answered_on)).await;
+        saved.push(state);
+    }
+
+    let busiest = cluster.primary_of(SLOT);
+    let held = redis_server::cli(busiest, &["DBSIZE"]);
+    assert_ne!(
+        held.trim(),
+        "0",
+        "the store's keys are on the primary killed"
+    );
+    cluster.kill(busiest);
+    let killed = Instant::now();
+
+    // Every saved answer completes its call, once: the client retries while the cluster fails
+    // over.
+    for (round, state) in saved.iter().enumerate() {
+        let (first, second) = if round % 2 == 0 { (&a, &b) } else { (&b, &a) };
+        loop {
+            let done = retried(&first.origin, state).await;
+            if done["result"]["content"][0]["text"] == CONNECTED {
+                break;
+            }
+            give_up_after_failover(killed, "a saved answer's call", &done).await;
+        }
+        assert_taken_once(&retried(&second.origin, state).await);
+    }
+    let taken = killed.elapsed();
+
+    // A new flow: the call made on A, its page answered on B, the call retried on A, each step
+    // tried again until it works.
+    let (url, state) = loop {
+        let (_, first) = bounded("a call", call(&a.origin, ADA, url_mode(), json!({}))).await;
+        if first["result"]["resultType"] == "input_required" {
+            break asked(&first);
+        }
+        give_up_after_failover(killed, "a new call", &first).await;
+    };
+    let made = killed.elapsed();
+    let url = on(&url, &a, &b);
+    // What the person was shown, each time it changed.
+    let mut shown: Vec<String> = Vec::new();
+    loop {
+        match try_answer(&mut browser, &url).await {
+            Ok(_) => break,
+            Err(failed) => {
+                if shown.last() != Some(&failed) {
+                    shown.push(failed);
+                }
+                let primary = cluster.primary_of(SLOT);
+                let replication = redis_server::cli(primary, &["INFO", "replication"]);
+                let replicas = replication
+                    .lines()
+                    .find(|line| line.starts_with("connected_slaves:"))
+                    .unwrap_or_default()
+                    .to_owned();
+                let last = format!("{} (the new primary: {replicas})", shown.join("; then "));
+                give_up_after_failover(killed, "a new page's answer", &last).await;
+            }
+        }
+    }
+    let done = loop {
+        let done = retried(&a.origin, &state).await;
+        if done["result"]["content"][0]["text"] == CONNECTED {
+            break killed.elapsed();
+        }
+        give_up_after_failover(killed, "a new call retried", &done).await;
+    };
+    println!(
+        "the primary of the store's slot killed: every saved answer taken after {} ms, a new page made after {} ms, the first new flow completed after {} ms",
+        taken.as_millis(),
+        made.as_millis(),
+        done.as_millis()
+    );
+    assert_ne!(cluster.primary_of(SLOT), busiest, "its replica took over");
+    // Both replicas go on serving whole flows.
+    flow(&mut browser, &b, &a).await;
+}
+
+/// Ada's upstream account, as `whoami_upstream` says it.
+const ACCOUNT: &str = "Upstream account: ada (ada@example.com)";
+
+/// `whoami_upstream` called on both replicas at once, each call tried again (within
+/// [`FAILOVER`] of `since`) until it says Ada's account: a refresh each needs.
+async fn both_see_the_account(a: &account::Server, b: &account::Server, since: Instant) {
+    let (on_a, on_b) = tokio::join!(whoami(a, since), whoami(b, since));
+    assert_eq!((on_a.as_str(), on_b.as_str()), (ACCOUNT, ACCOUNT));
+}
+
+/// `whoami_upstream` on `server`, tried again until it answers the account (within [`FAILOVER`]
+/// of `since`): its text.
+async fn whoami(server: &account::Server, since: Instant) -> String {
+    loop {
+        let call = account::call(
+            &server.origin,
+            "whoami_upstream",
+            ADA,
+            url_mode(),
+            json!({}),
+        );
+        let said = bounded("whoami_upstream", call).await;
+        if said["result"]["content"][0]["text"] == ACCOUNT {
+            return ACCOUNT.to_owned();
+        }
+        give_up_after_failover(since, "whoami_upstream", &said).await;
+    }
+}
+
+/// Two `account_server` replicas on a Redis Cluster: Ada connects her account through both, the
+/// access token expires and both need it at once (one refresh, the refresh token used once);
+/// then the primary of the store's slot dies, and the next expiry is refreshed once too, the
+/// connection kept.
+#[tokio::test]
+#[ignore = "needs oidc-provider (npm), redis-server and redis-cli: CI installs them and runs this with --ignored"]
+async fn accounts_on_a_cluster_refresh_once_through_a_failover() {
+    let mut cluster = Cluster::start();
+    let seeds = cluster.seeds();
+    let (provider, [port_a, port_b], mut args) = account::replicas("", 3);
+    args.splice(0..2, ["--redis-cluster".to_owned(), seeds]);
+    let a = account::Server::start(port_a, &provider.issuer, &args);
+    let b = account::Server::start(port_b, &provider.issuer, &args);
+
+    let first = account::call(&a.origin, "whoami_upstream", ADA, url_mode(), json!({})).await;
+    let (url, state) = asked(&first);
+    let mut ada = account::Browser::default();
+    ada.sign_in(&a.origin, "dev-ada").await;
+    let authorize = ada
+        .continue_to_provider(&url.replace(&a.origin, &b.origin))
+        .await;
+    let back = ada.sign_in_and_consent(&authorize, "ada").await;
+    let done = ada.get(&back.replace(&a.origin, &b.origin)).await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    let retry = retry("accept", &state);
+    let connected = account::call(&a.origin, "whoami_upstream", ADA, url_mode(), retry).await;
+    assert_eq!(text(&connected), ACCOUNT);
+
+    tokio::time::sleep(Duration::from_millis(3_200)).await;
+    both_see_the_account(&a, &b, Instant::now()).await;
+    assert_eq!(provider.requests("POST /token 200"), 2, "one refresh");
+
+    let busiest = cluster.primary_of(SLOT);
+    cluster.kill(busiest);
+    let killed = Instant::now();
+    tokio::time::sleep(Duration::from_millis(3_200)).await;
+    both_see_the_account(&a, &b, killed).await;
+    println!(
+        "the primary of the store's slot killed: both replicas refreshed the account after {} ms",
+        killed.elapsed().as_millis()
+    );
+    assert_eq!(
+        provider.requests("POST /token 200"),
+        3,
+        "one refresh after the failover: {}",
+        provider.process.log()
+    );
+    assert!(
+        !provider.process.log().contains("invalid_grant"),
+        "no refresh token was used twice: {}",
+        provider.process.log()
+    );
 }

@@ -209,14 +209,7 @@ async fn an_answer_is_kept_once_a_replica_has_it_and_said_not_kept_when_none_ans
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
 async fn redis_restarted_on_its_append_only_file_is_used_at_once_and_forgets_no_answer() {
-    let mut redis = Redis::start_with(&[
-        "--appendonly",
-        "yes",
-        "--appendfsync",
-        "always",
-        "--save",
-        "",
-    ]);
+    let mut redis = Redis::durable();
     let store = RedisStore::connect(&redis.url).await.unwrap();
     let mut waiting = Vec::new();
     for n in 0..5u8 {
@@ -242,14 +235,7 @@ async fn redis_restarted_on_its_append_only_file_is_used_at_once_and_forgets_no_
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
 async fn redis_down_for_seconds_gives_bounded_errors_then_the_same_store_works() {
-    let mut redis = Redis::start_with(&[
-        "--appendonly",
-        "yes",
-        "--appendfsync",
-        "always",
-        "--save",
-        "",
-    ]);
+    let mut redis = Redis::durable();
     let store = RedisStore::connect(&redis.url)
         .await
         .unwrap()

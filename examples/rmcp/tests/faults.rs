@@ -39,17 +39,12 @@ const SLOT: &str = "{mcp-elicit:page:}";
 /// over after `cluster-node-timeout`, two seconds here, and a vote).
 const FAILOVER: Duration = Duration::from_secs(20);
 
-/// A Redis that keeps every write on disk before it answers (`appendfsync always`), so that
-/// whatever it acknowledged outlives a `SIGKILL`.
-fn durable_redis() -> Redis {
-    Redis::start_with(&[
-        "--appendonly",
-        "yes",
-        "--appendfsync",
-        "always",
-        "--save",
-        "",
-    ])
+/// Two `connect_server` replicas on the Redis at `url`, sharing its key.
+fn replicas_on(url: &str) -> (Server, Server) {
+    (
+        Server::start(&["--redis", url]),
+        Server::start(&["--redis", url]),
+    )
 }
 
 /// `future`, which must end within `limit` (else the test fails, and hangs no longer): its
@@ -150,8 +145,7 @@ fn assert_taken_once(message: &Value) {
 #[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
 async fn a_replica_killed_between_the_call_and_the_answer() {
     let redis = Redis::start();
-    let a = Server::start(&["--redis", &redis.url]);
-    let b = Server::start(&["--redis", &redis.url]);
+    let (a, b) = replicas_on(&redis.url);
     let (url, state) = ask(&a.origin).await;
     let on_b = on(&url, &a, &b);
     let gone = a.origin.clone();
@@ -182,9 +176,8 @@ async fn a_replica_killed_between_the_call_and_the_answer() {
 #[tokio::test]
 #[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
 async fn saved_answers_survive_a_redis_restart_and_the_next_request_works() {
-    let mut redis = durable_redis();
-    let a = Server::start(&["--redis", &redis.url]);
-    let b = Server::start(&["--redis", &redis.url]);
+    let mut redis = Redis::durable();
+    let (a, b) = replicas_on(&redis.url);
     let mut browser = Browser::default();
     for replica in [&a, &b] {
         bounded("a sign-in", browser.sign_in(&replica.origin, "dev-ada")).await;
@@ -249,9 +242,8 @@ async fn saved_answers_survive_a_redis_restart_and_the_next_request_works() {
 #[tokio::test]
 #[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
 async fn redis_down_for_seconds_answers_clearly_in_bounded_time_then_recovers() {
-    let mut redis = durable_redis();
-    let a = Server::start(&["--redis", &redis.url]);
-    let b = Server::start(&["--redis", &redis.url]);
+    let mut redis = Redis::durable();
+    let (a, b) = replicas_on(&redis.url);
     let (url, state) = ask(&a.origin).await;
     let on_b = on(&url, &a, &b);
     let mut browser = Browser::default();
@@ -502,9 +494,5 @@ async fn accounts_on_a_cluster_refresh_once_through_a_failover() {
         "one refresh after the failover: {}",
         provider.process.log()
     );
-    assert!(
-        !provider.process.log().contains("invalid_grant"),
-        "no refresh token was used twice: {}",
-        provider.process.log()
-    );
+    provider.assert_no_refresh_token_reused();
 }

@@ -37,6 +37,20 @@ impl Redis {
         Redis::start_with(&["--save", "", "--appendonly", "no"])
     }
 
+    /// A Redis that writes every change to its append-only file before it answers
+    /// (`--appendfsync always`), so that whatever it acknowledged outlives a `SIGKILL` and a
+    /// [`Redis::restart`].
+    pub fn durable() -> Redis {
+        Redis::start_with(&[
+            "--appendonly",
+            "yes",
+            "--appendfsync",
+            "always",
+            "--save",
+            "",
+        ])
+    }
+
     /// A Redis with the settings `args` (`--appendonly yes`, `--appendfsync always`...).
     pub fn start_with(args: &[&str]) -> Redis {
         // The port is free when chosen, and may be taken before Redis binds it: then try another.

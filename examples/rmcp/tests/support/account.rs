@@ -178,6 +178,16 @@ impl Provider {
         self.process.log().lines().filter(|l| *l == line).count()
     }
 
+    /// Asserts that no refresh token was used twice: rotated at every use, a refresh token used
+    /// again makes the provider revoke the whole grant (`invalid_grant`).
+    pub fn assert_no_refresh_token_reused(&self) {
+        let log = self.process.log();
+        assert!(
+            !log.contains("invalid_grant"),
+            "no refresh token was used twice: {log}"
+        );
+    }
+
     /// How many of its log lines start with `prefix` (`POST /token 503`, say; an injected
     /// fault's line ends with ` (injected)`).
     pub fn requests_matching(&self, prefix: &str) -> usize {

@@ -149,6 +149,7 @@ async fn a_replica_killed_between_the_call_and_the_answer() {
     let (url, state) = ask(&a.origin).await;
     let on_b = on(&url, &a, &b);
     let gone = a.origin.clone();
+    // `SIGKILL` (dropping a server kills its process): no shutdown, nothing flushed.
     drop(a);
     let refused = bounded(
         "a request to the dead replica",

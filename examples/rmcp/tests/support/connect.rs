@@ -56,12 +56,17 @@ impl Server {
             .to_owned();
         let log = Arc::new(Mutex::new(line));
         let stderr = child.stderr.take().unwrap();
-        for mut stream in [Box::new(stdout) as Box<dyn Read + Send>, Box::new(stderr)] {
+        // Read line by line as the server writes, so that `log` has what it wrote so far (read
+        // to the end, it would have nothing until the server stopped).
+        for stream in [Box::new(stdout) as Box<dyn Read + Send>, Box::new(stderr)] {
             let log = Arc::clone(&log);
             std::thread::spawn(move || {
-                let mut text = String::new();
-                let _ = stream.read_to_string(&mut text);
-                log.lock().unwrap().push_str(&text);
+                let mut lines = BufReader::new(stream);
+                let mut line = String::new();
+                while lines.read_line(&mut line).unwrap_or(0) > 0 {
+                    log.lock().unwrap().push_str(&line);
+                    line.clear();
+                }
             });
         }
         Server { child, origin, log }

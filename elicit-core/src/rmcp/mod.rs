@@ -297,15 +297,14 @@ impl ElicitError {
     }
 
     /// What the client is told of it: its message; but of the page store's own failure, only
-    /// that it failed and to try again, its detail (which may name the store's hosts) going to
-    /// the server's log (`tracing`, at `warn`).
+    /// that it failed and to try again: its detail (which may name the store's hosts) is for the
+    /// server's log, where the Redis store writes it (`tracing`, at `warn`).
     fn told(&self) -> String {
         #[cfg(feature = "page")]
         if let ElicitError::Page(crate::page::serve::PageError::Store(
-            crate::page::store::StoreError::Backend(detail),
+            crate::page::store::StoreError::Backend(_),
         )) = self
         {
-            tracing::warn!(error = %detail, "the page store failed");
             return STORE_UNREACHABLE.to_owned();
         }
         self.to_string()

@@ -281,7 +281,7 @@ async fn redis_down_for_seconds_answers_clearly_in_bounded_time_then_recovers() 
     }
     // ... which each replica's log has (read from its output by another thread: waited for).
     for replica in [&a, &b] {
-        let detail = "the page store failed error=Redis could not be reached within 5000 ms";
+        let detail = "the Redis store failed a step error=the page store failed: Redis could not be reached within 5000 ms";
         let logged = Instant::now() + Duration::from_secs(2);
         while !replica.log().contains(detail) && Instant::now() < logged {
             tokio::time::sleep(Duration::from_millis(20)).await;

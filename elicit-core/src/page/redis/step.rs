@@ -107,12 +107,18 @@ impl RedisStore {
             }
         };
         let outcome = tokio::time::timeout(self.timeout, attempt).await;
-        outcome.unwrap_or_else(|_| {
+        let outcome = outcome.unwrap_or_else(|_| {
             Err(StoreError::Backend(Box::new(Unreachable {
                 waited: self.timeout,
                 last,
             })))
-        })
+        });
+        // The server's log says why: a page answers 503 and a call tells its client only to try
+        // again. (The detail names no value the store holds.)
+        if let Err(error) = &outcome {
+            tracing::warn!(%error, "the Redis store failed a step");
+        }
+        outcome
     }
 
     /// Whether the writes sent on `link` so far are kept: acknowledged by as many replicas as

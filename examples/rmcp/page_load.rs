@@ -13,9 +13,9 @@
 //! death to the first answer of each step and the first whole flow after it, the flows that
 //! failed meanwhile, and every answer lost after its page said it was saved (the 200 calls are
 //! retried after the failover, and each flow whose retried call fails keeps trying for 20 s).
-//! A store that waits for a replica's acknowledgement refuses answers while the promoted primary
-//! has no replica: if no flow begun after the death completed within 10 s, the killed node is
-//! started again (it rejoins as a replica), and the time from then on is printed too.
+//! Should no flow begun after the death complete within 10 s (a store that refused answers while
+//! the promoted primary has no replica did so), the killed node is started again (it rejoins as a
+//! replica), and the time from then on is printed too.
 //!
 //! ```sh
 //! cargo build --release -p mcp-elicit-rmcp-examples --bin connect_server

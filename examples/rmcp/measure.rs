@@ -25,7 +25,8 @@ pub struct Load {
     pub concurrency: usize,
 }
 
-/// Starts `program` (a server beside this program, built with the same profile) on a port the
+/// Starts `program` (a server beside this program, or beside the examples' folder it is in, built
+/// with the same profile) on a port the
 /// system chooses, with the state key `key` and `args`: the process (killed when dropped) and
 /// the URL it serves MCP at.
 pub async fn replica(
@@ -33,7 +34,15 @@ pub async fn replica(
     key: &str,
     args: &[&str],
 ) -> Result<(Child, String), Box<dyn std::error::Error>> {
-    let program = std::env::current_exe()?.with_file_name(program);
+    // Beside this program; an example (`target/PROFILE/examples/`) looks one folder up.
+    let exe = std::env::current_exe()?;
+    let mut folder = exe.parent().ok_or("this program is in no folder")?;
+    if folder.ends_with("examples") {
+        folder = folder
+            .parent()
+            .ok_or("the examples' folder is in no folder")?;
+    }
+    let program = folder.join(program);
     let mut child = Command::new(&program)
         .args(["--port", "0"])
         .args(args)

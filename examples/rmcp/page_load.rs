@@ -19,13 +19,14 @@
 //!
 //! ```sh
 //! cargo build --release -p mcp-elicit-rmcp-examples --bin connect_server
-//! cargo run --release -p mcp-elicit-rmcp-examples --bin page_load -- --flows 1000 --concurrency 10
+//! cargo run --release -p mcp-elicit-rmcp-examples --example page_load -- --flows 1000 --concurrency 10
 //! ```
 //!
-//! It starts `connect_server` beside its own program (build both with the same profile), and
-//! `redis-server` and `redis-cli` (Debian's `redis-server` package) through the integration
-//! tests' Redis harness, each Redis in a temporary folder of its own. Only loopback addresses are
-//! used; every request has a timeout, and every process it started is stopped when it ends.
+//! It starts the `connect_server` built with the same profile (in `target/release/`, the folder
+//! above the example's), and `redis-server` and `redis-cli` (Debian's `redis-server` package)
+//! through the integration tests' Redis harness, each Redis in a temporary folder of its own.
+//! Only loopback addresses are used; every request has a timeout, and every process it started is
+//! stopped when it ends.
 
 #[path = "measure.rs"]
 mod measure;

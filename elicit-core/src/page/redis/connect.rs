@@ -77,13 +77,7 @@ impl RedisStore {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        let seeds: Vec<String> = seeds
-            .into_iter()
-            .map(|seed| seed.as_ref().trim().to_owned())
-            .collect();
-        if seeds.is_empty() {
-            return Err(StoreError::Backend(Box::new(NoSeed("Redis Cluster node"))));
-        }
+        let seeds = addresses(seeds, "Redis Cluster node")?;
         let client = |reply: Duration| {
             ClusterClient::builder(seeds.iter().map(String::as_str))
                 .connection_timeout(Duration::from_secs(1))
@@ -124,13 +118,7 @@ impl RedisStore {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        let sentinels: Vec<String> = sentinels
-            .into_iter()
-            .map(|sentinel| sentinel.as_ref().trim().to_owned())
-            .collect();
-        if sentinels.is_empty() {
-            return Err(StoreError::Backend(Box::new(NoSeed("Redis Sentinel"))));
-        }
+        let sentinels = addresses(sentinels, "Redis Sentinel")?;
         let sentinels = |reply: Option<Duration>| {
             let client = SentinelClient::build(
                 sentinels.clone(),
@@ -202,6 +190,22 @@ impl RedisStore {
         self.check_eviction_policy().await?;
         Ok(self)
     }
+}
+
+/// The addresses to start from, trimmed: at least one, or an error that says it needs a `what`.
+fn addresses<I, S>(given: I, what: &'static str) -> Result<Vec<String>, StoreError>
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<str>,
+{
+    let addresses: Vec<String> = given
+        .into_iter()
+        .map(|address| address.as_ref().trim().to_owned())
+        .collect();
+    if addresses.is_empty() {
+        return Err(StoreError::Backend(Box::new(NoSeed(what))));
+    }
+    Ok(addresses)
 }
 
 /// `connect` within `time`: Redis's error as the store's, and no answer in time as

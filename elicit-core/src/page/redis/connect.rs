@@ -9,14 +9,19 @@ use ::redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use ::redis::cluster::ClusterClient;
 use ::redis::cluster_async::ClusterConnection;
 use ::redis::sentinel::{SentinelClient, SentinelNodeConnectionInfo, SentinelServerType};
-use ::redis::{Client, RedisError, Script};
+use ::redis::{Client, RedisError};
 
 use super::link::{
     DEFAULT_ACKNOWLEDGEMENT, DEFAULT_TIMEOUT, Link, Sentinels, Unreachable, backend,
 };
-use super::scripts::{ANSWER, CLAIM, CLOSE, COMMON, CREATE, PUT_OWNED, REMOVE, REPLACE, TAKE};
-use super::{Acknowledged, DEFAULT_MARKERS, DEFAULT_PREFIX, RedisStore, Scripts};
+use super::scripts::Scripts;
+use super::{Acknowledged, DEFAULT_MARKERS, DEFAULT_PREFIX, RedisStore};
 use crate::page::store::StoreError;
+
+/// How long a reply may take on the connection of the steps that wait for no replica (the
+/// `redis` crate's own default for one Redis): past it, the connection is taken for broken and
+/// the step sent again.
+const REPLY: Duration = Duration::from_millis(500);
 
 impl RedisStore {
     /// The store on the Redis at `url` (`redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]`, or
@@ -43,7 +48,9 @@ impl RedisStore {
         within(DEFAULT_TIMEOUT, async {
             // A broken connection is made again, tried every half second at most, so that a
             // Redis back up is used within that.
-            let config = ConnectionManagerConfig::new().set_max_delay(Duration::from_millis(500));
+            let config = ConnectionManagerConfig::new()
+                .set_max_delay(Duration::from_millis(500))
+                .set_response_timeout(Some(REPLY));
             // The writes that wait for replicas have a connection of their own, whose replies
             // may take as long as the wait (the step's time bounds them).
             let kept = config.clone().set_response_timeout(None);
@@ -85,7 +92,7 @@ impl RedisStore {
                 .build()
         };
         let (client, kept) = (
-            client(Duration::from_millis(500)).map_err(backend)?,
+            client(REPLY).map_err(backend)?,
             client(DEFAULT_TIMEOUT).map_err(backend)?,
         );
         within(DEFAULT_TIMEOUT, async {
@@ -131,10 +138,7 @@ impl RedisStore {
         };
         // The writes that wait for replicas have a connection of their own, without a time for
         // the reply (the step's time bounds it).
-        let (link, kept) = (
-            sentinels(Some(Duration::from_millis(500)))?,
-            sentinels(None)?,
-        );
+        let (link, kept) = (sentinels(Some(REPLY))?, sentinels(None)?);
         RedisStore::with(link, kept).ready().await
     }
 
@@ -172,16 +176,7 @@ impl RedisStore {
                 within: DEFAULT_ACKNOWLEDGEMENT,
             },
             replicas: Arc::new(Mutex::new(None)),
-            scripts: Scripts {
-                create: Script::new(&format!("{COMMON}{CREATE}")),
-                answer: Script::new(ANSWER),
-                take: Script::new(&format!("{COMMON}{TAKE}")),
-                close: Script::new(&format!("{COMMON}{CLOSE}")),
-                replace: Script::new(REPLACE),
-                put_owned: Script::new(PUT_OWNED),
-                claim: Script::new(CLAIM),
-                remove: Script::new(REMOVE),
-            },
+            scripts: Scripts::new(),
         }
     }
 

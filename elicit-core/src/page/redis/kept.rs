@@ -61,7 +61,7 @@ impl KeptStore for RedisStore {
 
     async fn remove(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let taker = nonce()?;
-        let window = keep_millis(self.timeout.saturating_mul(2)).max(1_000);
+        let window = self.handover_millis();
         let mut invocation = self.scripts.remove.key(self.kept_key(name));
         invocation.key(self.handed_key(name)).arg(taker).arg(window);
         let value = bytes(self.invoke(Write::Plain, invocation).await?, "take")?;

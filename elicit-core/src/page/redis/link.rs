@@ -21,8 +21,8 @@ use ::redis::{Cmd, ErrorKind, Pipeline, RedisError, RedisFuture, ServerErrorKind
 
 use crate::page::store::StoreError;
 
-/// The connection to one Redis, or to a Redis Cluster. Cloning it is cheap: clones share their
-/// connections (Redis pipelines their commands).
+/// The connection to one Redis, to a Redis Cluster, or to the primary Redis Sentinels name.
+/// Cloning it is cheap: clones share their connections (Redis pipelines their commands).
 #[derive(Clone)]
 pub(super) enum Link {
     /// One Redis (a primary, which may have replicas).
@@ -130,9 +130,7 @@ impl Link {
             }
         }
     }
-}
 
-impl Link {
     /// After `error`, which [`again`] says may pass: the Sentinels are asked for the primary
     /// again before the next attempt (a failover moved it, or demoted the one this was). The
     /// connection manager and the cluster client make their connections again by themselves.
@@ -146,8 +144,9 @@ impl Link {
 /// Whether a step that failed with `error` may succeed when sent again, once the connection is
 /// made again or the cluster has moved on: the connection broke or timed out (Redis restarted, a
 /// network blip, a node that does not answer), Redis is loading its data after a restart, the
-/// cluster or the Sentinels are between primaries, or a reply did not parse. A refusal, a script's error, or
-/// redirections the cluster client gave up following are not: those end the step at once.
+/// cluster or the Sentinels are between primaries, or a reply did not parse. A refusal, a
+/// script's error, or redirections the cluster client gave up following are not: those end the
+/// step at once.
 pub(super) fn again(error: &RedisError) -> bool {
     match error.kind() {
         // A reply that does not parse leaves the connection out of step: it is made again, and

@@ -82,7 +82,7 @@ use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use ::redis::{ErrorKind, RedisError, Script, ServerErrorKind, Value};
+use ::redis::{ErrorKind, RedisError, ServerErrorKind, Value};
 
 use super::seal::PageId;
 use super::store::{Answered, Created, Ended, NewPage, PageStore, StoreError, Stored, Taken};
@@ -97,6 +97,7 @@ pub use ::redis::sentinel::SentinelNodeConnectionInfo;
 use connect::tagged;
 use link::Link;
 pub use link::{DEFAULT_ACKNOWLEDGEMENT, DEFAULT_TIMEOUT};
+use scripts::Scripts;
 use step::{Write, nonce};
 
 /// The prefix of the store's keys unless [`RedisStore::prefix`] sets another.
@@ -185,19 +186,6 @@ enum Acknowledged {
     WhereThereAreAny { within: Duration },
     /// This many, always (`acknowledged_by`); none for 0.
     By { replicas: usize, within: Duration },
-}
-
-/// The store's scripts, each with its SHA-1 computed once.
-#[derive(Clone)]
-struct Scripts {
-    create: Script,
-    answer: Script,
-    take: Script,
-    close: Script,
-    replace: Script,
-    put_owned: Script,
-    claim: Script,
-    remove: Script,
 }
 
 impl fmt::Debug for RedisStore {
@@ -327,8 +315,15 @@ impl RedisStore {
 
     /// The key under which a take of the page `id` hands its answer over once more if its reply
     /// was lost.
-    fn handover_key(&self, id: &PageId) -> String {
+    fn handed_page_key(&self, id: &PageId) -> String {
         format!("{}handed-page:{id}", self.prefix)
+    }
+
+    /// How long, in milliseconds, a value taken once is handed over to the step that took it,
+    /// should its reply be lost: while that step may be sent again (twice its time), a second
+    /// at least.
+    fn handover_millis(&self) -> u64 {
+        keep_millis(self.timeout.saturating_mul(2)).max(1_000)
     }
 }
 
@@ -420,18 +415,18 @@ impl PageStore for RedisStore {
         // The answer taken stays, sealed, for the time a step may be sent again, under a key
         // only this take knows: a take whose reply was lost, sent again, gets it.
         let taker = nonce()?;
-        let window = keep_millis(self.timeout.saturating_mul(2)).max(1_000);
+        let window = self.handover_millis().to_string();
         match self
             .run(
                 &self.scripts.take,
-                &[&self.key(id), &self.handover_key(id)],
+                &[&self.key(id), &self.handed_page_key(id)],
                 id,
-                &[taker.as_bytes(), window.to_string().as_bytes()],
+                &[taker.as_bytes(), window.as_bytes()],
             )
             .await?
         {
             Value::BulkString(answer) => {
-                self.forget(self.handover_key(id)).await;
+                self.forget(self.handed_page_key(id)).await;
                 Ok(Taken::Answer(answer))
             }
             Value::Int(0) => Ok(Taken::Unknown),
@@ -558,22 +553,11 @@ mod tests {
 
     #[test]
     fn the_scripts_are_one_each_and_differ() {
-        use super::scripts::{
-            ANSWER, CLAIM, CLOSE, COMMON, CREATE, PUT_OWNED, REMOVE, REPLACE, TAKE,
-        };
-        let store_scripts = [
-            format!("{COMMON}{CREATE}"),
-            ANSWER.to_owned(),
-            format!("{COMMON}{TAKE}"),
-            format!("{COMMON}{CLOSE}"),
-            REPLACE.to_owned(),
-            PUT_OWNED.to_owned(),
-            CLAIM.to_owned(),
-            REMOVE.to_owned(),
-        ];
-        let hashes: std::collections::HashSet<String> = store_scripts
+        let scripts = Scripts::new();
+        let hashes: std::collections::HashSet<&str> = scripts
+            .all()
             .iter()
-            .map(|code| Script::new(code).get_hash().to_owned())
+            .map(|script| script.get_hash())
             .collect();
         assert_eq!(hashes.len(), 8);
     }

@@ -6,6 +6,52 @@
 //! send the same), a value set by the value, and a take, a removal or a claim by the step's own
 //! random mark.
 
+use ::redis::Script;
+
+/// The store's scripts, each with its SHA-1 computed once.
+#[derive(Clone)]
+pub(super) struct Scripts {
+    pub(super) create: Script,
+    pub(super) answer: Script,
+    pub(super) take: Script,
+    pub(super) close: Script,
+    pub(super) replace: Script,
+    pub(super) put_owned: Script,
+    pub(super) claim: Script,
+    pub(super) remove: Script,
+}
+
+impl Scripts {
+    /// Each script with the common parts it starts with.
+    pub(super) fn new() -> Self {
+        Scripts {
+            create: Script::new(&format!("{COMMON}{CREATE}")),
+            answer: Script::new(ANSWER),
+            take: Script::new(&format!("{COMMON}{HANDOVER}{TAKE}")),
+            close: Script::new(&format!("{COMMON}{CLOSE}")),
+            replace: Script::new(REPLACE),
+            put_owned: Script::new(PUT_OWNED),
+            claim: Script::new(CLAIM),
+            remove: Script::new(&format!("{HANDOVER}{REMOVE}")),
+        }
+    }
+
+    /// Every script.
+    #[cfg(test)]
+    pub(super) fn all(&self) -> [&Script; 8] {
+        [
+            &self.create,
+            &self.answer,
+            &self.take,
+            &self.close,
+            &self.replace,
+            &self.put_owned,
+            &self.claim,
+            &self.remove,
+        ]
+    }
+}
+
 /// What the scripts that end pages start with: the common arguments (`ARGV[1]`, the prefix;
 /// `ARGV[2]`, the markers an owner keeps; `ARGV[3]`, the page's id), Redis's clock, and
 /// `finish`, which ends a page.
@@ -14,7 +60,7 @@
 /// when unknown) as `how`: drops everything but its stage, keeping the key's expiry; moves it from
 /// its owner's open pages to their markers; and deletes the oldest markers past the owner's
 /// number of them (a few at a time).
-pub(super) const COMMON: &str = r"
+const COMMON: &str = r"
 local prefix, markers, id = ARGV[1], tonumber(ARGV[2]), ARGV[3]
 local time = redis.call('TIME')
 local now_ms = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
@@ -46,6 +92,24 @@ local function finish(key, page, how, owner)
 end
 ";
 
+/// What the steps that give a value once start with (before their own code):
+/// `hand_over(key, taker, value, ms)` keeps `value` under `key` for `ms` milliseconds for the
+/// taker `taker` (the step's random mark) alone, should the step's reply be lost;
+/// `handed_back(key, taker)` gives it back when that step comes again, and false to any other.
+const HANDOVER: &str = r"
+local function hand_over(key, taker, value, ms)
+  redis.call('SET', key, taker .. value, 'PX', ms)
+end
+
+local function handed_back(key, taker)
+  local handed = redis.call('GET', key)
+  if handed and string.sub(handed, 1, #taker) == taker then
+    return string.sub(handed, #taker + 1)
+  end
+  return false
+end
+";
+
 /// `create`: makes the page `KEYS[1]` (id `ARGV[3]`) of the owner `ARGV[9]` (whose open pages
 /// are `KEYS[2]`, their markers `KEYS[3]`), for the maker `ARGV[4]` (a random mark), with the
 /// record `ARGV[5]`, open `ARGV[6]` and kept `ARGV[7]` milliseconds, within the share `ARGV[8]`. Returns 0 when the id is in use, 2 when
@@ -56,7 +120,7 @@ end
 /// shorter than the share), to trim the set as it goes. A keep-time of zero makes a page that is
 /// forgotten at once: nothing is written for it. Sent again by its maker, it gives what it gave
 /// the first time (the id of the page it closed is kept with the page as `replaced`).
-pub(super) const CREATE: &str = r"
+const CREATE: &str = r"
 if redis.call('EXISTS', KEYS[1]) == 1 then
   local made = redis.pcall('HMGET', KEYS[1], 'made_by', 'replaced')
   if type(made) == 'table' and not made.err and made[1] == ARGV[4] then
@@ -126,7 +190,7 @@ return 1
 /// `ARGV[2]` (a random mark); its expiry stays. Returns 2 when this call answered (also when it
 /// is sent again), 1 when the page had another answer already or has ended, 0 for no page, -1 for a hash
 /// that is not a page's.
-pub(super) const ANSWER: &str = r"
+const ANSWER: &str = r"
 local fields = redis.call('HMGET', KEYS[1], 'stage', 'answered_by')
 local stage = fields[1]
 if not stage then
@@ -150,7 +214,7 @@ return -1
 /// answer stays under `KEYS[2]` for `ARGV[5]` milliseconds, for this taker only, should its reply
 /// be lost and the take sent again. Returns the answer, or 0 for no page, 1 when the page waits,
 /// 2, 3 or 4 when it has ended (taken, closed, expired), -1 for a hash that is not a page's.
-pub(super) const TAKE: &str = r"
+const TAKE: &str = r"
 local fields = redis.call('HMGET', KEYS[1], 'stage', 'answer', 'owner')
 local stage = fields[1]
 local taker = ARGV[4]
@@ -162,15 +226,11 @@ if stage == 'waiting' then
 end
 if stage == 'answered' and fields[2] then
   finish(KEYS[1], id, 'taken', fields[3])
-  redis.call('SET', KEYS[2], taker .. fields[2], 'PX', ARGV[5])
+  hand_over(KEYS[2], taker, fields[2], ARGV[5])
   return fields[2]
 end
 if stage == 'taken' then
-  local handed = redis.call('GET', KEYS[2])
-  if handed and string.sub(handed, 1, #taker) == taker then
-    return string.sub(handed, #taker + 1)
-  end
-  return 2
+  return handed_back(KEYS[2], taker) or 2
 end
 if stage == 'closed' then
   return 3
@@ -183,7 +243,7 @@ return -1
 
 /// `close`: ends the page `KEYS[1]` as closed if it is open (waiting or answered), its record and
 /// any answer deleted. Returns 1 when it closed the page, 0 otherwise.
-pub(super) const CLOSE: &str = r"
+const CLOSE: &str = r"
 local fields = redis.call('HMGET', KEYS[1], 'stage', 'owner')
 if fields[1] == 'waiting' or fields[1] == 'answered' then
   finish(KEYS[1], id, 'closed', fields[2])
@@ -197,7 +257,7 @@ return 0
 /// milliseconds, `0` for no expiry) or deletes it (`ARGV[3]` is `0`). Returns 1 when it did, 0
 /// when the value was another. Sent again after it set its value, it finds that value there
 /// and returns 1.
-pub(super) const REPLACE: &str = r"
+const REPLACE: &str = r"
 local current = redis.call('GET', KEYS[1])
 local expected
 if ARGV[1] == '1' then
@@ -228,7 +288,7 @@ return 1
 /// expiry the longest of its values'), at most `ARGV[3]` of them: names whose value is gone leave
 /// the set, and the oldest past the share are deleted (their keys `ARGV[5]` and the name).
 /// Returns how many it deleted. The set is at most the share long, so the work is bounded by it.
-pub(super) const PUT_OWNED: &str = r"
+const PUT_OWNED: &str = r"
 local set, share, prefix = KEYS[2], tonumber(ARGV[3]), ARGV[5]
 for _, name in ipairs(redis.call('ZRANGE', set, 0, -1)) do
   if name == ARGV[4] or redis.call('EXISTS', prefix .. name) == 0 then
@@ -258,7 +318,7 @@ return removed
 /// `claim`: keeps the claimant's random mark `ARGV[1]` under `KEYS[1]` for `ARGV[2]`
 /// milliseconds if nothing is kept there. Returns 1 for the claimant (also when its claim is
 /// sent again), 0 when another holds it or a value is kept.
-pub(super) const CLAIM: &str = r"
+const CLAIM: &str = r"
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
   return 1
 end
@@ -271,17 +331,12 @@ return 0
 /// `remove`: gives the value under `KEYS[1]` and deletes it, for the taker `ARGV[1]` (a random
 /// mark): the value stays under `KEYS[2]` for `ARGV[2]` milliseconds, for this taker only,
 /// should its reply be lost and the removal sent again. Returns the value, or nil.
-pub(super) const REMOVE: &str = r"
-local taker = ARGV[1]
+const REMOVE: &str = r"
 local value = redis.call('GET', KEYS[1])
 if value then
   redis.call('DEL', KEYS[1])
-  redis.call('SET', KEYS[2], taker .. value, 'PX', ARGV[2])
+  hand_over(KEYS[2], ARGV[1], value, ARGV[2])
   return value
 end
-local handed = redis.call('GET', KEYS[2])
-if handed and string.sub(handed, 1, #taker) == taker then
-  return string.sub(handed, #taker + 1)
-end
-return false
+return handed_back(KEYS[2], ARGV[1])
 ";

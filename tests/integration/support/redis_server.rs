@@ -158,14 +158,13 @@ impl Redis {
             "127.0.0.1",
             &self.port.to_string(),
         ]);
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while !cli(replica.port, &["INFO", "replication"]).contains("master_link_status:up") {
-            assert!(
-                Instant::now() < deadline,
-                "the replica did not sync within 10 s"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        poll(Duration::from_secs(10), Duration::from_millis(20), || {
+            let info = cli(replica.port, &["INFO", "replication"]);
+            if info.contains("master_link_status:up") {
+                return Ok(());
+            }
+            Err("the replica did not sync within 10 s".to_owned())
+        });
         replica
     }
 
@@ -239,20 +238,15 @@ impl Cluster {
         let cluster = Cluster { nodes };
         cluster.wait_until_ok();
         // And every replica in sync with its primary.
-        let deadline = Instant::now() + Duration::from_secs(30);
-        for node in &cluster.nodes {
-            loop {
+        poll(Duration::from_secs(30), Duration::from_millis(50), || {
+            for node in &cluster.nodes {
                 let info = node.cli(&["INFO", "replication"]);
-                if info.contains("role:master") || info.contains("master_link_status:up") {
-                    break;
+                if !info.contains("role:master") && !info.contains("master_link_status:up") {
+                    return Err(format!("a replica did not sync within 30 s:\n{info}"));
                 }
-                assert!(
-                    Instant::now() < deadline,
-                    "a replica did not sync within 30 s:\n{info}"
-                );
-                std::thread::sleep(Duration::from_millis(50));
             }
-        }
+            Ok(())
+        });
         cluster
     }
 
@@ -267,24 +261,21 @@ impl Cluster {
 
     /// Waits until every live node says `cluster_state:ok` and agrees on three primaries.
     pub fn wait_until_ok(&self) {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
+        poll(Duration::from_secs(30), Duration::from_millis(100), || {
             let live: Vec<&Redis> = self.nodes.iter().filter(|n| n.child.is_some()).collect();
             let ok = live
                 .iter()
                 .all(|node| node.cli(&["CLUSTER", "INFO"]).contains("cluster_state:ok"));
             if ok && self.primaries().len() == 3 {
-                return;
+                return Ok(());
             }
-            assert!(
-                Instant::now() < deadline,
+            Err(format!(
                 "the cluster was not ok within 30 s:\n{}",
                 live.first()
                     .map(|n| n.cli(&["CLUSTER", "NODES"]))
                     .unwrap_or_default()
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
+            ))
+        });
     }
 
     /// The ports of the live primaries that serve slots.
@@ -405,10 +396,9 @@ impl Sentinels {
             sentinels.urls.push(format!("redis://127.0.0.1:{port}"));
         }
         // Each knows the primary, its replicas and the other Sentinels.
-        let deadline = Instant::now() + Duration::from_secs(20);
-        for url in &sentinels.urls {
-            let port: u16 = url.rsplit(':').next().unwrap().parse().unwrap();
-            loop {
+        poll(Duration::from_secs(20), Duration::from_millis(100), || {
+            for url in &sentinels.urls {
+                let port: u16 = url.rsplit(':').next().unwrap().parse().unwrap();
                 let known = cli(port, &["SENTINEL", "MASTER", "svc"]);
                 let count = |field: &str| {
                     let mut lines = known.lines();
@@ -418,16 +408,14 @@ impl Sentinels {
                         .and_then(|n| n.parse::<u32>().ok())
                         .unwrap_or(0)
                 };
-                if count("num-slaves") >= 1 && count("num-other-sentinels") >= 2 {
-                    break;
+                if count("num-slaves") < 1 || count("num-other-sentinels") < 2 {
+                    return Err(format!(
+                        "the Sentinel on {port} did not see the replica and the others within 20 s:\n{known}"
+                    ));
                 }
-                assert!(
-                    Instant::now() < deadline,
-                    "the Sentinel on {port} did not see the replica and the others within 20 s:\n{known}"
-                );
-                std::thread::sleep(Duration::from_millis(100));
             }
-        }
+            Ok(())
+        });
         sentinels
     }
 
@@ -450,6 +438,19 @@ impl Drop for Sentinels {
             let _ = child.wait();
         }
         let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Asks `ready` every `pause` until it answers `Ok`, for at most `limit`: past it, the test fails
+/// with what `ready` said last.
+fn poll(limit: Duration, pause: Duration, mut ready: impl FnMut() -> Result<(), String>) {
+    let deadline = Instant::now() + limit;
+    loop {
+        match ready() {
+            Ok(()) => return,
+            Err(not_yet) => assert!(Instant::now() < deadline, "{not_yet}"),
+        }
+        std::thread::sleep(pause);
     }
 }
 

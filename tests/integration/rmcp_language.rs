@@ -162,9 +162,7 @@ struct Client {
 
 impl rmcp::ClientHandler for Client {
     fn get_info(&self) -> ClientConfig {
-        let capabilities = ClientCapabilities::builder().enable_elicitation().build();
-        ClientConfig::new(capabilities, Implementation::new("test", "0"))
-            .with_protocol_version(self.version.clone())
+        form_client(&self.version)
     }
 
     async fn create_elicitation(
@@ -181,6 +179,13 @@ impl rmcp::ClientHandler for Client {
         }
         Ok(answers.remove(0))
     }
+}
+
+/// What the test clients declare: form elicitation, on `version`.
+fn form_client(version: &ProtocolVersion) -> ClientConfig {
+    let capabilities = ClientCapabilities::builder().enable_elicitation().build();
+    ClientConfig::new(capabilities, Implementation::new("test", "0"))
+        .with_protocol_version(version.clone())
 }
 
 fn age(age: u8) -> ElicitResult {
@@ -416,9 +421,7 @@ struct UiClient {
 
 impl rmcp::ClientHandler for UiClient {
     fn get_info(&self) -> ClientConfig {
-        let capabilities = ClientCapabilities::builder().enable_elicitation().build();
-        ClientConfig::new(capabilities, Implementation::new("test", "0"))
-            .with_protocol_version(self.version.clone())
+        form_client(&self.version)
     }
 
     async fn create_elicitation(

@@ -214,6 +214,17 @@ fn accept() -> Vec<ElicitResult> {
     vec![ElicitResult::new(ElicitationAction::Accept)]
 }
 
+/// A 2025-11-25 client with URL mode, accepting the URL request, connected to `server`.
+async fn url_session(server: &Server) -> scripted_client::Session {
+    connect_with(
+        server.clone(),
+        ProtocolVersion::V_2025_11_25,
+        url_client(),
+        accept(),
+    )
+    .await
+}
+
 /// Posts the page at `url` (a path of the router) with `body` (its CSRF token filled in).
 async fn answer_page(pages: &Pages<Flaky>, url: &str, body: &str) -> u16 {
     let router = axum::Router::new().nest("/pages", pages.router());
@@ -237,13 +248,7 @@ async fn the_call_waits_for_the_page_and_tells_the_client_it_is_done() {
         ("action=decline".to_owned(), "decline"),
     ] {
         let server = Server::new(Duration::from_secs(20));
-        let session = connect_with(
-            server.clone(),
-            ProtocolVersion::V_2025_11_25,
-            url_client(),
-            accept(),
-        )
-        .await;
+        let session = url_session(&server).await;
         let seen = session_seen(&session).await;
         let url = seen["url"].as_str().unwrap().to_owned();
         let id = url.strip_prefix("/pages/").unwrap().to_owned();
@@ -262,13 +267,7 @@ async fn the_wait_rides_out_a_store_that_fails_for_a_while() {
     // The store fails while the call waits (Redis restarting, say): the call waits on, and
     // takes the answer once the store is back and the person has answered.
     let server = Server::new(Duration::from_secs(20));
-    let session = connect_with(
-        server.clone(),
-        ProtocolVersion::V_2025_11_25,
-        url_client(),
-        accept(),
-    )
-    .await;
+    let session = url_session(&server).await;
     let url = session_seen(&session).await["url"]
         .as_str()
         .unwrap()
@@ -289,13 +288,7 @@ async fn the_wait_rides_out_a_store_that_fails_for_a_while() {
     // answered"; the client is told what to do, not the store's detail (the server's log has
     // it).
     let server = Server::new(Duration::from_secs(1));
-    let session = connect_with(
-        server.clone(),
-        ProtocolVersion::V_2025_11_25,
-        url_client(),
-        accept(),
-    )
-    .await;
+    let session = url_session(&server).await;
     session_seen(&session).await;
     server.down.store(true, Ordering::SeqCst);
     let (text, error, _) = session.call_pending().await;

@@ -318,20 +318,7 @@ async fn an_expired_page_is_gone_and_its_call_starts_over() {
 #[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
 async fn two_replicas_share_pages_and_retries_through_redis() {
     let redis = redis_server::Redis::start();
-    let a = Server::start(&["--redis", &redis.url]);
-    let b = Server::start(&["--redis", &redis.url]);
-    let (_, first) = call(&a.origin, ADA, url_mode(), json!({})).await;
-    let (url, state) = asked(&first);
-    let on_b = url.replace(&a.origin, &b.origin);
-    let mut browser = Browser::default();
-    browser.sign_in(&b.origin, "dev-ada").await;
-    let (status, page) = browser.answer(&on_b, SECRET, "accept").await;
-    assert_eq!(status, 200, "{page}");
-    let (_, done) = call(&b.origin, ADA, url_mode(), retry("accept", &state)).await;
-    assert_eq!(text(&done), "Connected Work (Europe)");
-    // Taken once, across replicas.
-    let (_, replayed) = call(&a.origin, ADA, url_mode(), retry("accept", &state)).await;
-    assert_eq!(replayed["error"]["code"], -32602, "{replayed:#}");
+    let seen = across_replicas(&["--redis", &redis.url]).await;
 
     // The page's hash, and its owner's sorted sets of open and ended pages.
     let (keys, held) = redis.everything();
@@ -342,8 +329,7 @@ async fn two_replicas_share_pages_and_retries_through_redis() {
         !held.contains("record") && !held.contains("answer"),
         "{held}"
     );
-    let everything = format!("{held}{first}{done}{}{}{}", browser.seen, a.log(), b.log());
-    assert!(!everything.contains(SECRET));
+    assert!(!format!("{held}{seen}").contains(SECRET));
 }
 
 /// As [`two_replicas_share_pages_and_retries_through_redis`], on a Redis Cluster of three
@@ -352,20 +338,7 @@ async fn two_replicas_share_pages_and_retries_through_redis() {
 #[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
 async fn two_replicas_share_pages_and_retries_through_a_redis_cluster() {
     let cluster = redis_server::Cluster::start();
-    let seeds = cluster.seeds();
-    let a = Server::start(&["--redis-cluster", &seeds]);
-    let b = Server::start(&["--redis-cluster", &seeds]);
-    let (_, first) = call(&a.origin, ADA, url_mode(), json!({})).await;
-    let (url, state) = asked(&first);
-    let on_b = url.replace(&a.origin, &b.origin);
-    let mut browser = Browser::default();
-    browser.sign_in(&b.origin, "dev-ada").await;
-    let (status, page) = browser.answer(&on_b, SECRET, "accept").await;
-    assert_eq!(status, 200, "{page}");
-    let (_, done) = call(&b.origin, ADA, url_mode(), retry("accept", &state)).await;
-    assert_eq!(text(&done), "Connected Work (Europe)");
-    let (_, replayed) = call(&a.origin, ADA, url_mode(), retry("accept", &state)).await;
-    assert_eq!(replayed["error"]["code"], -32602, "{replayed:#}");
+    let seen = across_replicas(&["--redis-cluster", &cluster.seeds()]).await;
 
     // The store's keys share one hash slot: one primary holds them all.
     let sizes: Vec<u64> = cluster
@@ -378,8 +351,28 @@ async fn two_replicas_share_pages_and_retries_through_a_redis_cluster() {
         1,
         "{sizes:?}"
     );
-    let everything = format!("{first}{done}{}{}{}", browser.seen, a.log(), b.log());
-    assert!(!everything.contains(SECRET));
+    assert!(!seen.contains(SECRET));
+}
+
+/// Two replicas started with the store flags `store`: the call made on A, the page answered on
+/// B, the call retried on B, and its answer taken once (the retry replayed on A is refused).
+/// Everything the client, the browser and the replicas' logs saw, for the secret to be looked
+/// for.
+async fn across_replicas(store: &[&str]) -> String {
+    let a = Server::start(store);
+    let b = Server::start(store);
+    let (_, first) = call(&a.origin, ADA, url_mode(), json!({})).await;
+    let (url, state) = asked(&first);
+    let on_b = url.replace(&a.origin, &b.origin);
+    let mut browser = Browser::default();
+    browser.sign_in(&b.origin, "dev-ada").await;
+    let (status, page) = browser.answer(&on_b, SECRET, "accept").await;
+    assert_eq!(status, 200, "{page}");
+    let (_, done) = call(&b.origin, ADA, url_mode(), retry("accept", &state)).await;
+    assert_eq!(text(&done), "Connected Work (Europe)");
+    let (_, replayed) = call(&a.origin, ADA, url_mode(), retry("accept", &state)).await;
+    assert_eq!(replayed["error"]["code"], -32602, "{replayed:#}");
+    format!("{first}{done}{}{}{}", browser.seen, a.log(), b.log())
 }
 
 /// The official Python SDK as the client, on 2025-11-25 (`legacy`) and 2026-07-28: the URL it was

@@ -30,7 +30,7 @@ use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
 use axum::serve::ListenerExt;
 use axum::{Form, Router};
-use mcp_elicit::page::redis::{RedisStore, SentinelNodeConnectionInfo};
+use mcp_elicit::page::redis::{RedisStore, SentinelNodeConnectionInfo, redacted};
 use mcp_elicit::page::serve::{Identity, Parts, local_path, same_origin};
 use mcp_elicit::rmcp::accept_language_header;
 use tokio::net::TcpListener;
@@ -100,6 +100,9 @@ impl StoreArgs {
                 ("--redis-cluster", seeds.join(","), connected)
             }
         };
+        // The address as it may be shown: a password in it stays out of the error stream (and
+        // the logs that collect it).
+        let named = redacted(&named);
         let store = connected.map_err(|error| format!("`{flag} {named}`: {error}"))?;
         Ok(Some(store))
     }

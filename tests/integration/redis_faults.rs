@@ -155,10 +155,17 @@ async fn an_answer_is_kept_once_a_replica_has_it_and_said_not_kept_when_none_ans
         "answered"
     );
 
-    // The replica gone: the answer is written on the primary, but not said to be kept.
-    replica.kill();
+    // The replica gone: the answer is written on the primary, but not said to be kept; nor is
+    // a page made (closed again on the primary, so it holds no room in the share).
     let (id, new) = page(ALICE, b"r2");
     store.create(new).await.unwrap();
+    replica.kill();
+    let (refused, new) = page(ALICE, b"refused");
+    assert!(store.create(new).await.is_err());
+    assert_eq!(
+        store.read(&refused).await.unwrap(),
+        Some(Stored::Ended(Ended::Closed))
+    );
     let started = Instant::now();
     let error = store.answer(&id, b"a2".to_vec()).await.unwrap_err();
     assert!(
@@ -744,4 +751,223 @@ fn on_a_redis_cluster_the_store_keeps_the_contract() {
         let keys = redis_server::cli(primary, &["--scan", "--pattern", "{model:*"]);
         assert!(!keys.is_empty(), "no case on the primary {primary}");
     }
+}
+
+/// The message of a write no replica acknowledged within `millis`.
+fn not_kept(millis: u64) -> String {
+    format!(
+        "the page store failed: Redis wrote it on its primary, but 0 of the 1 replicas it needs acknowledged it within {millis} ms, so a failover now could lose it: try again; if the replicas are gone for good, lower `RedisStore::acknowledged_by`"
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+async fn a_stalled_replica_refuses_many_answers_side_by_side_not_one_after_another() {
+    const PEOPLE: usize = 20;
+    let redis = Redis::start();
+    let replica = redis.replica();
+    // By default: one replica waited for, within a second, where there is one in sync.
+    let store = RedisStore::connect(&redis.url).await.unwrap();
+    let mut ids = Vec::new();
+    for n in 0..PEOPLE {
+        let n = u8::try_from(n).unwrap();
+        let (id, new) = page(Owner::from_bytes([n; 16]), &[n]);
+        store.create(new).await.unwrap();
+        ids.push(id);
+    }
+    // The replica stalls (a long fork, a full disk): connected, and silent.
+    replica.pause();
+    let started = Instant::now();
+    let answers: Vec<_> = ids
+        .iter()
+        .map(|id| {
+            let store = store.clone();
+            let id = *id;
+            tokio::spawn(async move {
+                let asked = Instant::now();
+                (store.answer(&id, b"yes".to_vec()).await, asked.elapsed())
+            })
+        })
+        .collect();
+    let mut slowest = Duration::ZERO;
+    for answer in answers {
+        let (answered, took) = answer.await.unwrap();
+        assert_eq!(answered.unwrap_err().to_string(), not_kept(1_000));
+        slowest = slowest.max(took);
+    }
+    let all = started.elapsed();
+    eprintln!(
+        "{PEOPLE} answers at once with a stalled replica: all refused in {all:?}, the slowest in {slowest:?}"
+    );
+    // Each is refused after its own second, side by side (one after another, the last would
+    // wait twenty, and end at the step's five).
+    assert!(all < Duration::from_millis(2_500), "{all:?}");
+    // Reads go on meanwhile, and the store works again once the replica does.
+    assert!(matches!(
+        store.read(&ids[0]).await.unwrap(),
+        Some(Stored::Answered(_) | Stored::Waiting(_))
+    ));
+    replica.resume();
+    let (id, new) = page(ALICE, b"after");
+    store.create(new).await.unwrap();
+    assert_eq!(
+        store.answer(&id, b"a".to_vec()).await.unwrap(),
+        Answered::Now
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+async fn a_primary_gone_silent_under_sentinel_is_left_within_seconds() {
+    use mcp_elicit::page::redis::SentinelNodeConnectionInfo;
+    let primary = Redis::start();
+    let replica = primary.replica();
+    let sentinels = redis_server::Sentinels::watch(&primary);
+    let store = RedisStore::connect_sentinel(
+        &sentinels.urls,
+        "svc",
+        SentinelNodeConnectionInfo::default(),
+    )
+    .await
+    .unwrap();
+    let (before, new) = page(ALICE, b"before");
+    store.create(new).await.unwrap();
+    assert_eq!(
+        store.answer(&before, b"kept".to_vec()).await.unwrap(),
+        Answered::Now
+    );
+    store.put("token:ada", b"t".to_vec(), None).await.unwrap();
+
+    // The primary freezes (power lost, a partition: no reset, its connections stay open). The
+    // Sentinels promote the replica within seconds; the store must follow as soon.
+    primary.pause();
+    let paused = Instant::now();
+    let mut failures = 0;
+    let saved = loop {
+        assert!(
+            paused.elapsed() < Duration::from_secs(30),
+            "no answer saved 30 s after the primary went silent ({failures} steps failed)"
+        );
+        let (id, new) = page(ALICE, b"after");
+        let saved = match store.create(new).await {
+            Ok(_) => store.answer(&id, b"a".to_vec()).await,
+            Err(error) => Err(error),
+        };
+        match saved {
+            Ok(Answered::Now) => break paused.elapsed(),
+            Ok(other) => panic!("{other:?}"),
+            Err(_) => failures += 1,
+        }
+    };
+    eprintln!(
+        "a primary gone silent under Sentinel: the first answer saved {saved:?} after ({failures} steps failed meanwhile)"
+    );
+    assert_eq!(sentinels.primary(), replica.port());
+    assert!(saved < Duration::from_secs(15), "{saved:?}");
+    // What was acknowledged before is there.
+    assert_eq!(
+        store.take(&before).await.unwrap(),
+        Taken::Answer(b"kept".to_vec())
+    );
+    assert_eq!(store.get("token:ada").await.unwrap(), Some(b"t".to_vec()));
+    primary.resume();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+async fn a_step_sent_again_that_finds_its_write_done_says_kept_only_once_a_replica_has_it() {
+    let redis = Redis::start();
+    let replica = redis.replica();
+    let proxy = Proxy::start(redis.port()).await;
+    let store = RedisStore::connect(&proxy.url)
+        .await
+        .unwrap()
+        .acknowledged_by(1, Duration::from_millis(300));
+    // Redis has the scripts (a reply lost must be the step's own).
+    let (warm, new) = page(ALICE, b"warm");
+    store.create(new).await.unwrap();
+    store.answer(&warm, b"a".to_vec()).await.unwrap();
+    store.claim("once:0", Duration::from_mins(1)).await.unwrap();
+
+    let (id, new) = page(ALICE, b"r");
+    store.create(new).await.unwrap();
+    // The replica stalls; the answer runs, and its reply is lost. Sent again, the step finds
+    // its own answer there and writes nothing: it is still not kept, and said so.
+    replica.pause();
+    proxy.next(DROP);
+    assert_eq!(
+        store
+            .answer(&id, b"a".to_vec())
+            .await
+            .unwrap_err()
+            .to_string(),
+        not_kept(300)
+    );
+    proxy.next(DROP);
+    assert_eq!(
+        store
+            .claim("once:1", Duration::from_mins(1))
+            .await
+            .unwrap_err()
+            .to_string(),
+        not_kept(300)
+    );
+    replica.resume();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
+async fn claims_closes_creates_and_removes_count_only_once_a_replica_has_them() {
+    let mut primary = Redis::start();
+    let replica = primary.replica();
+    let store = RedisStore::connect(&primary.url)
+        .await
+        .unwrap()
+        .acknowledged_by(1, Duration::from_millis(300));
+    store.put("flow:1", b"v".to_vec(), None).await.unwrap();
+    let (open, new) = page(ALICE, b"open");
+    store.create(new).await.unwrap();
+
+    // The replica stalls: a single-use claim, a value taken once, a page closed or made are
+    // each refused, not said to be done while a failover could undo them.
+    replica.pause();
+    let refused = |result: Result<_, mcp_elicit::page::store::StoreError>| {
+        assert_eq!(result.unwrap_err().to_string(), not_kept(300));
+    };
+    refused(
+        store
+            .claim("once:1", Duration::from_mins(1))
+            .await
+            .map(drop),
+    );
+    // A claim refused holds nothing on the primary either: the call made again claims it.
+    assert_eq!(
+        primary
+            .cli(&["EXISTS", "mcp-elicit:page:kept:once:1"])
+            .trim(),
+        "0"
+    );
+    refused(store.remove("flow:1").await.map(drop));
+    refused(store.close(&open).await);
+    let (_, new) = page(ALICE, b"new");
+    refused(store.create(new).await.map(drop));
+
+    // The primary dies, the replica is promoted (a write refused may still reach it: what was
+    // in its socket when it stalled): the call made again claims once.
+    primary.kill();
+    replica.resume();
+    replica.cli(&["REPLICAOF", "NO", "ONE"]);
+    let promoted = RedisStore::connect(&replica.url).await.unwrap();
+    assert!(
+        promoted
+            .claim("once:1", Duration::from_mins(1))
+            .await
+            .unwrap()
+    );
+    assert!(
+        !promoted
+            .claim("once:1", Duration::from_mins(1))
+            .await
+            .unwrap()
+    );
 }

@@ -287,6 +287,22 @@ async fn a_redis_cluster_where_nothing_listens_ends_the_server() {
 }
 
 #[tokio::test]
+async fn a_redis_that_cannot_be_reached_is_named_without_its_password() {
+    let port = free_port();
+    for program in [CONNECT, ACCOUNT, ROUTER] {
+        let url = format!("redis://ada:s3cr3t@127.0.0.1:{port}/0");
+        let output = run_within(Duration::from_secs(15), program, &["--redis", &url]).await;
+        let said = text(&output.stderr);
+        let shown = format!(
+            "error: `--redis redis://ada:***@127.0.0.1:{port}/0`: the page store failed: Redis could not be reached within 5000 ms"
+        );
+        assert!(said.starts_with(&shown), "{program}: {said}");
+        assert!(!said.contains("s3cr3t"), "{program}: {said}");
+        assert_eq!(output.status.code(), Some(1));
+    }
+}
+
+#[tokio::test]
 async fn the_complete_http_server_takes_one_port_and_nothing_else() {
     // (It is the README's server in 100 lines: its port read by hand, and nothing else taken.)
     let program = env!("CARGO_BIN_EXE_http_server");

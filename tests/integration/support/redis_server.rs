@@ -135,6 +135,38 @@ impl Redis {
         }
     }
 
+    /// Stops it where it is (`SIGSTOP`): its connections stay open and nothing answers, as a
+    /// machine that froze or lost its network without a reset does, until [`Redis::resume`].
+    pub fn pause(&self) {
+        self.signal("-STOP");
+        // Stopped once the kernel says so (`T` in /proc/PID/stat), not when the signal is sent.
+        let stat = format!("/proc/{}/stat", self.child.as_ref().unwrap().id());
+        poll(Duration::from_secs(5), Duration::from_millis(5), || {
+            let stat = fs::read_to_string(&stat).unwrap_or_default();
+            match stat
+                .rsplit_once(") ")
+                .map(|(_, rest)| rest.starts_with('T'))
+            {
+                Some(true) => Ok(()),
+                _ => Err(format!("redis-server did not stop within 5 s: {stat}")),
+            }
+        });
+    }
+
+    /// Lets it go on after [`Redis::pause`] (`SIGCONT`).
+    pub fn resume(&self) {
+        self.signal("-CONT");
+    }
+
+    fn signal(&self, signal: &str) {
+        let child = self.child.as_ref().expect("it runs");
+        let status = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill {signal} failed");
+    }
+
     /// Starts it again, after [`Redis::kill`], on the same port and folder (so with the same
     /// append-only file, if it keeps one), and waits until it answers `PING` (which a Redis still
     /// loading its file does, with an error: the store must ride that out too).

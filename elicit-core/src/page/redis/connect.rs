@@ -5,36 +5,34 @@ use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use ::redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use ::redis::aio::ConnectionManager;
 use ::redis::cluster::ClusterClient;
 use ::redis::cluster_async::ClusterConnection;
 use ::redis::sentinel::{SentinelClient, SentinelNodeConnectionInfo, SentinelServerType};
 use ::redis::{Client, RedisError};
 
 use super::link::{
-    DEFAULT_ACKNOWLEDGEMENT, DEFAULT_TIMEOUT, Link, Sentinels, Unreachable, backend,
+    DEFAULT_ACKNOWLEDGEMENT, DEFAULT_TIMEOUT, Link, Primary, REPLY, Unreachable, backend,
 };
 use super::scripts::Scripts;
+use super::writers::Writers;
 use super::{Acknowledged, DEFAULT_MARKERS, DEFAULT_PREFIX, RedisStore};
 use crate::page::store::StoreError;
 
-/// How long a reply may take on the connection of the steps that wait for no replica (the
-/// `redis` crate's own default for one Redis): past it, the connection is taken for broken and
-/// the step sent again.
-const REPLY: Duration = Duration::from_millis(500);
-
 impl RedisStore {
     /// The store on the Redis at `url` (`redis://[[USER]:PASSWORD@]HOST[:PORT][/DB]`, or
-    /// `rediss://` with one of the `redis` crate's TLS features), through the `redis` crate's
-    /// tokio connection manager, which makes the connection again by itself when it breaks.
+    /// `rediss://` with one of the `redis` crate's TLS features): one connection for the steps
+    /// that wait for no replica, made again whenever it breaks or a reply takes longer than half a
+    /// second (a Redis gone silent, or an address that now leads to another machine), and one
+    /// connection of its own for each write that waits for replicas while it waits.
     ///
     /// - Each step takes at most [`DEFAULT_TIMEOUT`] ([`RedisStore::timeout`]), and is sent again
     ///   within that time when its connection broke or Redis was loading its data: a Redis that
     ///   restarts, or a network blip, costs a step a wait, not an error; a Redis that stays away
     ///   gives every step a clear error once the time is up.
-    /// - Whenever Redis has replicas (`INFO replication`), every answer and every value kept
-    ///   waits until one of them acknowledges it, within [`DEFAULT_ACKNOWLEDGEMENT`]
-    ///   ([`RedisStore::acknowledged_by`]).
+    /// - Whenever Redis has a replica in sync (`INFO replication`), every write waits until one
+    ///   of them acknowledges it, within [`DEFAULT_ACKNOWLEDGEMENT`]
+    ///   ([`RedisStore::acknowledged_by`]); writes wait side by side, none behind another.
     /// - Checks that Redis evicts no key ([`RedisStore::check_eviction_policy`]).
     ///
     /// Must be called within a tokio runtime.
@@ -45,23 +43,7 @@ impl RedisStore {
     /// [`DEFAULT_TIMEOUT`], or it runs with a `maxmemory-policy` other than `noeviction`.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
         let client = Client::open(url).map_err(backend)?;
-        within(DEFAULT_TIMEOUT, async {
-            // A broken connection is made again, tried every half second at most, so that a
-            // Redis back up is used within that.
-            let config = ConnectionManagerConfig::new()
-                .set_max_delay(Duration::from_millis(500))
-                .set_response_timeout(Some(REPLY));
-            // The writes that wait for replicas have a connection of their own, whose replies
-            // may take as long as the wait (the step's time bounds them).
-            let kept = config.clone().set_response_timeout(None);
-            let kept = ConnectionManager::new_with_config(client.clone(), kept).await?;
-            let link = ConnectionManager::new_with_config(client, config).await?;
-            Ok((Link::One(link), Link::One(kept)))
-        })
-        .await
-        .map(|(link, kept)| RedisStore::with(link, kept))?
-        .ready()
-        .await
+        RedisStore::to_primary(Primary::at(client)).ready().await
     }
 
     /// The store on the Redis Cluster reached through `seeds` (some of its nodes' URLs,
@@ -91,25 +73,21 @@ impl RedisStore {
                 .response_timeout(reply)
                 .build()
         };
-        let (client, kept) = (
+        let (client, writers) = (
             client(REPLY).map_err(backend)?,
             client(DEFAULT_TIMEOUT).map_err(backend)?,
         );
-        within(DEFAULT_TIMEOUT, async {
-            let link = client.get_async_connection().await?;
-            let kept = kept.get_async_connection().await?;
-            Ok((link, kept))
-        })
-        .await
-        .map(|(link, kept)| RedisStore::on_cluster(link, kept))?
-        .ready()
-        .await
+        let link = within(DEFAULT_TIMEOUT, client.get_async_connection()).await?;
+        let mut store = RedisStore::with(Link::Cluster(link), Writers::to_cluster(writers));
+        store.prefix = tagged(DEFAULT_PREFIX);
+        store.ready().await
     }
 
     /// The store on the primary of `service` as Redis Sentinel names it: `sentinels` are some of
     /// the Sentinels' URLs (`redis://HOST:26379`), `node` how to reach the primary they name
     /// (`SentinelNodeConnectionInfo::default()` for no password and no TLS). The Sentinels are
-    /// asked again whenever the connection to the primary breaks, so a failover moves the store
+    /// asked again whenever the connection to the primary breaks or goes silent (a reply later
+    /// than half a second, or a step out of time), so a failover moves the store
     /// to the promoted replica. Everything [`RedisStore::connect`] says holds.
     ///
     /// # Errors
@@ -126,20 +104,16 @@ impl RedisStore {
         S: AsRef<str>,
     {
         let sentinels = addresses(sentinels, "Redis Sentinel")?;
-        let sentinels = |reply: Option<Duration>| {
-            let client = SentinelClient::build(
-                sentinels.clone(),
-                service.to_owned(),
-                Some(node.clone()),
-                SentinelServerType::Master,
-            )
-            .map_err(backend)?;
-            Ok::<_, StoreError>(Link::Sentinel(Arc::new(Sentinels::new(client, reply))))
-        };
-        // The writes that wait for replicas have a connection of their own, without a time for
-        // the reply (the step's time bounds it).
-        let (link, kept) = (sentinels(Some(REPLY))?, sentinels(None)?);
-        RedisStore::with(link, kept).ready().await
+        let client = SentinelClient::build(
+            sentinels,
+            service.to_owned(),
+            Some(node),
+            SentinelServerType::Master,
+        )
+        .map_err(backend)?;
+        RedisStore::to_primary(Primary::named_by(client))
+            .ready()
+            .await
     }
 
     /// The store on the Redis behind `connection` (built with the timeouts, retries or TLS of
@@ -148,27 +122,35 @@ impl RedisStore {
     /// writes that wait for replicas share `connection` with every other step (`connect` gives
     /// them a connection of their own).
     pub fn new(connection: ConnectionManager) -> Self {
-        let link = Link::One(connection);
-        RedisStore::with(link.clone(), link)
+        let link = Link::Manager(connection);
+        RedisStore::with(link.clone(), Writers::shared(link))
     }
 
     /// The store on the Redis Cluster behind `connection` (built with the cluster client's
     /// settings of your choice), as [`RedisStore::new`] is on one Redis: its keys under
-    /// [`DEFAULT_PREFIX`] made a hash tag.
+    /// [`DEFAULT_PREFIX`] made a hash tag. The writes that wait for replicas share `connection`
+    /// with every other step, and wait in turn (`connect_cluster` gives each its own).
     pub fn new_cluster(connection: ClusterConnection) -> Self {
-        RedisStore::on_cluster(connection.clone(), connection)
-    }
-
-    fn on_cluster(link: ClusterConnection, kept: ClusterConnection) -> Self {
-        let mut store = RedisStore::with(Link::Cluster(link), Link::Cluster(kept));
+        let link = Link::Cluster(connection);
+        let mut store = RedisStore::with(link.clone(), Writers::shared(link));
         store.prefix = tagged(DEFAULT_PREFIX);
         store
     }
 
-    fn with(link: Link, kept: Link) -> Self {
+    /// The store on one primary, at an address or named by Sentinels: one connection shared by
+    /// the steps that wait for no replica, and one of its own for each write that waits.
+    fn to_primary(primary: Primary) -> Self {
+        let primary = Arc::new(primary);
+        RedisStore::with(
+            Link::Primary(Arc::clone(&primary)),
+            Writers::to_primary(primary),
+        )
+    }
+
+    fn with(link: Link, writers: Writers) -> Self {
         RedisStore {
             link,
-            kept,
+            writers: Arc::new(writers),
             prefix: DEFAULT_PREFIX.to_owned(),
             markers: DEFAULT_MARKERS,
             timeout: DEFAULT_TIMEOUT,

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use ::redis::Value;
 
-use super::{MAX_SHARE, RedisStore, Write, keep_millis, nonce, unexpected};
+use super::{MAX_SHARE, RedisStore, Write, keep_millis, nonce, short, unexpected};
 use crate::page::store::{KeptStore, Owner, StoreError};
 
 impl RedisStore {
@@ -64,7 +64,7 @@ impl KeptStore for RedisStore {
         let window = self.handover_millis();
         let mut invocation = self.scripts.remove.key(self.kept_key(name));
         invocation.key(self.handed_key(name)).arg(taker).arg(window);
-        let value = bytes(self.invoke(Write::Plain, invocation).await?, "take")?;
+        let value = bytes(self.invoke(Write::Kept, invocation).await?, "take")?;
         if value.is_some() {
             self.forget(self.handed_key(name)).await;
         }
@@ -72,9 +72,20 @@ impl KeptStore for RedisStore {
     }
 
     async fn claim(&self, name: &str, hold: Duration) -> Result<bool, StoreError> {
+        let claimant = nonce()?;
         let mut invocation = self.scripts.claim.key(self.kept_key(name));
-        invocation.arg(nonce()?).arg(keep_millis(hold).max(1));
-        match self.invoke(Write::Plain, invocation).await? {
+        invocation.arg(&claimant).arg(keep_millis(hold).max(1));
+        let claimed = self.invoke(Write::Kept, invocation).await;
+        if let Err(error) = &claimed
+            && short(error)
+        {
+            // Held on the primary alone: let go there, so that the call, made again once the
+            // replicas are back, claims it (if this fails too, the claim ends with its time).
+            let mut release = self.scripts.release.key(self.kept_key(name));
+            release.arg(&claimant);
+            let _ = self.invoke(Write::Plain, release).await;
+        }
+        match claimed? {
             Value::Int(1) => Ok(true),
             Value::Int(0) => Ok(false),
             _ => Err(unexpected("claim")),

@@ -1,8 +1,9 @@
-//! How the store reaches Redis: one Redis through the `redis` crate's connection manager, a
-//! Redis Cluster through its cluster client (which follows `MOVED` and `ASK` and a primary's
-//! failover), or the primary the Sentinels name, asked again when its connection breaks; each
-//! step within a bounded time, sent again when its connection broke, and, where the deployment
-//! has replicas, acknowledged by them before it counts as kept.
+//! How the store reaches Redis: the primary at an address or the one Redis Sentinels name,
+//! through one connection made again whenever it broke or went silent; a Redis Cluster through
+//! the `redis` crate's cluster client (which follows `MOVED` and `ASK` and a primary's
+//! failover); or a connection manager of the user's. Each step within a bounded time, sent
+//! again when its connection broke, and, where the deployment has replicas, acknowledged by
+//! them before it counts as kept.
 //!
 //! Sending a step again is safe because every step of the store is: reads, and writes that are
 //! conditional or idempotent (see the scripts: a page made, an answer given, an answer taken or a
@@ -10,73 +11,132 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use ::redis::AsyncConnectionConfig;
 use ::redis::aio::{ConnectionLike, ConnectionManager, MultiplexedConnection};
 use ::redis::cluster_async::ClusterConnection;
 use ::redis::cluster_routing::{Route, RoutingInfo, SingleNodeRoutingInfo, SlotAddr};
 use ::redis::sentinel::SentinelClient;
-use ::redis::{Cmd, ErrorKind, Pipeline, RedisError, RedisFuture, ServerErrorKind, Value};
+use ::redis::{
+    AsyncConnectionConfig, Client, Cmd, ErrorKind, Pipeline, RedisError, RedisFuture,
+    ServerErrorKind, Value,
+};
 
 use crate::page::store::StoreError;
 
-/// The connection to one Redis, to a Redis Cluster, or to the primary Redis Sentinels name.
-/// Cloning it is cheap: clones share their connections (Redis pipelines their commands).
+/// How long a reply may take on a connection of the steps that wait for no replica: past it,
+/// the connection is taken for dead (a primary gone silent, a network cut without a reset),
+/// made again, and the step sent again.
+pub(super) const REPLY: Duration = Duration::from_millis(500);
+
+/// How long making a connection may take, the Redis handshake included (a Redis stopped, or a
+/// host gone, accepts nothing or answers nothing).
+const CONNECTING: Duration = Duration::from_secs(1);
+
+/// The connection to Redis: to one primary, to a Redis Cluster, or through a connection manager
+/// of the user's; or one write's own connection to the primary (see
+/// [`Writers`](super::writers::Writers)). Cloning it is cheap: clones share their connections
+/// (Redis pipelines their commands).
 #[derive(Clone)]
 pub(super) enum Link {
-    /// One Redis (a primary, which may have replicas).
-    One(ConnectionManager),
+    /// The primary at an address, or the one the Sentinels name.
+    Primary(Arc<Primary>),
     /// A Redis Cluster.
     Cluster(ClusterConnection),
-    /// The primary the Sentinels name.
-    Sentinel(Arc<Sentinels>),
+    /// A connection manager of the user's ([`RedisStore::new`](super::RedisStore::new)).
+    Manager(ConnectionManager),
+    /// A connection to the primary of one write's own, which nothing makes again: when it
+    /// breaks, it is dropped.
+    Own(MultiplexedConnection),
 }
 
-/// The primary of a service watched by Redis Sentinels: a connection to the primary they name,
-/// made when first needed and again after it broke (a failover moves the primary: the Sentinels
-/// are asked again).
-pub(super) struct Sentinels {
-    client: tokio::sync::Mutex<SentinelClient>,
-    primary: tokio::sync::Mutex<Option<MultiplexedConnection>>,
-    config: AsyncConnectionConfig,
+/// Where the primary is: at an address, or wherever the Sentinels name it.
+enum Source {
+    Address(Client),
+    Sentinels(tokio::sync::Mutex<SentinelClient>),
 }
 
-impl Sentinels {
-    pub(super) fn new(client: SentinelClient, reply: Option<Duration>) -> Self {
-        Sentinels {
-            client: tokio::sync::Mutex::new(client),
-            primary: tokio::sync::Mutex::new(None),
-            config: AsyncConnectionConfig::new()
-                .set_connection_timeout(Some(Duration::from_secs(1)))
-                .set_response_timeout(reply),
+/// A primary Redis, at an address or named by Sentinels: one connection shared by the steps
+/// that wait for no replica, made when first needed and again once it broke or went silent (a
+/// reply past [`REPLY`]): the address may now lead elsewhere, and the Sentinels may name
+/// another primary after a failover.
+pub(super) struct Primary {
+    source: Source,
+    shared: tokio::sync::Mutex<Option<MultiplexedConnection>>,
+    /// How many times a connection to it was found broken: a connection made before the last
+    /// time may lead to a primary that is gone.
+    broken: AtomicU64,
+}
+
+impl Primary {
+    pub(super) fn at(client: Client) -> Self {
+        Primary::from(Source::Address(client))
+    }
+
+    pub(super) fn named_by(sentinels: SentinelClient) -> Self {
+        Primary::from(Source::Sentinels(tokio::sync::Mutex::new(sentinels)))
+    }
+
+    fn from(source: Source) -> Self {
+        Primary {
+            source,
+            shared: tokio::sync::Mutex::new(None),
+            broken: AtomicU64::new(0),
         }
     }
 
-    /// The connection to the primary: the one made, or a new one to the primary the Sentinels
-    /// name now.
-    async fn primary(&self) -> Result<MultiplexedConnection, RedisError> {
-        let mut primary = self.primary.lock().await;
-        if let Some(connection) = &*primary {
+    /// A new connection to the primary, whose replies may take `reply` at most.
+    pub(super) async fn connect(
+        &self,
+        reply: Duration,
+    ) -> Result<MultiplexedConnection, RedisError> {
+        let client = match &self.source {
+            Source::Address(client) => client.clone(),
+            Source::Sentinels(sentinels) => sentinels.lock().await.async_get_client().await?,
+        };
+        let config = AsyncConnectionConfig::new()
+            .set_connection_timeout(Some(CONNECTING))
+            .set_response_timeout(Some(reply));
+        client
+            .get_multiplexed_async_connection_with_config(&config)
+            .await
+    }
+
+    /// The shared connection: the one made, or a new one.
+    async fn shared(&self) -> Result<MultiplexedConnection, RedisError> {
+        let mut shared = self.shared.lock().await;
+        if let Some(connection) = &*shared {
             return Ok(connection.clone());
         }
-        let client = self.client.lock().await.async_get_client().await?;
-        let connection = client
-            .get_multiplexed_async_connection_with_config(&self.config)
-            .await?;
-        *primary = Some(connection.clone());
+        let connection = Box::pin(self.connect(REPLY)).await?;
+        *shared = Some(connection.clone());
         Ok(connection)
+    }
+
+    /// How many times a connection to it was found broken so far.
+    pub(super) fn breaks(&self) -> u64 {
+        self.broken.load(Ordering::SeqCst)
+    }
+
+    /// A connection to it broke, or went silent: the shared one is made again for the next step
+    /// (the Sentinels asked again), and the writes' own connections made before are not used
+    /// again.
+    pub(super) async fn broke(&self) {
+        self.broken.fetch_add(1, Ordering::SeqCst);
+        *self.shared.lock().await = None;
     }
 }
 
 impl ConnectionLike for Link {
     fn req_packed_command<'a>(&'a mut self, cmd: &'a Cmd) -> RedisFuture<'a, Value> {
         match self {
-            Link::One(connection) => connection.req_packed_command(cmd),
-            Link::Cluster(connection) => connection.req_packed_command(cmd),
-            Link::Sentinel(sentinels) => {
-                Box::pin(async move { sentinels.primary().await?.req_packed_command(cmd).await })
+            Link::Primary(primary) => {
+                Box::pin(async move { primary.shared().await?.req_packed_command(cmd).await })
             }
+            Link::Cluster(connection) => connection.req_packed_command(cmd),
+            Link::Manager(connection) => connection.req_packed_command(cmd),
+            Link::Own(connection) => connection.req_packed_command(cmd),
         }
     }
 
@@ -87,38 +147,44 @@ impl ConnectionLike for Link {
         count: usize,
     ) -> RedisFuture<'a, Vec<Value>> {
         match self {
-            Link::One(connection) => connection.req_packed_commands(pipeline, offset, count),
-            Link::Cluster(connection) => connection.req_packed_commands(pipeline, offset, count),
-            Link::Sentinel(sentinels) => Box::pin(async move {
-                sentinels
-                    .primary()
+            Link::Primary(primary) => Box::pin(async move {
+                primary
+                    .shared()
                     .await?
                     .req_packed_commands(pipeline, offset, count)
                     .await
             }),
+            Link::Cluster(connection) => connection.req_packed_commands(pipeline, offset, count),
+            Link::Manager(connection) => connection.req_packed_commands(pipeline, offset, count),
+            Link::Own(connection) => connection.req_packed_commands(pipeline, offset, count),
         }
     }
 
     fn get_db(&self) -> i64 {
         match self {
-            Link::One(connection) => connection.get_db(),
             Link::Cluster(connection) => connection.get_db(),
-            Link::Sentinel(_) => 0,
+            Link::Manager(connection) => connection.get_db(),
+            Link::Own(connection) => connection.get_db(),
+            Link::Primary(_) => 0,
         }
     }
 }
 
 impl Link {
-    /// Sends `command`, which names no key, to the primary that holds `key`: the one Redis, or
-    /// the cluster's primary of `key`'s slot (where the store's keys all are: they share one hash
-    /// tag).
+    /// Whether it reaches a Redis Cluster.
+    pub(super) fn is_cluster(&self) -> bool {
+        matches!(self, Link::Cluster(_))
+    }
+
+    /// Sends `command`, which names no key, to the primary that holds `key`: the one primary, or
+    /// the cluster's primary of `key`'s slot.
     pub(super) async fn on_primary_of(
         &mut self,
         key: &str,
         command: Cmd,
     ) -> Result<Value, RedisError> {
         match self {
-            Link::One(_) | Link::Sentinel(_) => command.query_async(self).await,
+            Link::Primary(_) | Link::Manager(_) | Link::Own(_) => command.query_async(self).await,
             Link::Cluster(connection) => {
                 let route = Route::with_key(key.as_bytes(), SlotAddr::Master);
                 connection
@@ -131,12 +197,13 @@ impl Link {
         }
     }
 
-    /// After `error`, which [`again`] says may pass: the Sentinels are asked for the primary
-    /// again before the next attempt (a failover moved it, or demoted the one this was). The
-    /// connection manager and the cluster client make their connections again by themselves.
+    /// After an error that [`again`] says may pass, or a step that ran out of time: the shared
+    /// connection to the primary is made again before the next attempt (the Sentinels asked
+    /// again: a failover moved the primary, or demoted the one this was). The connection
+    /// manager and the cluster client make their connections again by themselves.
     pub(super) async fn broke(&self) {
-        if let Link::Sentinel(sentinels) = self {
-            *sentinels.primary.lock().await = None;
+        if let Link::Primary(primary) = self {
+            primary.broke().await;
         }
     }
 }

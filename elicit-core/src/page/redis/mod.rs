@@ -50,12 +50,22 @@
 //!   ("Redis could not be reached within 5000 ms ... try again in a moment"); pages answer 503
 //!   ("Try again"), calls an error naming the store. The same store works again once Redis is
 //!   back: no replica needs a restart.
-//! - **A failover** (Redis Cluster, or Sentinels promoting a replica): an answer, or a
-//!   connection's tokens, count as kept only once a replica acknowledged them (`WAIT`,
-//!   [`RedisStore::acknowledged_by`]; by default whenever the primary has replicas), so a replica
-//!   promoted right after has them.
-//!   When no replica acknowledges in time, the step fails with an error that says the write may
-//!   not be kept, and the page asks the person to try again.
+//! - **A failover** (Redis Cluster, or Sentinels promoting a replica): every write a promise
+//!   depends on (a page made or closed, an answer, a connection's tokens, a single-use claim, a
+//!   value taken once) counts as done only once a replica acknowledged it (`WAIT`,
+//!   [`RedisStore::acknowledged_by`]; by default whenever the primary has a replica in sync), so
+//!   a replica promoted right after has it. When no replica acknowledges in time, the step fails
+//!   with an error that says the write may not be kept, and the page asks the person to try
+//!   again; a claim refused that way is let go on the primary, so the call made again claims it.
+//!   A step sent again that finds its own work done writes a mark before it waits, so that it
+//!   too is acknowledged.
+//! - **A replica that stalls** (a long fork, a full disk) refuses the writes that wait for it,
+//!   each after its own wait: each such write has a connection of its own while it waits, so
+//!   none waits behind another's, and reads go on at once.
+//! - **A primary gone silent** (power lost, a partition: its connections stay open, nothing
+//!   answers): a reply later than half a second (or than a write's wait, and half a second)
+//!   marks the connection broken, as does a step that ran out of time; the next attempt makes a
+//!   new one, asking the Sentinels again, so the store follows their promotion within seconds.
 //! - **A reply that is not Redis's** (another program on the port, a connection out of step): the
 //!   connection is made again and the step sent again, within its time; a server that accepts and
 //!   never answers, or a cluster that redirects in a loop, ends the step at its time. Nothing that
@@ -87,18 +97,22 @@ use ::redis::{ErrorKind, RedisError, ServerErrorKind, Value};
 use super::seal::PageId;
 use super::store::{Answered, Created, Ended, NewPage, PageStore, StoreError, Stored, Taken};
 
+mod address;
 mod connect;
 mod kept;
 mod link;
 mod scripts;
 mod step;
+mod writers;
 
 pub use ::redis::sentinel::SentinelNodeConnectionInfo;
+pub use address::redacted;
 use connect::tagged;
 use link::Link;
 pub use link::{DEFAULT_ACKNOWLEDGEMENT, DEFAULT_TIMEOUT};
 use scripts::Scripts;
-use step::{Write, nonce};
+use step::{Write, nonce, short};
+use writers::Writers;
 
 /// The prefix of the store's keys unless [`RedisStore::prefix`] sets another.
 pub const DEFAULT_PREFIX: &str = "mcp-elicit:page:";
@@ -166,10 +180,11 @@ const RECORD: &str = "record";
 /// ```
 #[derive(Clone)]
 pub struct RedisStore {
+    /// The connection of the steps that wait for no replica.
     link: Link,
-    /// The connection of the writes that wait for replicas (`WAIT` holds up the connection it
-    /// is sent on): the answers and the values kept, so that no other step waits behind them.
-    kept: Link,
+    /// The connections of the writes that wait for replicas (`WAIT` holds up the connection it
+    /// is sent on), one each while it waits.
+    writers: Arc<Writers>,
     prefix: String,
     markers: usize,
     timeout: Duration,
@@ -192,7 +207,7 @@ impl fmt::Debug for RedisStore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RedisStore")
             .field("prefix", &self.prefix)
-            .field("cluster", &matches!(self.link, Link::Cluster(_)))
+            .field("cluster", &self.link.is_cluster())
             .field("timeout", &self.timeout)
             .field("acknowledged", &self.acknowledged)
             .finish_non_exhaustive()
@@ -210,9 +225,10 @@ impl RedisStore {
     #[must_use]
     pub fn prefix(mut self, prefix: impl Into<String>) -> Self {
         let prefix = prefix.into();
-        self.prefix = match self.link {
-            Link::Cluster(_) => tagged(&prefix),
-            Link::One(_) | Link::Sentinel(_) => prefix,
+        self.prefix = if self.link.is_cluster() {
+            tagged(&prefix)
+        } else {
+            prefix
         };
         self
     }
@@ -239,9 +255,11 @@ impl RedisStore {
     /// at most once a second, and again when a replica falls short): a primary without replicas
     /// (one Redis alone, or a replica just promoted whose old primary is gone) keeps what it is
     /// given without waiting, rather than refusing every answer. Set a number here to refuse
-    /// instead. (The steps that end a page, or take its answer, are not waited for: at worst a
-    /// failover brings back a page whose answer was taken, and a call retried after it takes the
-    /// same answer again.)
+    /// instead. Only replicas `online` count (`INFO replication`): one in its first sync or a
+    /// full resync acknowledges nothing until it ends. Every write a promise depends on waits:
+    /// an answer, a value kept, a page made or closed, a single-use claim, a value taken once.
+    /// (A page's answer taken is not waited for yet: at worst a failover brings back a page whose
+    /// answer was taken, and a call retried after it takes the same answer again.)
     #[must_use]
     pub fn acknowledged_by(mut self, replicas: usize, within: Duration) -> Self {
         self.acknowledged = Acknowledged::By { replicas, within };
@@ -343,6 +361,7 @@ impl PageStore for RedisStore {
         );
         let made = self
             .run(
+                Write::Kept,
                 &self.scripts.create,
                 &[&self.key(&page.id), &open_set, &ended_set],
                 &page.id,
@@ -355,8 +374,17 @@ impl PageStore for RedisStore {
                     owner.as_bytes(),
                 ],
             )
-            .await?;
-        match made {
+            .await;
+        if let Err(error) = &made
+            && short(error)
+        {
+            // Made on the primary alone: closed there, so that it holds no room in the owner's
+            // share (if this fails too, the page waits for its time, shown to no one).
+            let key = self.key(&page.id);
+            let (script, keys) = (&self.scripts.close, [key.as_str()]);
+            let _ = self.run(Write::Plain, script, &keys, &page.id, &[]).await;
+        }
+        match made? {
             Value::Int(1) => Ok(Created::Made),
             Value::Int(0) => Err(StoreError::Taken),
             Value::Int(2) => Err(StoreError::Share { share: page.share }),
@@ -418,6 +446,7 @@ impl PageStore for RedisStore {
         let window = self.handover_millis().to_string();
         match self
             .run(
+                Write::Plain,
                 &self.scripts.take,
                 &[&self.key(id), &self.handed_page_key(id)],
                 id,
@@ -440,7 +469,7 @@ impl PageStore for RedisStore {
 
     async fn close(&self, id: &PageId) -> Result<(), StoreError> {
         match self
-            .run(&self.scripts.close, &[&self.key(id)], id, &[])
+            .run(Write::Kept, &self.scripts.close, &[&self.key(id)], id, &[])
             .await?
         {
             Value::Int(0 | 1) => Ok(()),
@@ -559,6 +588,6 @@ mod tests {
             .iter()
             .map(|script| script.get_hash())
             .collect();
-        assert_eq!(hashes.len(), 8);
+        assert_eq!(hashes.len(), 9);
     }
 }

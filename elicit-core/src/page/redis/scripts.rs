@@ -18,6 +18,7 @@ pub(super) struct Scripts {
     pub(super) replace: Script,
     pub(super) put_owned: Script,
     pub(super) claim: Script,
+    pub(super) release: Script,
     pub(super) remove: Script,
 }
 
@@ -32,13 +33,14 @@ impl Scripts {
             replace: Script::new(REPLACE),
             put_owned: Script::new(PUT_OWNED),
             claim: Script::new(CLAIM),
+            release: Script::new(RELEASE),
             remove: Script::new(&format!("{HANDOVER}{REMOVE}")),
         }
     }
 
     /// Every script.
     #[cfg(test)]
-    pub(super) fn all(&self) -> [&Script; 8] {
+    pub(super) fn all(&self) -> [&Script; 9] {
         [
             &self.create,
             &self.answer,
@@ -47,6 +49,7 @@ impl Scripts {
             &self.replace,
             &self.put_owned,
             &self.claim,
+            &self.release,
             &self.remove,
         ]
     }
@@ -323,6 +326,16 @@ if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
   return 1
 end
 if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return 1
+end
+return 0
+";
+
+/// `release`: deletes the claim `KEYS[1]` if the claimant `ARGV[1]` holds it. Returns 1 when it
+/// did, 0 otherwise.
+const RELEASE: &str = r"
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('DEL', KEYS[1])
   return 1
 end
 return 0

@@ -4,9 +4,9 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use ::redis::{RedisError, Script, Value};
+use ::redis::{ErrorKind, RedisError, Script, Value};
 
-use super::link::{Link, NotAcknowledged, Unreachable, again, backend};
+use super::link::{Link, NotAcknowledged, REPLY, Unreachable, again, backend};
 use super::{Acknowledged, RedisStore, refused};
 use crate::page::seal::PageId;
 use crate::page::store::StoreError;
@@ -43,6 +43,7 @@ impl RedisStore {
     /// and `args`.
     pub(super) async fn run(
         &self,
+        write: Write,
         script: &Script,
         keys: &[&str],
         id: &PageId,
@@ -59,7 +60,7 @@ impl RedisStore {
         for arg in args {
             invocation.arg(*arg);
         }
-        self.step(Write::Plain, Request::Script(&invocation)).await
+        self.step(write, Request::Script(&invocation)).await
     }
 
     /// Sends `command` (one that names no key) to the primary of the store's keys.
@@ -70,7 +71,12 @@ impl RedisStore {
     /// Runs one step of the store, `request`, within the store's time: sent again while its
     /// connection breaks (every step of the store may be sent again: see [`link`](super::link)),
     /// and, for a write that must be [`Write::Kept`], acknowledged by the replicas the store
-    /// waits for ([`RedisStore::acknowledged_by`]).
+    /// waits for ([`RedisStore::acknowledged_by`]), on a connection of its own while it waits
+    /// ([`Writers`](super::writers::Writers)).
+    ///
+    /// A connection that broke, or whose step ran out of time (a primary gone silent keeps its
+    /// connections open and answers nothing), is made again for the next step, the Sentinels
+    /// asked again: the store follows a failover within seconds whatever the old primary does.
     pub(super) async fn step(
         &self,
         write: Write,
@@ -80,24 +86,20 @@ impl RedisStore {
         let attempt = async {
             let mut pause = Duration::from_millis(10);
             loop {
-                let mut link = match write {
-                    Write::Kept => self.kept.clone(),
-                    Write::Plain => self.link.clone(),
-                };
-                let sent = match request.send(&mut link, &self.prefix).await {
-                    Ok(value) if write == Write::Kept => match self.acknowledge(&mut link).await {
-                        Ok(Kept::Yes) => Ok(value),
+                let sent = match write {
+                    Write::Plain => request.send(&mut self.link.clone(), &self.prefix).await,
+                    Write::Kept => match self.kept(request).await {
+                        Ok(Kept::Yes(value)) => Ok(value),
                         Ok(Kept::Short(short)) => {
                             return Err(StoreError::Backend(Box::new(short)));
                         }
                         Err(error) => Err(error),
                     },
-                    sent => sent,
                 };
                 match sent {
                     Ok(value) => return Ok(value),
                     Err(error) if again(&error) => {
-                        link.broke().await;
+                        self.broke().await;
                         last = Some(error);
                         tokio::time::sleep(pause).await;
                         pause = (pause * 2).min(Duration::from_millis(200));
@@ -106,13 +108,20 @@ impl RedisStore {
                 }
             }
         };
-        let outcome = tokio::time::timeout(self.timeout, attempt).await;
-        let outcome = outcome.unwrap_or_else(|_| {
-            Err(StoreError::Backend(Box::new(Unreachable {
-                waited: self.timeout,
-                last,
-            })))
-        });
+        let outcome = if let Ok(outcome) = tokio::time::timeout(self.timeout, attempt).await {
+            outcome
+        } else {
+            // Silence: the connections are made again for the next step.
+            self.broke().await;
+            match last {
+                // What answered, every time, did not speak Redis's protocol: said so.
+                Some(last) if last.kind() == ErrorKind::Parse => Err(backend(last)),
+                last => Err(StoreError::Backend(Box::new(Unreachable {
+                    waited: self.timeout,
+                    last,
+                }))),
+            }
+        };
         // The server's log says why: a page answers 503 and a call tells its client only to try
         // again. (The detail names no value the store holds.)
         if let Err(error) = &outcome {
@@ -121,21 +130,61 @@ impl RedisStore {
         outcome
     }
 
+    /// A connection broke or went silent: the shared one is made again before the next step,
+    /// and no write's connection made before is used again.
+    async fn broke(&self) {
+        self.link.broke().await;
+        self.writers.drop_idle();
+    }
+
+    /// Sends `request` once on a write's own connection, and waits for its acknowledgement. The
+    /// connection is given back for the next write only when both went through: one that
+    /// failed, or whose step ran out of time (this future dropped), is dropped with it.
+    async fn kept(&self, request: Request<'_>) -> Result<Kept, RedisError> {
+        // (Boxed: the making of a connection is a deep future, and each step's would hold it.)
+        let mut writer = Box::pin(self.writers.take(self.waiting() + REPLY)).await?;
+        let value = request.send(&mut writer.link, &self.prefix).await?;
+        let kept = self.acknowledge(&mut writer.link, value).await?;
+        self.writers.give_back(writer);
+        Ok(kept)
+    }
+
+    /// How long a write waits for its replicas at most.
+    fn waiting(&self) -> Duration {
+        match self.acknowledged {
+            Acknowledged::By { within, .. } | Acknowledged::WhereThereAreAny { within } => {
+                within.min(self.timeout)
+            }
+        }
+    }
+
     /// Whether the writes sent on `link` so far are kept: acknowledged by as many replicas as
-    /// the store waits for. By default one, when the primary has any (asked at most once a
-    /// second, and again when one falls short: a failover may have left the new primary
+    /// the store waits for. By default one, when the primary has any in sync (asked at most once
+    /// a second, and again when one falls short: a failover may have left the new primary
     /// without replicas, and a replica may have left); [`RedisStore::acknowledged_by`]'s number,
     /// always.
-    async fn acknowledge(&self, link: &mut Link) -> Result<Kept, RedisError> {
-        let (wanted, within, strict) = match self.acknowledged {
-            Acknowledged::By { replicas: 0, .. } => return Ok(Kept::Yes),
-            Acknowledged::By { replicas, within } => (replicas, within, true),
-            Acknowledged::WhereThereAreAny { within } => (1, within, false),
+    ///
+    /// A mark is written first (`PREFIX ack`, a byte kept a second) on the same connection:
+    /// a step sent again that finds its own work done writes nothing, and `WAIT` on a connection
+    /// that wrote nothing returns at once, whatever the replicas hold. The mark comes after the
+    /// step's own write in the replication stream, so a replica that acknowledges it holds both.
+    async fn acknowledge(&self, link: &mut Link, value: Value) -> Result<Kept, RedisError> {
+        let (wanted, strict) = match self.acknowledged {
+            Acknowledged::By { replicas: 0, .. } => return Ok(Kept::Yes(value)),
+            Acknowledged::By { replicas, .. } => (replicas, true),
+            Acknowledged::WhereThereAreAny { .. } => (1, false),
         };
-        let within = within.min(self.timeout);
+        let within = self.waiting();
         if !strict && self.present(link, false).await? == 0 {
-            return Ok(Kept::Yes);
+            return Ok(Kept::Yes(value));
         }
+        ::redis::cmd("SET")
+            .arg(format!("{}ack", self.prefix))
+            .arg(1)
+            .arg("PX")
+            .arg(1_000)
+            .exec_async(link)
+            .await?;
         // `WAIT` with no time waits for ever: at least a millisecond.
         let millis = u64::try_from(within.as_millis()).unwrap_or(u64::MAX).max(1);
         let wait = ::redis::cmd("WAIT").arg(wanted).arg(millis).clone();
@@ -146,7 +195,7 @@ impl RedisStore {
         if usize::try_from(got).is_ok_and(|got| got >= wanted)
             || (!strict && self.present(link, true).await? == 0)
         {
-            return Ok(Kept::Yes);
+            return Ok(Kept::Yes(value));
         }
         Ok(Kept::Short(NotAcknowledged {
             wanted,
@@ -155,8 +204,8 @@ impl RedisStore {
         }))
     }
 
-    /// How many replicas the primary of the store's keys has (`INFO replication`): as last
-    /// asked, unless that was more than a second ago or `now` is set. A Redis that refuses
+    /// How many replicas in sync the primary of the store's keys has (`INFO replication`): as
+    /// last asked, unless that was more than a second ago or `now` is set. A Redis that refuses
     /// `INFO` has none, as far as the store can tell.
     async fn present(&self, link: &mut Link, now: bool) -> Result<usize, RedisError> {
         if !now
@@ -182,8 +231,11 @@ impl RedisStore {
     }
 }
 
-/// How many replicas `INFO replication` says the primary has (`connected_slaves`); none when
-/// the reply says nothing of them.
+/// How many replicas in sync `INFO replication` says the primary has: those `online`, not
+/// those still in their first sync or a full resync (which acknowledge nothing until it ends).
+/// A replica that stalls stays online until Redis drops it (`repl-timeout`, a minute by
+/// default), and is waited for meanwhile: writes are refused rather than kept on the primary
+/// alone. None when the reply says nothing of them.
 pub(super) fn replicas(info: &Value) -> usize {
     let text = match info {
         Value::BulkString(text) => String::from_utf8_lossy(text),
@@ -191,9 +243,22 @@ pub(super) fn replicas(info: &Value) -> usize {
         _ => return 0,
     };
     text.lines()
-        .find_map(|line| line.strip_prefix("connected_slaves:"))
-        .and_then(|count| count.trim().parse().ok())
-        .unwrap_or(0)
+        .filter_map(|line| {
+            let (name, fields) = line.split_once(':')?;
+            let number = name.strip_prefix("slave")?;
+            (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some(fields)
+        })
+        .filter(|fields| {
+            fields
+                .split(',')
+                .any(|field| field.trim() == "state=online")
+        })
+        .count()
+}
+
+/// Whether `error` is a write Redis made on its primary that too few replicas acknowledged.
+pub(super) fn short(error: &StoreError) -> bool {
+    matches!(error, StoreError::Backend(error) if error.is::<NotAcknowledged>())
 }
 
 /// A step's own random mark (32 hexadecimal digits), by which it knows its own write when it is
@@ -247,8 +312,54 @@ pub(super) enum Write {
     Kept,
 }
 
-/// Whether a write is kept: yes, or short of the replicas it needs.
+/// Whether a write is kept: yes (its reply), or short of the replicas it needs.
 enum Kept {
-    Yes,
+    Yes(Value),
     Short(NotAcknowledged),
+}
+
+#[cfg(test)]
+mod tests {
+    use ::redis::Value;
+
+    use super::replicas;
+
+    #[test]
+    fn only_replicas_online_are_counted() {
+        let info = |lines: &str| {
+            Value::BulkString(format!("# Replication\r\nrole:master\r\n{lines}").into_bytes())
+        };
+        let online = "slave0:ip=127.0.0.1,port=7001,state=online,offset=124,lag=0\r\n";
+        let syncing = "slave1:ip=127.0.0.1,port=7002,state=wait_bgsave,offset=0,lag=0\r\n";
+        let sending = "slave2:ip=127.0.0.1,port=7003,state=send_bulk,offset=0,lag=0\r\n";
+        assert_eq!(replicas(&info("connected_slaves:0\r\n")), 0);
+        assert_eq!(
+            replicas(&info(&format!("connected_slaves:1\r\n{online}"))),
+            1
+        );
+        // In their first sync, or a full resync: connected, and acknowledging nothing yet.
+        assert_eq!(
+            replicas(&info(&format!(
+                "connected_slaves:3\r\n{online}{syncing}{sending}"
+            ))),
+            1
+        );
+        assert_eq!(
+            replicas(&info(&format!("connected_slaves:1\r\n{syncing}"))),
+            0
+        );
+        // Other lines that start alike, and replies that are not `INFO`'s.
+        assert_eq!(
+            replicas(&info("slave_read_only:1\r\nslaves:state=online\r\n")),
+            0
+        );
+        assert_eq!(replicas(&Value::Nil), 0);
+        assert_eq!(
+            replicas(&Value::VerbatimString {
+                format: ::redis::VerbatimFormat::Text,
+                text: format!("connected_slaves:1\r\n{online}"),
+            }),
+            1
+        );
+    }
 }

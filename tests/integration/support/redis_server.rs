@@ -181,6 +181,12 @@ impl Redis {
 
     /// A replica of this Redis (`--replicaof`), writing nothing to disk, once it is in sync.
     pub fn replica(&self) -> Redis {
+        self.replica_through(self.port)
+    }
+
+    /// A replica of this Redis that reaches it at `port` (a proxy in front of it, say), once it
+    /// is in sync.
+    pub fn replica_through(&self, port: u16) -> Redis {
         let replica = Redis::start_with(&[
             "--save",
             "",
@@ -188,11 +194,16 @@ impl Redis {
             "no",
             "--replicaof",
             "127.0.0.1",
-            &self.port.to_string(),
+            &port.to_string(),
         ]);
+        // In sync on both sides: the replica has the data, and the primary has had its first
+        // acknowledgement (until then it counts the replica as syncing, and waits on it for
+        // nothing).
         poll(Duration::from_secs(10), Duration::from_millis(20), || {
             let info = cli(replica.port, &["INFO", "replication"]);
-            if info.contains("master_link_status:up") {
+            let primary = cli(self.port, &["INFO", "replication"]);
+            let online = format!("port={},state=online", replica.port);
+            if info.contains("master_link_status:up") && primary.contains(&online) {
                 return Ok(());
             }
             Err("the replica did not sync within 10 s".to_owned())

@@ -64,7 +64,8 @@ impl KeptStore for RedisStore {
         let window = self.handover_millis();
         let mut invocation = self.scripts.remove.key(self.kept_key(name));
         invocation.key(self.handed_key(name)).arg(taker).arg(window);
-        let value = bytes(self.invoke(Write::Kept, invocation).await?, "take")?;
+        let removed = Write::KeptIf(|removed| *removed != Value::Nil);
+        let value = bytes(self.invoke(removed, invocation).await?, "take")?;
         if value.is_some() {
             self.forget(self.handed_key(name)).await;
         }
@@ -75,7 +76,8 @@ impl KeptStore for RedisStore {
         let claimant = nonce()?;
         let mut invocation = self.scripts.claim.key(self.kept_key(name));
         invocation.arg(&claimant).arg(keep_millis(hold).max(1));
-        let claimed = self.invoke(Write::Kept, invocation).await;
+        let claimed = Write::KeptIf(|claimed| *claimed == Value::Int(1));
+        let claimed = self.invoke(claimed, invocation).await;
         if let Err(error) = &claimed
             && short(error)
         {

@@ -10,12 +10,15 @@
 //! `ID` a page's id (22 characters of base64url) and `OWNER` its owner's digest (32 hexadecimal
 //! digits):
 //!
-//! - `PREFIX ID`, a hash: the page. `stage` (`waiting`, `answered`, `taken`, `closed` or
-//!   `expired`), and while the page is open `record` (the sealed record), `answer` (the sealed
+//! - `PREFIX ID`, a hash: the page. `stage` (`waiting`, `answered`, `handing`, `taken`, `closed`
+//!   or `expired`), and while the page is open `record` (the sealed record), `answer` (the sealed
 //!   answer, once answered), `owner`, `open_until` (until when it may be answered, in
 //!   milliseconds of Redis's own clock, `TIME`, so that every replica goes by one clock), and the
 //!   random marks of the steps that made and answered it (`made_by`, `answered_by`; `replaced`,
-//!   the page it closed to make room). The key's expiry is the page's keep-time: Redis forgets a
+//!   the page it closed to make room). An answer is held (`held_until`: not taken, and replaced
+//!   by another answer) until its replicas acknowledged it; a take hands it over (`handing`, to
+//!   `taker` until `until`) and the page ends as taken once the taker confirms it has it, or is
+//!   the page's again if the taker's call failed (`given_up_by`, a take that has not run yet). The key's expiry is the page's keep-time: Redis forgets a
 //!   page by itself. A page that ends (taken, closed, expired) keeps only its `stage`, a marker
 //!   of a few bytes, until that expiry.
 //! - `PREFIX owner:OWNER`, a sorted set: the owner's open pages by id, oldest first, its expiry
@@ -25,9 +28,9 @@
 //!   [`RedisStore::markers`] of them: past that, the oldest marker is deleted (its page is then
 //!   one never made, a 404 rather than a 410), so that a user making pages as fast as they can
 //!   fills Redis with neither pages nor markers.
-//! - `PREFIX handed-page:ID` and `PREFIX handed:NAME`: an answer taken, or a value removed, kept
-//!   for the step that took it while its reply may be lost (twice the step's time), deleted as
-//!   soon as the reply came.
+//! - `PREFIX handed:NAME`: a value removed, kept for the step that took it while its reply may
+//!   be lost (twice the step's time), deleted as soon as the reply came.
+//! - `PREFIX ack`: a byte written before a write waits for its replicas (see Faults).
 //! - `PREFIX kept:NAME` and `PREFIX kept-owner:OWNER`: the values of [`KeptStore`](super::store::KeptStore)
 //!   (accounts' tokens, flows in progress, claims).
 //!
@@ -56,7 +59,14 @@
 //!   [`RedisStore::acknowledged_by`]; by default whenever the primary has a replica in sync), so
 //!   a replica promoted right after has it. When no replica acknowledges in time, the step fails
 //!   with an error that says the write may not be kept, and the page asks the person to try
-//!   again; a claim refused that way is let go on the primary, so the call made again claims it.
+//!   again; a claim refused that way is let go on the primary, so the call made again claims it;
+//!   an answer refused that way is never taken, and the person's answer given again replaces it.
+//! - **A reply late or lost** (past the step's time, or its connection cut): an answer taken
+//!   whose call failed is given back to the page (in the background, tried again until Redis
+//!   takes it), so the call made again (a retry with the same state, the next look of a waiting
+//!   call) takes it; a take that runs after its call gave up does nothing; and a take whose
+//!   call is gone for good leaves the answer to the next once its hand-over ends (twice the
+//!   step's time). The page ends as taken only once the taker confirms it has the answer.
 //!   A step sent again that finds its own work done writes a mark before it waits, so that it
 //!   too is acknowledged.
 //! - **A replica that stalls** (a long fork, a full disk) refuses the writes that wait for it,
@@ -100,6 +110,7 @@ use super::store::{Answered, Created, Ended, NewPage, PageStore, StoreError, Sto
 mod address;
 mod connect;
 mod kept;
+mod later;
 mod link;
 mod scripts;
 mod step;
@@ -108,6 +119,7 @@ mod writers;
 pub use ::redis::sentinel::SentinelNodeConnectionInfo;
 pub use address::redacted;
 use connect::tagged;
+use later::Later;
 use link::Link;
 pub use link::{DEFAULT_ACKNOWLEDGEMENT, DEFAULT_TIMEOUT};
 use scripts::Scripts;
@@ -257,9 +269,8 @@ impl RedisStore {
     /// given without waiting, rather than refusing every answer. Set a number here to refuse
     /// instead. Only replicas `online` count (`INFO replication`): one in its first sync or a
     /// full resync acknowledges nothing until it ends. Every write a promise depends on waits:
-    /// an answer, a value kept, a page made or closed, a single-use claim, a value taken once.
-    /// (A page's answer taken is not waited for yet: at worst a failover brings back a page whose
-    /// answer was taken, and a call retried after it takes the same answer again.)
+    /// an answer, a value kept, a page made or closed, a single-use claim, a value taken once, a
+    /// page's answer taken.
     #[must_use]
     pub fn acknowledged_by(mut self, replicas: usize, within: Duration) -> Self {
         self.acknowledged = Acknowledged::By { replicas, within };
@@ -331,17 +342,17 @@ impl RedisStore {
         format!("{}{id}", self.prefix)
     }
 
-    /// The key under which a take of the page `id` hands its answer over once more if its reply
-    /// was lost.
-    fn handed_page_key(&self, id: &PageId) -> String {
-        format!("{}handed-page:{id}", self.prefix)
-    }
-
     /// How long, in milliseconds, a value taken once is handed over to the step that took it,
     /// should its reply be lost: while that step may be sent again (twice its time), a second
     /// at least.
     fn handover_millis(&self) -> u64 {
         keep_millis(self.timeout.saturating_mul(2)).max(1_000)
+    }
+
+    /// How long, in milliseconds, an answer is held before it may be taken without its
+    /// replicas' acknowledgement having been seen: longer than its step may take.
+    fn hold_millis(&self) -> u64 {
+        keep_millis(self.timeout + Duration::from_secs(1))
     }
 }
 
@@ -399,12 +410,15 @@ impl PageStore for RedisStore {
 
     async fn read(&self, id: &PageId) -> Result<Option<Stored>, StoreError> {
         let mut read = ::redis::cmd("HMGET");
-        read.arg(self.key(id)).arg(STAGE).arg(RECORD);
+        read.arg(self.key(id))
+            .arg(STAGE)
+            .arg(RECORD)
+            .arg("held_until");
         let fields = self.command(Write::Plain, read).await?;
         let Value::Array(fields) = fields else {
             return Err(unexpected("read"));
         };
-        let Ok([stage, record]) = <[Value; 2]>::try_from(fields) else {
+        let Ok([stage, record, held]) = <[Value; 3]>::try_from(fields) else {
             return Err(unexpected("read"));
         };
         let stage = match stage {
@@ -419,7 +433,14 @@ impl PageStore for RedisStore {
         };
         match (stage.as_slice(), record) {
             (b"waiting", Value::BulkString(record)) => Ok(Some(Stored::Waiting(record))),
-            (b"answered", Value::BulkString(record)) => Ok(Some(Stored::Answered(record))),
+            // An answer held until its replicas acknowledge it: the page still waits for the
+            // person (who may be told to try again).
+            (b"answered", Value::BulkString(record)) if held != Value::Nil => {
+                Ok(Some(Stored::Waiting(record)))
+            }
+            (b"answered" | b"handing", Value::BulkString(record)) => {
+                Ok(Some(Stored::Answered(record)))
+            }
             (b"taken", Value::Nil) => Ok(Some(Stored::Ended(Ended::Taken))),
             (b"closed", Value::Nil) => Ok(Some(Stored::Ended(Ended::Closed))),
             (b"expired", Value::Nil) => Ok(Some(Stored::Ended(Ended::Expired))),
@@ -428,11 +449,32 @@ impl PageStore for RedisStore {
     }
 
     async fn answer(&self, id: &PageId, answer: Vec<u8>) -> Result<Answered, StoreError> {
-        let mut invocation = self.scripts.answer.key(self.key(id));
-        invocation.arg(answer).arg(nonce()?);
-        let answered = self.invoke(Write::Kept, invocation).await?;
+        // The answer is held (not taken, and replaced by another) until its replicas acknowledge
+        // it: an answer the person is told is not kept is never taken, and theirs, given again,
+        // replaces it.
+        let by = nonce()?;
+        let hold = self.hold_millis();
+        let key = self.key(id);
+        let mut invocation = self.scripts.answer.key(&key);
+        invocation.arg(answer).arg(&by).arg(hold);
+        let answered = match self.invoke(Write::Kept, invocation).await {
+            Ok(answered) => answered,
+            Err(error) => {
+                self.later(Later::Unanswer, *id, by);
+                return Err(error);
+            }
+        };
         match answered {
-            Value::Int(2) => Ok(Answered::Now),
+            Value::Int(2) => {
+                let mut commit = self.scripts.commit.key(&key);
+                commit.arg(&by);
+                // Kept: if this fails, the answer is taken once its hold ends.
+                match self.invoke(Write::Plain, commit).await {
+                    // Replaced, while it was held, by another answer given to the page.
+                    Ok(Value::Int(0)) => Ok(Answered::Before),
+                    _ => Ok(Answered::Now),
+                }
+            }
             Value::Int(1) => Ok(Answered::Before),
             Value::Int(0) => Ok(Answered::Unknown),
             _ => Err(unexpected("answer")),
@@ -440,26 +482,61 @@ impl PageStore for RedisStore {
     }
 
     async fn take(&self, id: &PageId) -> Result<Taken, StoreError> {
-        // The answer taken stays, sealed, for the time a step may be sent again, under a key
-        // only this take knows: a take whose reply was lost, sent again, gets it.
-        let taker = nonce()?;
+        // The answer is handed to this take, and the page ends once it has it: a take whose
+        // reply was lost (or came late, or was not acknowledged) gives it back, so the call made
+        // again takes it; sent again, the same take gets it again.
+        let by = nonce()?;
         let window = self.handover_millis().to_string();
-        match self
-            .run(
-                Write::Plain,
-                &self.scripts.take,
-                &[&self.key(id), &self.handed_page_key(id)],
-                id,
-                &[taker.as_bytes(), window.as_bytes()],
-            )
-            .await?
-        {
+        let key = self.key(id);
+        let started = Instant::now();
+        let taken = loop {
+            let taken = self
+                .run(
+                    Write::KeptIf(|taken| matches!(taken, Value::BulkString(_))),
+                    &self.scripts.take,
+                    &[&key],
+                    id,
+                    &[by.as_bytes(), window.as_bytes()],
+                )
+                .await;
+            // Handed to another take right now: it is confirmed (taken) or given back within
+            // moments, or, should that take's call be gone, free once its hand-over's time ends.
+            if matches!(taken, Ok(Value::Int(5))) && started.elapsed() < self.timeout {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+            break taken;
+        };
+        let taken = match taken {
+            Ok(taken) => taken,
+            Err(error) => {
+                self.later(Later::GiveBack, *id, by);
+                return Err(error);
+            }
+        };
+        match taken {
             Value::BulkString(answer) => {
-                self.forget(self.handed_page_key(id)).await;
+                let confirmed = self
+                    .run(
+                        Write::Kept,
+                        &self.scripts.confirm,
+                        &[&key],
+                        id,
+                        &[by.as_bytes()],
+                    )
+                    .await;
+                if confirmed.is_err() {
+                    // The answer is this call's: it goes on with it, and the page ends as soon as
+                    // Redis takes the confirmation (within the hand-over's time; past it, another
+                    // call could take the answer again).
+                    self.later(Later::Confirm, *id, by);
+                }
                 Ok(Taken::Answer(answer))
             }
             Value::Int(0) => Ok(Taken::Unknown),
-            Value::Int(1) => Ok(Taken::Waiting),
+            // Waiting, or still handed to another take whose call may be gone: not this call's
+            // to have yet.
+            Value::Int(1 | 5) => Ok(Taken::Waiting),
             Value::Int(2) => Ok(Taken::Ended(Ended::Taken)),
             Value::Int(3) => Ok(Taken::Ended(Ended::Closed)),
             Value::Int(4) => Ok(Taken::Ended(Ended::Expired)),
@@ -588,6 +665,6 @@ mod tests {
             .iter()
             .map(|script| script.get_hash())
             .collect();
-        assert_eq!(hashes.len(), 9);
+        assert_eq!(hashes.len(), 13);
     }
 }

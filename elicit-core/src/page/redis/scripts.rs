@@ -13,7 +13,11 @@ use ::redis::Script;
 pub(super) struct Scripts {
     pub(super) create: Script,
     pub(super) answer: Script,
+    pub(super) commit: Script,
+    pub(super) unanswer: Script,
     pub(super) take: Script,
+    pub(super) confirm: Script,
+    pub(super) give_back: Script,
     pub(super) close: Script,
     pub(super) replace: Script,
     pub(super) put_owned: Script,
@@ -28,7 +32,11 @@ impl Scripts {
         Scripts {
             create: Script::new(&format!("{COMMON}{CREATE}")),
             answer: Script::new(ANSWER),
-            take: Script::new(&format!("{COMMON}{HANDOVER}{TAKE}")),
+            commit: Script::new(COMMIT),
+            unanswer: Script::new(UNANSWER),
+            take: Script::new(&format!("{COMMON}{TAKE}")),
+            confirm: Script::new(&format!("{COMMON}{CONFIRM}")),
+            give_back: Script::new(GIVE_BACK),
             close: Script::new(&format!("{COMMON}{CLOSE}")),
             replace: Script::new(REPLACE),
             put_owned: Script::new(PUT_OWNED),
@@ -40,11 +48,15 @@ impl Scripts {
 
     /// Every script.
     #[cfg(test)]
-    pub(super) fn all(&self) -> [&Script; 9] {
+    pub(super) fn all(&self) -> [&Script; 13] {
         [
             &self.create,
             &self.answer,
+            &self.commit,
+            &self.unanswer,
             &self.take,
+            &self.confirm,
+            &self.give_back,
             &self.close,
             &self.replace,
             &self.put_owned,
@@ -71,7 +83,7 @@ local now_us = tonumber(time[1]) * 1000000 + tonumber(time[2])
 
 local function finish(key, page, how, owner)
   redis.call('HDEL', key, 'record', 'answer', 'owner', 'open_until', 'replaced', 'made_by',
-    'answered_by')
+    'answered_by', 'held_until', 'taker', 'until', 'given_up_by')
   redis.call('HSET', key, 'stage', how)
   if not owner then
     return
@@ -95,7 +107,7 @@ local function finish(key, page, how, owner)
 end
 ";
 
-/// What the steps that give a value once start with (before their own code):
+/// What `remove` (a value given once) starts with:
 /// `hand_over(key, taker, value, ms)` keeps `value` under `key` for `ms` milliseconds for the
 /// taker `taker` (the step's random mark) alone, should the step's reply be lost;
 /// `handed_back(key, taker)` gives it back when that step comes again, and false to any other.
@@ -144,7 +156,8 @@ if walk > 0 then
     local fields = redis.pcall('HMGET', key, 'stage', 'owner', 'open_until')
     if type(fields) ~= 'table' or fields.err or fields[2] ~= owner then
       redis.call('ZREM', open, page)
-    elseif fields[1] == 'answered' and now_ms < (tonumber(fields[3]) or 0) then
+    elseif (fields[1] == 'answered' or fields[1] == 'handing')
+        and now_ms < (tonumber(fields[3]) or 0) then
       counted = counted + 1
     elseif fields[1] == 'waiting' and now_ms < (tonumber(fields[3]) or 0) then
       counted = counted + 1
@@ -190,50 +203,97 @@ return 1
 ";
 
 /// `answer`: gives the page `KEYS[1]` the answer `ARGV[1]` if it waits for one, for the answerer
-/// `ARGV[2]` (a random mark); its expiry stays. Returns 2 when this call answered (also when it
-/// is sent again), 1 when the page had another answer already or has ended, 0 for no page, -1 for a hash
-/// that is not a page's.
+/// `ARGV[2]` (a random mark), held for `ARGV[3]` milliseconds: a held answer is not taken (a take
+/// finds the page waiting), and another answer replaces it, until `commit` lets it go (once the
+/// replicas acknowledged it) or its time ends; `unanswer` takes it back (they did not). The
+/// page's expiry stays. Returns 2 when this call answered (also when it is sent again), 1 when
+/// the page had another answer already or has ended, 0 for no page, -1 for a hash that is not a
+/// page's.
 const ANSWER: &str = r"
-local fields = redis.call('HMGET', KEYS[1], 'stage', 'answered_by')
+local time = redis.call('TIME')
+local now_ms = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local fields = redis.call('HMGET', KEYS[1], 'stage', 'answered_by', 'held_until')
 local stage = fields[1]
 if not stage then
   return 0
 end
-if stage == 'waiting' then
-  redis.call('HSET', KEYS[1], 'stage', 'answered', 'answer', ARGV[1], 'answered_by', ARGV[2])
-  return 2
-end
 if stage == 'answered' and fields[2] == ARGV[2] then
   return 2
 end
-if stage == 'answered' or stage == 'taken' or stage == 'closed' or stage == 'expired' then
+local held = stage == 'answered' and fields[3] and now_ms < tonumber(fields[3])
+if stage == 'waiting' or held then
+  redis.call('HSET', KEYS[1], 'stage', 'answered', 'answer', ARGV[1], 'answered_by', ARGV[2],
+    'held_until', string.format('%.0f', now_ms + tonumber(ARGV[3])))
+  return 2
+end
+if stage == 'answered' or stage == 'handing' or stage == 'taken' or stage == 'closed'
+    or stage == 'expired' then
   return 1
 end
 return -1
 ";
 
-/// `take`: takes the answer of the page `KEYS[1]`, ending the page (its record and answer
-/// deleted, its marker kept until its expiry), for the taker `ARGV[4]` (a random mark): the
-/// answer stays under `KEYS[2]` for `ARGV[5]` milliseconds, for this taker only, should its reply
-/// be lost and the take sent again. Returns the answer, or 0 for no page, 1 when the page waits,
-/// 2, 3 or 4 when it has ended (taken, closed, expired), -1 for a hash that is not a page's.
+/// `commit`: lets the answer of the answerer `ARGV[1]` on the page `KEYS[1]` be taken (its
+/// replicas acknowledged it). Returns 1 when the page holds that answer, 0 when another answer
+/// replaced it (or the page ended).
+const COMMIT: &str = r"
+local fields = redis.call('HMGET', KEYS[1], 'stage', 'answered_by')
+if (fields[1] == 'answered' or fields[1] == 'handing') and fields[2] == ARGV[1] then
+  redis.call('HDEL', KEYS[1], 'held_until')
+  return 1
+end
+return 0
+";
+
+/// `unanswer` (with the common arguments first): takes back the answer of the answerer
+/// `ARGV[4]` on the page `KEYS[1]` while it is held (the person was told it is not kept): the page waits again. Returns 1 when it did.
+const UNANSWER: &str = r"
+local fields = redis.call('HMGET', KEYS[1], 'stage', 'answered_by', 'held_until')
+if fields[1] == 'answered' and fields[2] == ARGV[4] and fields[3] then
+  redis.call('HSET', KEYS[1], 'stage', 'waiting')
+  redis.call('HDEL', KEYS[1], 'answer', 'answered_by', 'held_until')
+  return 1
+end
+return 0
+";
+
+/// `take`: hands the answer of the page `KEYS[1]` to the taker `ARGV[4]` (a random mark) for
+/// `ARGV[5]` milliseconds (the page `handing`, its answer kept), until `confirm` ends the page
+/// (the taker has it) or `give_back` returns it (the taker's call failed). Sent again by the same
+/// taker, it gives the same answer; once the time is up, another taker may have it (the first
+/// is gone). Returns the answer, or 0 for no page, 1 when the page waits (or its answer is held,
+/// or given up by this taker), 2, 3 or 4 when it has ended (taken, closed, expired), 5 while its
+/// answer is handed to another taker, -1 for a hash that is not a page's.
 const TAKE: &str = r"
-local fields = redis.call('HMGET', KEYS[1], 'stage', 'answer', 'owner')
-local stage = fields[1]
-local taker = ARGV[4]
+local fields = redis.call('HMGET', KEYS[1], 'stage', 'answer', 'held_until', 'taker', 'until',
+  'given_up_by')
+local stage, answer, taker = fields[1], fields[2], ARGV[4]
 if not stage then
   return 0
 end
 if stage == 'waiting' then
   return 1
 end
-if stage == 'answered' and fields[2] then
-  finish(KEYS[1], id, 'taken', fields[3])
-  hand_over(KEYS[2], taker, fields[2], ARGV[5])
-  return fields[2]
+local function hand()
+  redis.call('HSET', KEYS[1], 'stage', 'handing', 'taker', taker, 'until',
+    string.format('%.0f', now_ms + tonumber(ARGV[5])))
+  redis.call('HDEL', KEYS[1], 'given_up_by')
+  return answer
+end
+if stage == 'answered' and answer then
+  if (fields[3] and now_ms < tonumber(fields[3])) or fields[6] == taker then
+    return 1
+  end
+  return hand()
+end
+if stage == 'handing' and answer then
+  if fields[4] == taker or now_ms >= (tonumber(fields[5]) or 0) then
+    return hand()
+  end
+  return 5
 end
 if stage == 'taken' then
-  return handed_back(KEYS[2], taker) or 2
+  return 2
 end
 if stage == 'closed' then
   return 3
@@ -244,11 +304,45 @@ end
 return -1
 ";
 
-/// `close`: ends the page `KEYS[1]` as closed if it is open (waiting or answered), its record and
+/// `confirm`: ends the page `KEYS[1]` as taken, its answer handed to the taker `ARGV[4]` (its
+/// record and answer deleted, its marker kept until its expiry). Returns 1 when the page is
+/// taken, 0 when another taker has it now.
+const CONFIRM: &str = r"
+local fields = redis.call('HMGET', KEYS[1], 'stage', 'owner', 'taker')
+if fields[1] == 'handing' and fields[3] == ARGV[4] then
+  finish(KEYS[1], id, 'taken', fields[2])
+  return 1
+end
+if fields[1] == 'taken' then
+  return 1
+end
+return 0
+";
+
+/// `give_back` (with the common arguments first): the call of the taker `ARGV[4]` failed (its reply lost, late, or not
+/// acknowledged): the answer handed to it is the page `KEYS[1]`'s again, for the call made again;
+/// and a take of this taker's that has not run yet does nothing when it runs. Returns 1 when it
+/// gave the answer back, 2 when the take had not run, 0 otherwise.
+const GIVE_BACK: &str = r"
+local fields = redis.call('HMGET', KEYS[1], 'stage', 'taker')
+if fields[1] == 'handing' and fields[2] == ARGV[4] then
+  redis.call('HSET', KEYS[1], 'stage', 'answered')
+  redis.call('HDEL', KEYS[1], 'taker', 'until')
+  return 1
+end
+if fields[1] == 'answered' then
+  redis.call('HSET', KEYS[1], 'given_up_by', ARGV[4])
+  return 2
+end
+return 0
+";
+
+/// `close`: ends the page `KEYS[1]` as closed if it is open (waiting, answered or its answer
+/// being handed), its record and
 /// any answer deleted. Returns 1 when it closed the page, 0 otherwise.
 const CLOSE: &str = r"
 local fields = redis.call('HMGET', KEYS[1], 'stage', 'owner')
-if fields[1] == 'waiting' or fields[1] == 'answered' then
+if fields[1] == 'waiting' or fields[1] == 'answered' or fields[1] == 'handing' then
   finish(KEYS[1], id, 'closed', fields[2])
   return 1
 end

@@ -88,7 +88,7 @@ impl RedisStore {
             loop {
                 let sent = match write {
                     Write::Plain => request.send(&mut self.link.clone(), &self.prefix).await,
-                    Write::Kept => match self.kept(request).await {
+                    Write::Kept | Write::KeptIf(_) => match self.kept(write, request).await {
                         Ok(Kept::Yes(value)) => Ok(value),
                         Ok(Kept::Short(short)) => {
                             return Err(StoreError::Backend(Box::new(short)));
@@ -137,14 +137,18 @@ impl RedisStore {
         self.writers.drop_idle();
     }
 
-    /// Sends `request` once on a write's own connection, and waits for its acknowledgement. The
+    /// Sends `request` once on a write's own connection, and waits for its acknowledgement
+    /// (for [`Write::KeptIf`], when its reply says it wrote what is promised). The
     /// connection is given back for the next write only when both went through: one that
     /// failed, or whose step ran out of time (this future dropped), is dropped with it.
-    async fn kept(&self, request: Request<'_>) -> Result<Kept, RedisError> {
+    async fn kept(&self, write: Write, request: Request<'_>) -> Result<Kept, RedisError> {
         // (Boxed: the making of a connection is a deep future, and each step's would hold it.)
         let mut writer = Box::pin(self.writers.take(self.waiting() + REPLY)).await?;
         let value = request.send(&mut writer.link, &self.prefix).await?;
-        let kept = self.acknowledge(&mut writer.link, value).await?;
+        let kept = match write {
+            Write::KeptIf(promised) if !promised(&value) => Kept::Yes(value),
+            _ => self.acknowledge(&mut writer.link, value).await?,
+        };
         self.writers.give_back(writer);
         Ok(kept)
     }
@@ -304,12 +308,15 @@ impl fmt::Display for NoRandom {
 impl std::error::Error for NoRandom {}
 
 /// Whether a write must be acknowledged by the replicas the store waits for.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub(super) enum Write {
     /// A read, or a write nothing is promised of.
     Plain,
     /// A write the person is told is kept: an answer, a connection's tokens.
     Kept,
+    /// A step that writes what is promised only when its reply says so (a take that gave an
+    /// answer, a claim made): acknowledged then, and only then.
+    KeptIf(fn(&Value) -> bool),
 }
 
 /// Whether a write is kept: yes (its reply), or short of the replicas it needs.

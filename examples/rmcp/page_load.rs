@@ -57,7 +57,8 @@ const CONNECTED: &str = "Connected Work (Europe)";
 /// What the page says once the answer is kept.
 const SAVED: &str = "your answer is saved";
 
-/// A key in the store's slot on a cluster: every key of the store carries this hash tag.
+/// A key in the slot of the store's kept values on a cluster (the pages spread over every
+/// primary by their owners' buckets: the primary of this slot holds its share of them).
 const STORE_TAG: &str = "{mcp-elicit:page:}";
 
 /// The steps of a flow whose latency is measured, in order.

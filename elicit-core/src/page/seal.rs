@@ -66,9 +66,10 @@ fn associated(id: &PageId, kind: Kind) -> [u8; 18] {
 /// The length of a nonce (`XChaCha20`: 192 bits, drawn at random for each seal).
 const NONCE: usize = 24;
 
-/// The id of a pending page: 128 bits from the operating system's generator, written in the URL
-/// as 22 characters of unpadded base64url. It carries nothing else: no user data, no secret, no
-/// authority (whoever opens the page must still be the user whose call made it).
+/// The id of a pending page: 128 bits, written in the URL as 22 characters of unpadded
+/// base64url; from the operating system's generator, but for the first byte of an id made for an
+/// owner ([`PageId::random_for`]), its owner's bucket. It carries nothing else: no user data, no
+/// secret, no authority (whoever opens the page must still be the user whose call made it).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PageId([u8; 16]);
 
@@ -82,6 +83,28 @@ impl PageId {
         let mut id = [0; 16];
         getrandom::fill(&mut id).map_err(|_| SealError::Random)?;
         Ok(PageId(id))
+    }
+
+    /// A fresh id for a page of `owner`: its first byte is the owner's bucket
+    /// ([`Owner::bucket`]), the other 120 bits from the operating system's generator. A store
+    /// finds by the id alone where it keeps the owner's pages (the Redis store: one hash slot of
+    /// a Redis Cluster per bucket, so that the pages spread over its primaries). The bucket is a
+    /// byte of a keyed digest: it tells nothing of who the owner is, and is shared by one owner
+    /// in 256.
+    ///
+    /// # Errors
+    ///
+    /// When the generator fails.
+    pub fn random_for(owner: &Owner) -> Result<Self, SealError> {
+        let mut id = PageId::random()?;
+        id.0[0] = owner.bucket();
+        Ok(id)
+    }
+
+    /// The bucket of the owner this id was made for ([`PageId::random_for`]); of an id made
+    /// otherwise, a byte at random.
+    pub fn bucket(&self) -> u8 {
+        self.0[0]
     }
 
     /// The id written as `text`, if it is one: exactly 22 characters of base64url, in the one
@@ -130,6 +153,12 @@ impl Owner {
     /// Its bytes.
     pub fn as_bytes(&self) -> &[u8; 16] {
         &self.0
+    }
+
+    /// Its bucket, one of 256: the first byte of its digest. The ids of its pages carry it
+    /// ([`PageId::random_for`]).
+    pub fn bucket(&self) -> u8 {
+        self.0[0]
     }
 }
 
@@ -362,6 +391,21 @@ mod tests {
         let zero = PageId([0; 16]).to_string();
         assert_eq!(zero, "AAAAAAAAAAAAAAAAAAAAAA");
         assert_eq!(PageId::parse("AAAAAAAAAAAAAAAAAAAAAB"), None);
+    }
+
+    #[test]
+    fn an_owners_ids_carry_its_bucket_and_differ() {
+        let owner = Owner::from_bytes([0xb7; 16]);
+        let (one, two) = (
+            PageId::random_for(&owner).unwrap(),
+            PageId::random_for(&owner).unwrap(),
+        );
+        assert_eq!(
+            (owner.bucket(), one.bucket(), two.bucket()),
+            (0xb7, 0xb7, 0xb7)
+        );
+        assert_ne!(one, two);
+        assert_eq!(PageId::parse(&one.to_string()), Some(one));
     }
 
     #[test]

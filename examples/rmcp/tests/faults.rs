@@ -32,8 +32,22 @@ const CONNECTED: &str = "Connected Work (Europe)";
 /// margin. No test waits longer for anything.
 const LIMIT: Duration = Duration::from_secs(15);
 
-/// The hash tag of the store's keys on a Redis Cluster: the slot of all of them.
+/// The hash tag of the store's kept values (accounts, tokens) on a Redis Cluster: their slot.
 const SLOT: &str = "{mcp-elicit:page:}";
+
+/// The hash tag of the page at `url` on a Redis Cluster: the slot of its owner's pages (its id
+/// carries the owner's bucket).
+fn pages_slot(url: &str) -> String {
+    let id = url
+        .split(['?', '#'])
+        .next()
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap();
+    let id = mcp_elicit::page::seal::PageId::parse(id).expect("a page's URL");
+    format!("mcp-elicit:page:{{{:02x}}}", id.bucket())
+}
 
 /// How long after its primary's death a cluster may take to serve flows again (a replica takes
 /// over after `cluster-node-timeout`, two seconds here, and a vote).
@@ -327,7 +341,7 @@ async fn give_up_after_failover(since: Instant, what: &str, last: &dyn std::fmt:
 }
 
 /// A Redis Cluster (three primaries with a replica each) serving two replicas' flows; then the
-/// primary holding the store's slot is killed. Every answer saved before completes its call,
+/// primary holding Ada's pages (her bucket's slot) is killed. Every answer saved before completes its call,
 /// once; and a new flow completes within seconds, each of its steps tried again as a client and
 /// a person would while the cluster fails over (the times are printed).
 #[tokio::test]
@@ -346,20 +360,19 @@ async fn a_cluster_loses_the_primary_of_the_store_and_keeps_every_saved_answer()
     }
     // Answers saved whose calls have not come back yet.
     let mut saved = Vec::new();
+    let mut slot = String::new();
     for round in 0..4 {
         let (made_on, answered_on) = if round % 2 == 0 { (&a, &b) } else { (&b, &a) };
         let (url, state) = ask(&made_on.origin).await;
         answer(&mut browser, &on(&url, made_on, answered_on)).await;
         saved.push(state);
+        slot = pages_slot(&url);
     }
 
-    let busiest = cluster.primary_of(SLOT);
+    // The primary of Ada's pages (her bucket's slot) dies.
+    let busiest = cluster.primary_of(&slot);
     let held = redis_server::cli(busiest, &["DBSIZE"]);
-    assert_ne!(
-        held.trim(),
-        "0",
-        "the store's keys are on the primary killed"
-    );
+    assert_ne!(held.trim(), "0", "Ada's pages are on the primary killed");
     cluster.kill(busiest);
     let killed = Instant::now();
 
@@ -398,7 +411,7 @@ async fn a_cluster_loses_the_primary_of_the_store_and_keeps_every_saved_answer()
                 if shown.last() != Some(&failed) {
                     shown.push(failed);
                 }
-                let primary = cluster.primary_of(SLOT);
+                let primary = cluster.primary_of(&slot);
                 let replication = redis_server::cli(primary, &["INFO", "replication"]);
                 let replicas = replication
                     .lines()
@@ -418,12 +431,12 @@ async fn a_cluster_loses_the_primary_of_the_store_and_keeps_every_saved_answer()
         give_up_after_failover(killed, "a new call retried", &done).await;
     };
     println!(
-        "the primary of the store's slot killed: every saved answer taken after {} ms, a new page made after {} ms, the first new flow completed after {} ms",
+        "the primary of Ada's pages killed: every saved answer taken after {} ms, a new page made after {} ms, the first new flow completed after {} ms",
         taken.as_millis(),
         made.as_millis(),
         done.as_millis()
     );
-    assert_ne!(cluster.primary_of(SLOT), busiest, "its replica took over");
+    assert_ne!(cluster.primary_of(&slot), busiest, "its replica took over");
     // Both replicas go on serving whole flows.
     flow(&mut browser, &b, &a).await;
 }

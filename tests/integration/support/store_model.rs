@@ -78,7 +78,7 @@ impl Model {
         };
         match *step {
             Step::Create { owner: n } => {
-                let id = PageId::random().unwrap();
+                let id = PageId::random_for(&owner(n)).unwrap();
                 let new = NewPage::new(id, owner(n), record(&id), Duration::from_mins(10))
                     .keep(Duration::from_mins(20))
                     .share(SHARE);

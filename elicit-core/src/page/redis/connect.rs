@@ -1,6 +1,7 @@
 //! Where the store's connections come from: one Redis, a Redis Cluster, or the primary Redis
 //! Sentinels name; each checked before it is used.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -52,10 +53,13 @@ impl RedisStore {
     /// a primary's failover to its replica. Everything [`RedisStore::connect`] says holds, each
     /// slot's primary in the place of the one Redis.
     ///
-    /// The keys of the store all share one hash slot (the prefix is their hash tag: see
-    /// [`RedisStore::prefix`]), because a step's script reaches several of them: an owner's
-    /// pages and the sets that keep them to their share. One primary (and its replicas) holds
-    /// them; other applications' keys spread over the others.
+    /// A step's script reaches several keys (an owner's pages and the sets that keep them to
+    /// their share), which must share a hash slot: each owner's keys carry their bucket as their
+    /// hash tag, so the pages spread over the primaries (256 buckets), and a primary's failover
+    /// stops only the flows of its buckets' owners; the kept values (connected accounts, flows in
+    /// progress) share one slot (see [`RedisStore::prefix`]). Page ids must carry their owner's
+    /// bucket ([`PageId::random_for`](crate::page::seal::PageId::random_for), as the pages'
+    /// server makes them).
     ///
     /// # Errors
     ///
@@ -152,12 +156,13 @@ impl RedisStore {
             link,
             writers: Arc::new(writers),
             prefix: DEFAULT_PREFIX.to_owned(),
+            base: DEFAULT_PREFIX.to_owned(),
             markers: DEFAULT_MARKERS,
             timeout: DEFAULT_TIMEOUT,
             acknowledged: Acknowledged::WhereThereAreAny {
                 within: DEFAULT_ACKNOWLEDGEMENT,
             },
-            replicas: Arc::new(Mutex::new(None)),
+            replicas: Arc::new(Mutex::new(HashMap::new())),
             scripts: Scripts::new(),
         }
     }

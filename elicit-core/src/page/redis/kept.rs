@@ -39,7 +39,10 @@ impl KeptStore for RedisStore {
     async fn get(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let mut command = ::redis::cmd("GET");
         command.arg(self.kept_key(name));
-        bytes(self.command(Write::Plain, command).await?, "get")
+        bytes(
+            self.command(Write::Plain, &self.prefix, command).await?,
+            "get",
+        )
     }
 
     async fn put(
@@ -53,7 +56,7 @@ impl KeptStore for RedisStore {
         if let Some(keep) = keep {
             command.arg("PX").arg(keep_millis(keep).max(1));
         }
-        match self.command(Write::Kept, command).await? {
+        match self.command(Write::Kept, &self.prefix, command).await? {
             Value::Okay | Value::SimpleString(_) => Ok(()),
             _ => Err(unexpected("put")),
         }
@@ -65,7 +68,10 @@ impl KeptStore for RedisStore {
         let mut invocation = self.scripts.remove.key(self.kept_key(name));
         invocation.key(self.handed_key(name)).arg(taker).arg(window);
         let removed = Write::KeptIf(|removed| *removed != Value::Nil);
-        let value = bytes(self.invoke(removed, invocation).await?, "take")?;
+        let value = bytes(
+            self.invoke(removed, &self.prefix, invocation).await?,
+            "take",
+        )?;
         if value.is_some() {
             self.forget(self.handed_key(name)).await;
         }
@@ -77,7 +83,7 @@ impl KeptStore for RedisStore {
         let mut invocation = self.scripts.claim.key(self.kept_key(name));
         invocation.arg(&claimant).arg(keep_millis(hold).max(1));
         let claimed = Write::KeptIf(|claimed| *claimed == Value::Int(1));
-        let claimed = self.invoke(claimed, invocation).await;
+        let claimed = self.invoke(claimed, &self.prefix, invocation).await;
         if let Err(error) = &claimed
             && short(error)
         {
@@ -85,7 +91,7 @@ impl KeptStore for RedisStore {
             // replicas are back, claims it (if this fails too, the claim ends with its time).
             let mut release = self.scripts.release.key(self.kept_key(name));
             release.arg(&claimant);
-            let _ = self.invoke(Write::Plain, release).await;
+            let _ = self.invoke(Write::Plain, &self.prefix, release).await;
         }
         match claimed? {
             Value::Int(1) => Ok(true),
@@ -111,7 +117,7 @@ impl KeptStore for RedisStore {
             Some(value) => invocation.arg("1").arg(value).arg(keep),
             None => invocation.arg("0").arg("").arg(0),
         };
-        match self.invoke(Write::Kept, invocation).await? {
+        match self.invoke(Write::Kept, &self.prefix, invocation).await? {
             Value::Int(1) => Ok(true),
             Value::Int(0) => Ok(false),
             _ => Err(unexpected("replace")),
@@ -137,7 +143,7 @@ impl KeptStore for RedisStore {
             .arg(share)
             .arg(name)
             .arg(self.kept_key(""));
-        match self.invoke(Write::Kept, invocation).await? {
+        match self.invoke(Write::Kept, &self.prefix, invocation).await? {
             Value::Int(removed) => usize::try_from(removed).map_err(|_| unexpected("put_owned")),
             _ => Err(unexpected("put_owned")),
         }

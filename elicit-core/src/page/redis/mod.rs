@@ -6,9 +6,13 @@
 //!
 //! # Layout
 //!
-//! Under `PREFIX` (`mcp-elicit:page:` by default; on a Redis Cluster, `{mcp-elicit:page:}`), with
-//! `ID` a page's id (22 characters of base64url) and `OWNER` its owner's digest (32 hexadecimal
-//! digits):
+//! Under `PREFIX` (`mcp-elicit:page:` by default), with `ID` a page's id (22 characters of
+//! base64url) and `OWNER` its owner's digest (32 hexadecimal digits). On a Redis Cluster the keys
+//! of pages and of their owners' sets are under `PREFIX{BB}`, `BB` the owner's bucket in two
+//! hexadecimal digits (the first byte of the owner's digest, which the ids of their pages carry:
+//! [`PageId::random_for`](super::seal::PageId::random_for)), so that an owner's keys share a
+//! slot and the 256 buckets spread over the primaries; the kept values (and `ack`) are under
+//! `{PREFIX}`, one slot.
 //!
 //! - `PREFIX ID`, a hash: the page. `stage` (`waiting`, `answered`, `handing`, `taken`, `closed`
 //!   or `expired`), and while the page is open `record` (the sealed record), `answer` (the sealed
@@ -89,15 +93,19 @@
 //!   [`RedisStore::connect`] checks it ([`RedisStore::check_eviction_policy`]) and refuses any
 //!   other policy; a Redis that refuses `CONFIG` (managed services rename or forbid it) is
 //!   accepted, and then check the policy yourself.
-//! - Redis 5 or later (Valkey too). On a Redis Cluster ([`RedisStore::connect_cluster`]) the
-//!   prefix is the keys' hash tag: a script reaches the pages of one owner, so every key lives in
-//!   one slot, on one primary and its replicas.
+//! - Redis 5 or later (Valkey too). On a Redis Cluster ([`RedisStore::connect_cluster`]) each
+//!   script reaches only keys of one slot (its owner's bucket, or the kept values'): every primary
+//!   holds its share of the pages, and a primary's failover stops only the flows of the owners in
+//!   its buckets, for seconds. Pages made before this layout (under `{PREFIX}` on a cluster) are
+//!   not found: upgrade every replica of a server together, and the people whose pages were
+//!   waiting are asked again; the kept values (connected accounts) stay where they were.
 //! - What each persistence setting keeps, and which to choose: the guide's page
 //!   [production](https://docs.rs/mcp-elicit/latest/mcp_elicit/_guide/_production/index.html).
 //!
 //! The store holds what the page module sealed ([`PageSeal`](super::seal::PageSeal)): bytes it can
 //! neither read nor forge. It logs nothing, and none of its errors carries a value.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -197,12 +205,15 @@ pub struct RedisStore {
     /// The connections of the writes that wait for replicas (`WAIT` holds up the connection it
     /// is sent on), one each while it waits.
     writers: Arc<Writers>,
+    /// The prefix of the kept values' keys (on a Redis Cluster, a hash tag: one slot).
     prefix: String,
+    /// The prefix as given, before which a Redis Cluster's pages put their bucket's tag.
+    base: String,
     markers: usize,
     timeout: Duration,
     acknowledged: Acknowledged,
-    /// How many replicas the primary had when last asked, and when.
-    replicas: Arc<Mutex<Option<(usize, Instant)>>>,
+    /// How many replicas the primary of each slot's keys had when last asked, and when.
+    replicas: Arc<Mutex<HashMap<String, (usize, Instant)>>>,
     scripts: Scripts,
 }
 
@@ -231,12 +242,14 @@ impl RedisStore {
     /// their pages when they share the prefix, and applications sharing one Redis keep theirs
     /// apart with different ones.
     ///
-    /// On a Redis Cluster the prefix is the keys' hash tag, so that they share one slot: a prefix
-    /// that holds a tag already (`{my-app}:page:`) is kept as it is, any other is made one
-    /// (`my-app:page:` gives `{my-app:page:}`).
+    /// On a Redis Cluster the prefix is the kept values' hash tag, so that they share one slot
+    /// (`my-app:page:` gives `{my-app:page:}`), and the pages' keys carry their owner's bucket
+    /// after it (`my-app:page:{b7}`), so that they spread over the primaries. A prefix that holds
+    /// a tag already (`{my-app}:page:`) keeps every key of the store in that tag's slot.
     #[must_use]
     pub fn prefix(mut self, prefix: impl Into<String>) -> Self {
         let prefix = prefix.into();
+        self.base.clone_from(&prefix);
         self.prefix = if self.link.is_cluster() {
             tagged(&prefix)
         } else {
@@ -339,7 +352,20 @@ impl RedisStore {
 
     /// The key of the page `id`.
     fn key(&self, id: &PageId) -> String {
-        format!("{}{id}", self.prefix)
+        format!("{}{id}", self.pages_of(id.bucket()))
+    }
+
+    /// The prefix of the keys of the pages of the owners of `bucket` ([`Owner::bucket`]), and of
+    /// those owners' sets: on one Redis, the store's prefix; on a Redis Cluster, the prefix and
+    /// the bucket as their hash tag (`mcp-elicit:page:{b7}`), so that each bucket's keys share
+    /// a slot and the buckets spread over the primaries. (A prefix of your own that holds a
+    /// hash tag keeps every key in its slot.)
+    fn pages_of(&self, bucket: u8) -> String {
+        if self.link.is_cluster() {
+            format!("{}{{{bucket:02x}}}", self.base)
+        } else {
+            self.prefix.clone()
+        }
     }
 
     /// How long, in milliseconds, a value taken once is handed over to the step that took it,
@@ -366,9 +392,15 @@ impl PageStore for RedisStore {
             .unwrap_or(MAX_SHARE)
             .clamp(1, MAX_SHARE);
         let owner = page.owner.to_string();
+        // On a Redis Cluster, the page must live beside its owner's others (its id made for its
+        // owner): a script reaches them all in one slot.
+        if self.link.is_cluster() && page.id.bucket() != page.owner.bucket() {
+            return Err(StoreError::Backend(Box::new(NotTheOwners)));
+        }
+        let home = self.pages_of(page.owner.bucket());
         let (open_set, ended_set) = (
-            format!("{}owner:{owner}", self.prefix),
-            format!("{}ended:{owner}", self.prefix),
+            format!("{home}owner:{owner}"),
+            format!("{home}ended:{owner}"),
         );
         let made = self
             .run(
@@ -414,7 +446,9 @@ impl PageStore for RedisStore {
             .arg(STAGE)
             .arg(RECORD)
             .arg("held_until");
-        let fields = self.command(Write::Plain, read).await?;
+        let fields = self
+            .command(Write::Plain, &self.pages_of(id.bucket()), read)
+            .await?;
         let Value::Array(fields) = fields else {
             return Err(unexpected("read"));
         };
@@ -457,7 +491,8 @@ impl PageStore for RedisStore {
         let key = self.key(id);
         let mut invocation = self.scripts.answer.key(&key);
         invocation.arg(answer).arg(&by).arg(hold);
-        let answered = match self.invoke(Write::Kept, invocation).await {
+        let home = self.pages_of(id.bucket());
+        let answered = match self.invoke(Write::Kept, &home, invocation).await {
             Ok(answered) => answered,
             Err(error) => {
                 self.later(Later::Unanswer, *id, by);
@@ -469,7 +504,7 @@ impl PageStore for RedisStore {
                 let mut commit = self.scripts.commit.key(&key);
                 commit.arg(&by);
                 // Kept: if this fails, the answer is taken once its hold ends.
-                match self.invoke(Write::Plain, commit).await {
+                match self.invoke(Write::Plain, &home, commit).await {
                     // Replaced, while it was held, by another answer given to the page.
                     Ok(Value::Int(0)) => Ok(Answered::Before),
                     _ => Ok(Answered::Now),
@@ -592,6 +627,20 @@ impl fmt::Display for Unexpected {
 }
 
 impl std::error::Error for Unexpected {}
+
+/// On a Redis Cluster, a page whose id was not made for its owner.
+#[derive(Debug)]
+struct NotTheOwners;
+
+impl fmt::Display for NotTheOwners {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "on a Redis Cluster a page's id must carry its owner's bucket, so that the page lives beside the owner's others: make it with `PageId::random_for(&owner)`",
+        )
+    }
+}
+
+impl std::error::Error for NotTheOwners {}
 
 /// Redis runs with an eviction policy that may drop the store's keys: its name.
 #[derive(Debug)]

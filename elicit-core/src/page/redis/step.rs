@@ -1,7 +1,9 @@
 //! One step of the store: a request to Redis, bounded in time, sent again when its connection
 //! broke, and, for what must be kept, acknowledged by the replicas the store waits for.
 
+use std::collections::HashMap;
 use std::fmt;
+use std::sync::PoisonError;
 use std::time::{Duration, Instant};
 
 use ::redis::{ErrorKind, RedisError, Script, Value};
@@ -25,22 +27,24 @@ impl RedisStore {
     pub(super) async fn command(
         &self,
         write: Write,
+        home: &str,
         command: ::redis::Cmd,
     ) -> Result<Value, StoreError> {
-        self.step(write, Request::Command(&command)).await
+        self.step(write, home, Request::Command(&command)).await
     }
 
     /// Runs the script `invocation` as one step of the store.
     pub(super) async fn invoke(
         &self,
         write: Write,
+        home: &str,
         invocation: ::redis::ScriptInvocation<'_>,
     ) -> Result<Value, StoreError> {
-        self.step(write, Request::Script(&invocation)).await
+        self.step(write, home, Request::Script(&invocation)).await
     }
 
-    /// Runs `script` on `keys` with the common arguments (the prefix, the markers, the id `id`)
-    /// and `args`.
+    /// Runs `script` on `keys`, which are the page `id`'s or its owner's, with the common
+    /// arguments (the prefix of the page's keys, the markers, the id `id`) and `args`.
     pub(super) async fn run(
         &self,
         write: Write,
@@ -49,23 +53,26 @@ impl RedisStore {
         id: &PageId,
         args: &[&[u8]],
     ) -> Result<Value, StoreError> {
+        let home = self.pages_of(id.bucket());
         let mut invocation = script.prepare_invoke();
         for key in keys {
             invocation.key(*key);
         }
         invocation
-            .arg(&self.prefix)
+            .arg(home.as_str())
             .arg(self.markers)
             .arg(id.to_string());
         for arg in args {
             invocation.arg(*arg);
         }
-        self.step(write, Request::Script(&invocation)).await
+        self.step(write, &home, Request::Script(&invocation)).await
     }
 
-    /// Sends `command` (one that names no key) to the primary of the store's keys.
+    /// Sends `command` (one that names no key) to the primary of the store's kept values (on a
+    /// Redis Cluster, one of its primaries).
     pub(super) async fn on_primary(&self, command: ::redis::Cmd) -> Result<Value, StoreError> {
-        self.step(Write::Plain, Request::OnPrimary(&command)).await
+        self.step(Write::Plain, &self.prefix, Request::OnPrimary(&command))
+            .await
     }
 
     /// Runs one step of the store, `request`, within the store's time: sent again while its
@@ -77,9 +84,13 @@ impl RedisStore {
     /// A connection that broke, or whose step ran out of time (a primary gone silent keeps its
     /// connections open and answers nothing), is made again for the next step, the Sentinels
     /// asked again: the store follows a failover within seconds whatever the old primary does.
+    ///
+    /// `home` is a prefix of the step's keys, which names their hash slot on a Redis Cluster:
+    /// the primary that waits for its replicas, and whose replicas are counted.
     pub(super) async fn step(
         &self,
         write: Write,
+        home: &str,
         request: Request<'_>,
     ) -> Result<Value, StoreError> {
         let mut last = None;
@@ -87,8 +98,8 @@ impl RedisStore {
             let mut pause = Duration::from_millis(10);
             loop {
                 let sent = match write {
-                    Write::Plain => request.send(&mut self.link.clone(), &self.prefix).await,
-                    Write::Kept | Write::KeptIf(_) => match self.kept(write, request).await {
+                    Write::Plain => request.send(&mut self.link.clone(), home).await,
+                    Write::Kept | Write::KeptIf(_) => match self.kept(write, home, request).await {
                         Ok(Kept::Yes(value)) => Ok(value),
                         Ok(Kept::Short(short)) => {
                             return Err(StoreError::Backend(Box::new(short)));
@@ -141,13 +152,18 @@ impl RedisStore {
     /// (for [`Write::KeptIf`], when its reply says it wrote what is promised). The
     /// connection is given back for the next write only when both went through: one that
     /// failed, or whose step ran out of time (this future dropped), is dropped with it.
-    async fn kept(&self, write: Write, request: Request<'_>) -> Result<Kept, RedisError> {
+    async fn kept(
+        &self,
+        write: Write,
+        home: &str,
+        request: Request<'_>,
+    ) -> Result<Kept, RedisError> {
         // (Boxed: the making of a connection is a deep future, and each step's would hold it.)
         let mut writer = Box::pin(self.writers.take(self.waiting() + REPLY)).await?;
-        let value = request.send(&mut writer.link, &self.prefix).await?;
+        let value = request.send(&mut writer.link, home).await?;
         let kept = match write {
             Write::KeptIf(promised) if !promised(&value) => Kept::Yes(value),
-            _ => self.acknowledge(&mut writer.link, value).await?,
+            _ => self.acknowledge(&mut writer.link, home, value).await?,
         };
         self.writers.give_back(writer);
         Ok(kept)
@@ -168,22 +184,27 @@ impl RedisStore {
     /// without replicas, and a replica may have left); [`RedisStore::acknowledged_by`]'s number,
     /// always.
     ///
-    /// A mark is written first (`PREFIX ack`, a byte kept a second) on the same connection:
+    /// A mark is written first (`ack` under `home`, a byte kept a second) on the same connection:
     /// a step sent again that finds its own work done writes nothing, and `WAIT` on a connection
     /// that wrote nothing returns at once, whatever the replicas hold. The mark comes after the
     /// step's own write in the replication stream, so a replica that acknowledges it holds both.
-    async fn acknowledge(&self, link: &mut Link, value: Value) -> Result<Kept, RedisError> {
+    async fn acknowledge(
+        &self,
+        link: &mut Link,
+        home: &str,
+        value: Value,
+    ) -> Result<Kept, RedisError> {
         let (wanted, strict) = match self.acknowledged {
             Acknowledged::By { replicas: 0, .. } => return Ok(Kept::Yes(value)),
             Acknowledged::By { replicas, .. } => (replicas, true),
             Acknowledged::WhereThereAreAny { .. } => (1, false),
         };
         let within = self.waiting();
-        if !strict && self.present(link, false).await? == 0 {
+        if !strict && self.present(link, home, false).await? == 0 {
             return Ok(Kept::Yes(value));
         }
         ::redis::cmd("SET")
-            .arg(format!("{}ack", self.prefix))
+            .arg(format!("{home}ack"))
             .arg(1)
             .arg("PX")
             .arg(1_000)
@@ -192,12 +213,12 @@ impl RedisStore {
         // `WAIT` with no time waits for ever: at least a millisecond.
         let millis = u64::try_from(within.as_millis()).unwrap_or(u64::MAX).max(1);
         let wait = ::redis::cmd("WAIT").arg(wanted).arg(millis).clone();
-        let got = match link.on_primary_of(&self.prefix, wait).await? {
+        let got = match link.on_primary_of(home, wait).await? {
             Value::Int(got) => got,
             _ => 0,
         };
         if usize::try_from(got).is_ok_and(|got| got >= wanted)
-            || (!strict && self.present(link, true).await? == 0)
+            || (!strict && self.present(link, home, true).await? == 0)
         {
             return Ok(Kept::Yes(value));
         }
@@ -208,29 +229,32 @@ impl RedisStore {
         }))
     }
 
-    /// How many replicas in sync the primary of the store's keys has (`INFO replication`): as
-    /// last asked, unless that was more than a second ago or `now` is set. A Redis that refuses
-    /// `INFO` has none, as far as the store can tell.
-    async fn present(&self, link: &mut Link, now: bool) -> Result<usize, RedisError> {
-        if !now
-            && let Some((count, asked)) = *self
-                .replicas
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-            && asked.elapsed() < Duration::from_secs(1)
-        {
+    /// How many replicas in sync the primary of `home`'s keys has (`INFO replication`): as
+    /// last asked for `home`, unless that was more than a second ago or `now` is set. A Redis
+    /// that refuses `INFO` has none, as far as the store can tell.
+    async fn present(&self, link: &mut Link, home: &str, now: bool) -> Result<usize, RedisError> {
+        let asked = |replicas: &mut HashMap<String, (usize, Instant)>| {
+            replicas
+                .get(home)
+                .filter(|(_, asked)| asked.elapsed() < Duration::from_secs(1))
+                .map(|(count, _)| *count)
+        };
+        let known = asked(&mut self.replicas.lock().unwrap_or_else(PoisonError::into_inner));
+        if !now && let Some(count) = known {
             return Ok(count);
         }
         let info = ::redis::cmd("INFO").arg("replication").clone();
-        let count = match link.on_primary_of(&self.prefix, info).await {
+        let count = match link.on_primary_of(home, info).await {
             Ok(info) => replicas(&info),
             Err(error) if refused(&error) => 0,
             Err(error) => return Err(error),
         };
-        *self
-            .replicas
+        // One entry for each slot's prefix the store writes under (one, or the 256 buckets of a
+        // Redis Cluster).
+        self.replicas
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some((count, Instant::now()));
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(home.to_owned(), (count, Instant::now()));
         Ok(count)
     }
 }

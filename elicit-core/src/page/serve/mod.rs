@@ -371,7 +371,9 @@ impl<S: PageStore + 'static> Pages<S> {
         if subject.is_some_and(str::is_empty) || (subject.is_none() && checked) {
             return Err(PageError::NoSubject);
         }
-        let id = PageId::random()?;
+        // The id carries its owner's bucket: a store keeps the page beside its owner's others.
+        let owner = self.inner.seal.owner(subject);
+        let id = PageId::random_for(&owner)?;
         let mut csrf = [0; 32];
         getrandom::fill(&mut csrf).map_err(|_| PageError::Seal(SealError::Random))?;
         let record = Record {
@@ -386,7 +388,6 @@ impl<S: PageStore + 'static> Pages<S> {
             .inner
             .seal
             .seal(&id, Kind::Record, &record.to_bytes())?;
-        let owner = self.inner.seal.owner(subject);
         let page = NewPage::new(id, owner, sealed, self.inner.ttl)
             .keep(self.inner.ttl + GRACE)
             .share(self.inner.share);

@@ -9,7 +9,8 @@
 //! waits for the replica's acknowledgement, `WAIT`) and a Redis Cluster of three primaries with a
 //! replica each; for each it prints flows/s, the failed flows and the latency of each step (p50,
 //! p99, max). Then, on the cluster, 200 pages are answered and their calls left waiting, and the
-//! primary of the store's slot is killed (`SIGKILL`) while flows run: it prints the time from its
+//! primary of the kept values' slot (which holds its share of the pages, a third or so) is
+//! killed (`SIGKILL`) while flows run: it prints the time from its
 //! death to the first answer of each step and the first whole flow after it, the flows that
 //! failed meanwhile, and every answer lost after its page said it was saved (the 200 calls are
 //! retried after the failover, and each flow whose retried call fails keeps trying for 20 s).

@@ -949,6 +949,12 @@ async fn a_step_sent_again_that_finds_its_write_done_says_kept_only_once_a_repli
     let redis = Redis::start();
     let replica = redis.replica();
     let proxy = Proxy::start(redis.port()).await;
+    // A store whose writes have not used a connection yet (`WAIT` counts what the connection it
+    // is sent on wrote).
+    let fresh = RedisStore::connect(&redis.url)
+        .await
+        .unwrap()
+        .acknowledged_by(1, Duration::from_secs(1));
     let store = RedisStore::connect(&proxy.url)
         .await
         .unwrap()
@@ -958,11 +964,25 @@ async fn a_step_sent_again_that_finds_its_write_done_says_kept_only_once_a_repli
     store.create(new).await.unwrap();
     store.answer(&warm, b"a".to_vec()).await.unwrap();
     store.claim("once:0", Duration::from_mins(1)).await.unwrap();
+    fresh.replace("warm", None, None, None).await.unwrap();
 
+    // The replica stalls. A value is on the primary that no replica has (an earlier attempt of
+    // the step wrote it, and its reply was lost); the step, sent again, finds it there and
+    // writes nothing: it is still not kept, and said so.
+    replica.pause();
+    redis.cli(&["SET", "mcp-elicit:page:kept:token", "t1"]);
+    assert_eq!(
+        fresh
+            .replace("token", None, Some(b"t1".to_vec()), None)
+            .await
+            .unwrap_err()
+            .to_string(),
+        not_kept(1_000)
+    );
+    // The same through lost replies: an answer, and a claim.
     let (id, new) = page(ALICE, b"r");
+    replica.resume();
     store.create(new).await.unwrap();
-    // The replica stalls; the answer runs, and its reply is lost. Sent again, the step finds
-    // its own answer there and writes nothing: it is still not kept, and said so.
     replica.pause();
     proxy.next(DROP);
     assert_eq!(

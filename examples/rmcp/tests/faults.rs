@@ -1,7 +1,7 @@
 //! Faults survived, with real processes on loopback: `connect_server` replicas on one Redis (or a
 //! Redis Cluster) while a replica is killed (`SIGKILL`) between the call and the answer, Redis is
 //! killed and started again on its append-only file while answers wait, Redis is down for
-//! seconds, and a cluster's primary holding the store's slot dies. What a person was told is
+//! seconds, and a cluster's primary holding a person's pages (or the accounts) dies. What a person was told is
 //! saved ("your answer is saved") completes its call; nothing is taken twice; every request
 //! ends, with a clear answer, in a bounded time; no replica needs a restart.
 //!

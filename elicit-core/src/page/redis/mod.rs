@@ -159,7 +159,8 @@ const RECORD: &str = "record";
 /// must enforce with `maxmemory-policy noeviction` ([`RedisStore::check_eviction_policy`]): then
 /// a full Redis refuses new pages, and evicts none.
 ///
-/// Cloning it is cheap: the clones share one connection (Redis pipelines their commands).
+/// Cloning it is cheap: the clones share their connections (Redis pipelines the commands on
+/// each).
 ///
 /// ```no_run
 /// use std::time::Duration;
@@ -176,10 +177,12 @@ const RECORD: &str = "record";
 /// let b = RedisStore::connect("redis://127.0.0.1:6379/").await?.prefix("my-app:page:");
 /// let (seal_a, seal_b) = (PageSeal::new(&keys), PageSeal::new(&keys));
 ///
-/// // Replica A makes the page, for Alice, who may have 8 open pages.
-/// let id = PageId::random()?;
+/// // Replica A makes the page, for Alice, who may have 8 open pages (its id carries her bucket,
+/// // which a Redis Cluster needs).
+/// let alice = seal_a.owner(Some("alice"));
+/// let id = PageId::random_for(&alice)?;
 /// let record = seal_a.seal(&id, Kind::Record, b"the form")?;
-/// let page = NewPage::new(id, seal_a.owner(Some("alice")), record, Duration::from_mins(10))
+/// let page = NewPage::new(id, alice, record, Duration::from_mins(10))
 ///     .keep(Duration::from_mins(15))
 ///     .share(8);
 /// assert_eq!(a.create(page).await?, Created::Made);

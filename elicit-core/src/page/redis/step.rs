@@ -96,22 +96,26 @@ impl RedisStore {
         let mut last = None;
         let attempt = async {
             let mut pause = Duration::from_millis(10);
+            let mut resent = false;
             loop {
                 let sent = match write {
                     Write::Plain => request.send(&mut self.link.clone(), home).await,
-                    Write::Kept | Write::KeptIf(_) => match self.kept(write, home, request).await {
-                        Ok(Kept::Yes(value)) => Ok(value),
-                        Ok(Kept::Short(short)) => {
-                            return Err(StoreError::Backend(Box::new(short)));
+                    Write::Kept | Write::KeptIf(_) => {
+                        match self.kept(write, home, request, resent).await {
+                            Ok(Kept::Yes(value)) => Ok(value),
+                            Ok(Kept::Short(short)) => {
+                                return Err(StoreError::Backend(Box::new(short)));
+                            }
+                            Err(error) => Err(error),
                         }
-                        Err(error) => Err(error),
-                    },
+                    }
                 };
                 match sent {
                     Ok(value) => return Ok(value),
                     Err(error) if again(&error) => {
                         self.broke().await;
                         last = Some(error);
+                        resent = true;
                         tokio::time::sleep(pause).await;
                         pause = (pause * 2).min(Duration::from_millis(200));
                     }
@@ -157,13 +161,17 @@ impl RedisStore {
         write: Write,
         home: &str,
         request: Request<'_>,
+        resent: bool,
     ) -> Result<Kept, RedisError> {
         // (Boxed: the making of a connection is a deep future, and each step's would hold it.)
         let mut writer = Box::pin(self.writers.take(self.waiting() + REPLY)).await?;
         let value = request.send(&mut writer.link, home).await?;
         let kept = match write {
             Write::KeptIf(promised) if !promised(&value) => Kept::Yes(value),
-            _ => self.acknowledge(&mut writer.link, home, value).await?,
+            _ => {
+                self.acknowledge(&mut writer.link, home, value, resent)
+                    .await?
+            }
         };
         self.writers.give_back(writer);
         Ok(kept)
@@ -184,15 +192,18 @@ impl RedisStore {
     /// without replicas, and a replica may have left); [`RedisStore::acknowledged_by`]'s number,
     /// always.
     ///
-    /// A mark is written first (`ack` under `home`, a byte kept a second) on the same connection:
-    /// a step sent again that finds its own work done writes nothing, and `WAIT` on a connection
-    /// that wrote nothing returns at once, whatever the replicas hold. The mark comes after the
-    /// step's own write in the replication stream, so a replica that acknowledges it holds both.
+    /// A step `resent` writes a mark first (`ack` under `home`, a byte kept a second) on the
+    /// same connection: sent again, a step that finds its own work done writes nothing, and
+    /// `WAIT` counts only what the connection it is sent on wrote (one that wrote nothing may be
+    /// answered at once, whatever the replicas hold). The mark comes after the step's own write
+    /// in the replication stream, so a replica that acknowledges it holds both. (Sent the first
+    /// time, a step whose reply promises something wrote it.)
     async fn acknowledge(
         &self,
         link: &mut Link,
         home: &str,
         value: Value,
+        resent: bool,
     ) -> Result<Kept, RedisError> {
         let (wanted, strict) = match self.acknowledged {
             Acknowledged::By { replicas: 0, .. } => return Ok(Kept::Yes(value)),
@@ -203,13 +214,15 @@ impl RedisStore {
         if !strict && self.present(link, home, false).await? == 0 {
             return Ok(Kept::Yes(value));
         }
-        ::redis::cmd("SET")
-            .arg(format!("{home}ack"))
-            .arg(1)
-            .arg("PX")
-            .arg(1_000)
-            .exec_async(link)
-            .await?;
+        if resent {
+            ::redis::cmd("SET")
+                .arg(format!("{home}ack"))
+                .arg(1)
+                .arg("PX")
+                .arg(1_000)
+                .exec_async(link)
+                .await?;
+        }
         // `WAIT` with no time waits for ever: at least a millisecond.
         let millis = u64::try_from(within.as_millis()).unwrap_or(u64::MAX).max(1);
         let wait = ::redis::cmd("WAIT").arg(wanted).arg(millis).clone();

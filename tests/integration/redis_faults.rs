@@ -830,7 +830,7 @@ fn on_a_redis_cluster_the_store_keeps_the_contract() {
                     .any(|tag| bucket.starts_with(tag)),
                 "{key}"
             );
-            let tag = key[..key.find('}').unwrap() + 1].to_owned();
+            let tag = key[..=key.find('}').unwrap()].to_owned();
             let of = *primaries
                 .entry(tag.clone())
                 .or_insert_with(|| cluster.primary_of(&tag));

@@ -11,7 +11,6 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use ::redis::aio::{ConnectionLike, ConnectionManager, MultiplexedConnection};
@@ -64,9 +63,6 @@ enum Source {
 pub(super) struct Primary {
     source: Source,
     shared: tokio::sync::Mutex<Option<MultiplexedConnection>>,
-    /// How many times a connection to it was found broken: a connection made before the last
-    /// time may lead to a primary that is gone.
-    broken: AtomicU64,
 }
 
 impl Primary {
@@ -82,7 +78,6 @@ impl Primary {
         Primary {
             source,
             shared: tokio::sync::Mutex::new(None),
-            broken: AtomicU64::new(0),
         }
     }
 
@@ -114,16 +109,9 @@ impl Primary {
         Ok(connection)
     }
 
-    /// How many times a connection to it was found broken so far.
-    pub(super) fn breaks(&self) -> u64 {
-        self.broken.load(Ordering::SeqCst)
-    }
-
     /// A connection to it broke, or went silent: the shared one is made again for the next step
-    /// (the Sentinels asked again), and the writes' own connections made before are not used
-    /// again.
+    /// (the Sentinels asked again).
     pub(super) async fn broke(&self) {
-        self.broken.fetch_add(1, Ordering::SeqCst);
         *self.shared.lock().await = None;
     }
 }

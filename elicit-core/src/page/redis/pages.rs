@@ -163,7 +163,7 @@ impl PageStore for RedisStore {
             Value::Int(2) => {
                 let mut commit = self.scripts.commit.key(&key);
                 commit.arg(&by);
-                // Kept: if this fails, the answer is taken once its hold ends.
+                // Not waited for: if this fails, the answer is taken once its hold ends.
                 match self.invoke(Write::Plain, &home, commit).await {
                     // Replaced, while it was held, by another answer given to the page.
                     Ok(Value::Int(0)) => Ok(Answered::Before),

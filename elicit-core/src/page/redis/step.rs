@@ -1,7 +1,6 @@
 //! One step of the store: a request to Redis, bounded in time, sent again when its connection
 //! broke, and, for what must be kept, acknowledged by the replicas the store waits for.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::sync::PoisonError;
 use std::time::{Duration, Instant};
@@ -149,7 +148,7 @@ impl RedisStore {
     /// and no write's connection made before is used again.
     async fn broke(&self) {
         self.link.broke().await;
-        self.writers.drop_idle();
+        self.writers.broke();
     }
 
     /// Sends `request` once on a write's own connection, and waits for its acknowledgement
@@ -246,15 +245,13 @@ impl RedisStore {
     /// last asked for `home`, unless that was more than a second ago or `now` is set. A Redis
     /// that refuses `INFO` has none, as far as the store can tell.
     async fn present(&self, link: &mut Link, home: &str, now: bool) -> Result<usize, RedisError> {
-        let asked = |replicas: &mut HashMap<String, (usize, Instant)>| {
-            replicas
-                .get(home)
-                .filter(|(_, asked)| asked.elapsed() < Duration::from_secs(1))
-                .map(|(count, _)| *count)
-        };
-        let known = asked(&mut self.replicas.lock().unwrap_or_else(PoisonError::into_inner));
-        if !now && let Some(count) = known {
-            return Ok(count);
+        if !now {
+            let replicas = self.replicas.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some((count, asked)) = replicas.get(home)
+                && asked.elapsed() < Duration::from_secs(1)
+            {
+                return Ok(*count);
+            }
         }
         let info = ::redis::cmd("INFO").arg("replication").clone();
         let count = match link.on_primary_of(home, info).await {

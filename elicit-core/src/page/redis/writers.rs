@@ -2,8 +2,10 @@
 //! sent on until the replicas acknowledge, or its time is up: so each such write has a
 //! connection of its own while it waits, taken from a few kept idle, or made, and given back
 //! once it is done. No write waits behind another's acknowledgement, and a connection that
-//! broke, or whose step ran out of time, is dropped rather than given back.
+//! broke, or whose step ran out of time, is dropped rather than given back; so is every
+//! connection made before any of them was found broken (it may lead to a primary gone).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -20,6 +22,9 @@ const IDLE: usize = 16;
 pub(super) struct Writers {
     source: Source,
     idle: Mutex<Vec<Writer>>,
+    /// How many times a connection was found broken: a connection made before the last time is
+    /// not used again.
+    broken: AtomicU64,
 }
 
 enum Source {
@@ -32,7 +37,7 @@ enum Source {
     Shared(Link),
 }
 
-/// One write's connection, and how many times its primary had been found broken when it was
+/// One write's connection, and how many times a connection had been found broken when it was
 /// made.
 pub(super) struct Writer {
     pub(super) link: Link,
@@ -56,25 +61,21 @@ impl Writers {
         Writers {
             source,
             idle: Mutex::new(Vec::new()),
+            broken: AtomicU64::new(0),
         }
     }
 
-    /// A connection for one write: an idle one made since the primary was last found broken,
-    /// or a new one, whose replies may take `reply` at most (a write's wait for its replicas,
-    /// and a little more).
+    /// A connection for one write: an idle one, or a new one whose replies may take `reply` at
+    /// most (a write's wait for its replicas, and a little more).
     pub(super) async fn take(&self, reply: Duration) -> Result<Writer, RedisError> {
-        let breaks = self.breaks();
-        loop {
-            let idle = self
-                .idle
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .pop();
-            match idle {
-                Some(writer) if writer.made == breaks => return Ok(writer),
-                Some(_) => {}
-                None => break,
-            }
+        let made = self.broken.load(Ordering::SeqCst);
+        let idle = self
+            .idle
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop();
+        if let Some(writer) = idle {
+            return Ok(writer);
         }
         let link = match &self.source {
             // A primary gone silent is found as soon as a reply is late, and the write sent
@@ -83,29 +84,24 @@ impl Writers {
             Source::Cluster(client) => Link::Cluster(client.get_async_connection().await?),
             Source::Shared(link) => link.clone(),
         };
-        Ok(Writer { link, made: breaks })
+        Ok(Writer { link, made })
     }
 
-    /// Gives back the connection of a write done, for the next.
+    /// Gives back the connection of a write done, for the next: kept unless a connection was
+    /// found broken since it was made.
     pub(super) fn give_back(&self, writer: Writer) {
         let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
-        if idle.len() < IDLE {
+        if idle.len() < IDLE && writer.made == self.broken.load(Ordering::SeqCst) {
             idle.push(writer);
         }
     }
 
-    /// Drops every idle connection: one broke, and the others may lead to the same primary gone.
-    pub(super) fn drop_idle(&self) {
-        self.idle
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clear();
-    }
-
-    fn breaks(&self) -> u64 {
-        match &self.source {
-            Source::Primary(primary) => primary.breaks(),
-            Source::Cluster(_) | Source::Shared(_) => 0,
-        }
+    /// A connection broke, or went silent: every connection made before is dropped (the idle
+    /// ones now, those in use when they are given back), for they may lead to the same primary
+    /// gone.
+    pub(super) fn broke(&self) {
+        let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
+        self.broken.fetch_add(1, Ordering::SeqCst);
+        idle.clear();
     }
 }

@@ -433,6 +433,20 @@ impl Proxy {
     }
 }
 
+/// Runs each step of `store` once, so that Redis has every script: a reply lost afterwards is the
+/// step's own, not Redis asking for the script. Leaves no page open and no value kept.
+async fn every_script_loaded(store: &RedisStore) {
+    let (id, new) = page(ALICE, b"warm");
+    store.create(new).await.unwrap();
+    store.answer(&id, b"a".to_vec()).await.unwrap();
+    store.take(&id).await.unwrap();
+    store.close(&id).await.unwrap();
+    store.claim("once:0", Duration::from_mins(1)).await.unwrap();
+    store.put("flow:0", b"v".to_vec(), None).await.unwrap();
+    store.remove("flow:0").await.unwrap();
+    store.replace("token:0", None, None, None).await.unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs redis-server: CI installs it and runs this with --ignored"]
 async fn a_step_whose_reply_was_lost_is_sent_again_and_does_nothing_twice() {
@@ -446,17 +460,7 @@ async fn a_step_whose_reply_was_lost_is_sent_again_and_does_nothing_twice() {
             .to_owned()
     };
 
-    // Each step once, so that Redis has every script (a reply lost must be the step's own, not
-    // Redis asking for the script).
-    let (id, new) = page(ALICE, b"warm");
-    store.create(new).await.unwrap();
-    store.answer(&id, b"a".to_vec()).await.unwrap();
-    store.take(&id).await.unwrap();
-    store.close(&id).await.unwrap();
-    store.claim("once:0", Duration::from_mins(1)).await.unwrap();
-    store.put("flow:0", b"v".to_vec(), None).await.unwrap();
-    store.remove("flow:0").await.unwrap();
-    store.replace("token:0", None, None, None).await.unwrap();
+    every_script_loaded(&store).await;
     assert_eq!(open_pages(), "0");
 
     // A page made, the reply lost: sent again, the page is the one made (not "an id in use"),
@@ -971,11 +975,7 @@ async fn a_step_sent_again_that_finds_its_write_done_says_kept_only_once_a_repli
         .await
         .unwrap()
         .acknowledged_by(1, Duration::from_secs(1));
-    // Redis has the scripts (a reply lost must be the step's own).
-    let (warm, new) = page(ALICE, b"warm");
-    store.create(new).await.unwrap();
-    store.answer(&warm, b"a".to_vec()).await.unwrap();
-    store.claim("once:0", Duration::from_mins(1)).await.unwrap();
+    every_script_loaded(&store).await;
 
     // The replica stalls; an answer and a claim run, and their replies are lost. Sent again,
     // each finds its own work there and writes nothing: it is still not kept, and said so.
@@ -1085,12 +1085,7 @@ async fn a_take_whose_reply_came_too_late_leaves_the_answer_to_the_call_made_aga
         .await
         .unwrap()
         .timeout(Duration::from_millis(500));
-    // Redis has the scripts (a reply lost must be the take's own, not Redis asking for its
-    // script).
-    let (warm, new) = page(ALICE, b"warm");
-    store.create(new).await.unwrap();
-    store.answer(&warm, b"a".to_vec()).await.unwrap();
-    store.take(&warm).await.unwrap();
+    every_script_loaded(&store).await;
     let (id, new) = page(ALICE, b"r");
     store.create(new).await.unwrap();
     store.answer(&id, b"saved".to_vec()).await.unwrap();

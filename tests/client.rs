@@ -4,9 +4,10 @@
 
 use std::sync::Mutex;
 
-use mcp_elicit::Content;
-use mcp_elicit::Elicitation;
-use mcp_elicit::client::{FormToFill, FormUi, MAX_ATTEMPTS, NotFilled, fill_form};
+use mcp_elicit::client::{
+    FormToFill, FormUi, MAX_ATTEMPTS, NotFilled, UrlToOpen, fill_form, fill_form_in,
+};
+use mcp_elicit::{Content, Elicitation, RequestedSchema};
 use serde_json::{Value, json};
 
 /// Runs a future whose every step is ready at once (the scripted UI never waits).
@@ -194,4 +195,149 @@ fn a_form_the_specification_does_not_allow_is_not_shown() {
     );
     assert!(err.to_string().contains("address"), "{err}");
     assert!(ui.shown().is_empty());
+}
+
+/// Records all of each form it is shown, and answers with the next of its answers.
+struct Recorder {
+    answers: Mutex<Vec<Elicitation<Content>>>,
+    shown: Mutex<Vec<Shown>>,
+}
+
+/// A form as a UI was shown it.
+#[derive(Debug, PartialEq)]
+struct Shown {
+    message: String,
+    values: Value,
+    problems: Option<String>,
+    language: Option<String>,
+}
+
+impl Recorder {
+    fn new(mut answers: Vec<Elicitation<Content>>) -> Self {
+        answers.reverse();
+        Recorder {
+            answers: Mutex::new(answers),
+            shown: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+impl FormUi for Recorder {
+    async fn fill(&self, form: FormToFill<'_>) -> Elicitation<Content> {
+        self.shown.lock().unwrap().push(Shown {
+            message: form.message.to_owned(),
+            values: Value::Object(form.values.clone()),
+            problems: form.problems.map(ToString::to_string),
+            language: form.language.map(str::to_owned),
+        });
+        self.answers
+            .lock()
+            .unwrap()
+            .pop()
+            .unwrap_or(Elicitation::Cancelled)
+    }
+}
+
+#[test]
+fn a_ui_is_tested_on_its_own_with_the_forms_fill_form_would_show_it() {
+    let answers = || {
+        vec![
+            Elicitation::Accepted(content(json!({"name": "A", "age": 12}))),
+            Elicitation::Accepted(content(json!({"name": "Ada", "age": 13}))),
+        ]
+    };
+    let driven = Recorder::new(answers());
+    now(fill_form_in(&driven, "Who are you?", &schema(), Some("fr"))).unwrap();
+
+    // The same two showings, built by hand as a client's own test builds them.
+    let by_hand = Recorder::new(answers());
+    let schema: RequestedSchema = serde_json::from_value(schema()).unwrap();
+    let mut values = Content::new();
+    schema.apply_defaults(&mut values);
+    let first = FormToFill::new("Who are you?", &schema, &values).with_language("fr");
+    assert!(first.problems.is_none());
+    let Elicitation::Accepted(attempt) = now(by_hand.fill(first)) else {
+        panic!("the first answer is accepted");
+    };
+    let problems = schema.validate(&attempt).unwrap_err();
+    let again = FormToFill::new("Who are you?", &schema, &attempt)
+        .with_problems(&problems)
+        .with_language("fr");
+    now(by_hand.fill(again));
+
+    let shown = by_hand.shown.into_inner().unwrap();
+    assert_eq!(shown, driven.shown.into_inner().unwrap());
+    assert_eq!(
+        shown[1],
+        Shown {
+            message: "Who are you?".to_owned(),
+            values: json!({"name": "A", "age": 12}),
+            problems: Some("`name`: must be at least 2 characters long, got 1\n`age`: must be at least 13, got 12".to_owned()),
+            language: Some("fr".to_owned()),
+        }
+    );
+
+    // Without `with_language`, no language, as `fill_form` gives none.
+    assert_eq!(FormToFill::new("m", &schema, &values).language, None);
+}
+
+/// A page opened: its URL, the request's id and its language.
+type Opened = (String, Option<String>, Option<String>);
+
+/// Opens only `https` pages, and records the requests' ids and languages.
+struct HttpsOnly {
+    opened: Mutex<Vec<Opened>>,
+}
+
+impl FormUi for HttpsOnly {
+    async fn fill(&self, _: FormToFill<'_>) -> Elicitation<Content> {
+        Elicitation::Declined
+    }
+
+    async fn open_url(&self, page: UrlToOpen<'_>) -> Elicitation<Content> {
+        if !page.url.starts_with("https://") {
+            return Elicitation::Declined;
+        }
+        self.opened.lock().unwrap().push((
+            page.url.to_owned(),
+            page.elicitation_id.map(str::to_owned),
+            page.language.map(str::to_owned),
+        ));
+        Elicitation::Accepted(Content::new())
+    }
+
+    fn opens_urls(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn a_ui_that_opens_pages_is_tested_with_pages_built_by_hand() {
+    let ui = HttpsOnly {
+        opened: Mutex::new(Vec::new()),
+    };
+    let plain = UrlToOpen::new("Sign in", "https://example.com/a");
+    assert_eq!((plain.elicitation_id, plain.language), (None, None));
+    assert_eq!(
+        now(ui.open_url(plain)),
+        Elicitation::Accepted(Content::new())
+    );
+    let full = UrlToOpen::new("Connectez-vous", "https://example.com/b")
+        .with_elicitation_id("e-1")
+        .with_language("fr");
+    assert_eq!(full.message, "Connectez-vous");
+    now(ui.open_url(full));
+    let insecure = UrlToOpen::new("Sign in", "http://example.com/c").with_elicitation_id("e-2");
+    assert_eq!(now(ui.open_url(insecure)), Elicitation::Declined);
+    assert_eq!(
+        ui.opened.into_inner().unwrap(),
+        [
+            ("https://example.com/a".to_owned(), None, None),
+            (
+                "https://example.com/b".to_owned(),
+                Some("e-1".to_owned()),
+                Some("fr".to_owned())
+            ),
+        ]
+    );
 }

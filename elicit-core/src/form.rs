@@ -18,7 +18,11 @@ pub(crate) const fn sendable<T: Elicit>() {
 pub const DEFAULT_MESSAGE: &str = "Please fill in this form.";
 
 /// A form in one language: see [`Elicit::in_language`].
+///
+/// It may gain fields, so code outside this crate makes one with [`Translation::new`] (in an
+/// [`Elicit::translation`] written by hand), not with a struct literal.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Translation {
     /// The language tag, as the form declares it: what a server reports as the
     /// `contentLanguage` of its answer.
@@ -27,6 +31,35 @@ pub struct Translation {
     pub message: &'static str,
     /// The form's schema in that language.
     pub schema: &'static RequestedSchema,
+}
+
+impl Translation {
+    /// The form in `language` (a language tag): its `message` and its `schema`.
+    ///
+    /// ```
+    /// use mcp_elicit::{Elicit, Translation};
+    ///
+    /// #[derive(Elicit)]
+    /// #[elicit(message = "Créez votre compte")]
+    /// struct SignupFr {
+    ///     #[elicit(title = "Âge")]
+    ///     age: u8,
+    /// }
+    ///
+    /// let french = Translation::new("fr", SignupFr::message(), SignupFr::requested_schema());
+    /// assert_eq!(french.message, "Créez votre compte");
+    /// ```
+    pub const fn new(
+        language: &'static str,
+        message: &'static str,
+        schema: &'static RequestedSchema,
+    ) -> Self {
+        Translation {
+            language,
+            message,
+            schema,
+        }
+    }
 }
 
 /// A form a server can ask a client to fill in: a flat struct whose fields are text, numbers,
@@ -57,11 +90,11 @@ pub trait Elicit: Sized {
     /// language's schema is built at compile time.
     fn translation(index: usize) -> Translation {
         let _ = index;
-        Translation {
-            language: Self::LANGUAGES[0],
-            message: Self::message(),
-            schema: Self::requested_schema(),
-        }
+        Translation::new(
+            Self::LANGUAGES[0],
+            Self::message(),
+            Self::requested_schema(),
+        )
     }
 
     /// The form in the language `preference` chooses among [`Elicit::LANGUAGES`], or in its

@@ -55,16 +55,8 @@ impl Elicit for Bilingual {
 
     fn translation(index: usize) -> Translation {
         match index {
-            1 => Translation {
-                language: "fr",
-                message: SignupFr::message(),
-                schema: SignupFr::requested_schema(),
-            },
-            _ => Translation {
-                language: "en",
-                message: Signup::message(),
-                schema: Signup::requested_schema(),
-            },
+            1 => Translation::new("fr", SignupFr::message(), SignupFr::requested_schema()),
+            _ => Translation::new("en", Signup::message(), Signup::requested_schema()),
         }
     }
 

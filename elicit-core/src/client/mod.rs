@@ -57,7 +57,30 @@ pub const MAX_ATTEMPTS: usize = 10;
 
 /// A form shown to a person: the server's message and form, the values it starts with (the
 /// defaults, or what the person entered last time), and the problems of their last attempt.
+///
+/// [`fill_form`] makes one for each showing. It may gain fields as the protocol grows, so code
+/// outside this crate makes one with [`FormToFill::new`] and the `with_*` methods (to drive a UI
+/// in a test, say), not with a struct literal:
+///
+/// ```
+/// use mcp_elicit::client::FormToFill;
+/// use mcp_elicit::{Content, Elicit};
+///
+/// #[derive(Elicit)]
+/// struct Profile {
+///     #[elicit(min_length = 2)]
+///     name: String,
+/// }
+///
+/// let schema = Profile::requested_schema();
+/// let mut values = Content::new();
+/// schema.apply_defaults(&mut values);
+/// let form = FormToFill::new(Profile::message(), schema, &values).with_language("en");
+/// assert_eq!(form.language, Some("en"));
+/// assert!(form.problems.is_none());
+/// ```
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct FormToFill<'a> {
     /// The server's message, shown above the form.
     pub message: &'a str,
@@ -75,8 +98,49 @@ pub struct FormToFill<'a> {
     pub language: Option<&'a str>,
 }
 
+impl<'a> FormToFill<'a> {
+    /// The form `schema` under the server's `message`, starting with `values` (for a first
+    /// showing, the form's defaults: [`RequestedSchema::apply_defaults`]); no problems and no
+    /// language.
+    pub const fn new(message: &'a str, schema: &'a RequestedSchema, values: &'a Content) -> Self {
+        FormToFill {
+            message,
+            schema,
+            values,
+            problems: None,
+            language: None,
+        }
+    }
+
+    /// Shown again after an attempt that broke the form's rules: `problems` are that attempt's
+    /// (and the values, what the person entered).
+    pub const fn with_problems(mut self, problems: &'a ContentError) -> Self {
+        self.problems = Some(problems);
+        self
+    }
+
+    /// The form said to be written in `language` (a language tag).
+    pub const fn with_language(mut self, language: &'a str) -> Self {
+        self.language = Some(language);
+        self
+    }
+}
+
 /// A page of the server's that a URL-mode request asks the person to open.
+///
+/// It may gain fields as the protocol grows, so code outside this crate makes one with
+/// [`UrlToOpen::new`] and the `with_*` methods, not with a struct literal:
+///
+/// ```
+/// use mcp_elicit::client::UrlToOpen;
+///
+/// let page = UrlToOpen::new("Sign in to connect your calendar", "https://example.com/connect")
+///     .with_elicitation_id("e-42");
+/// assert_eq!(page.elicitation_id, Some("e-42"));
+/// assert_eq!(page.language, None);
+/// ```
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct UrlToOpen<'a> {
     /// The server's message: why the page is to be opened.
     pub message: &'a str,
@@ -88,6 +152,31 @@ pub struct UrlToOpen<'a> {
     /// The language the server says the message is written in (its `contentLanguage`,
     /// SEP-2792), if it says one.
     pub language: Option<&'a str>,
+}
+
+impl<'a> UrlToOpen<'a> {
+    /// The page at `url`, with the server's `message` saying why to open it; no request id and
+    /// no language.
+    pub const fn new(message: &'a str, url: &'a str) -> Self {
+        UrlToOpen {
+            message,
+            url,
+            elicitation_id: None,
+            language: None,
+        }
+    }
+
+    /// The request's id (2025-11-25), which the server's completion notification names.
+    pub const fn with_elicitation_id(mut self, elicitation_id: &'a str) -> Self {
+        self.elicitation_id = Some(elicitation_id);
+        self
+    }
+
+    /// The message said to be written in `language` (a language tag).
+    pub const fn with_language(mut self, language: &'a str) -> Self {
+        self.language = Some(language);
+        self
+    }
 }
 
 /// A way to show a form to a person: a terminal, a window, a test script. Implement

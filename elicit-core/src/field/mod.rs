@@ -48,7 +48,11 @@ mod uuid;
 /// What a field type contributes to the schema: its [`FieldKind`], whether it may be left out,
 /// and the constraints every value of the type meets. The attributes of the field (`title`,
 /// `min_length`, `default`, ...) add to it; bounds given at the field narrow the type's own.
+///
+/// It may gain fields, so code outside this crate makes one with [`FieldShape::required`] and
+/// the `with_*` methods, not with a struct literal: see the example of [`FormField`].
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct FieldShape {
     /// What the field holds, with what the type implies (a format, a range).
     pub kind: FieldKind,
@@ -69,12 +73,36 @@ impl FieldShape {
             constraints: Constraints::NONE,
         }
     }
+
+    /// This shape, left out of `required` (and absent from an answer) when `optional`, as
+    /// `Option<_>`'s is.
+    pub const fn with_optional(mut self, optional: bool) -> Self {
+        self.optional = optional;
+        self
+    }
+
+    /// This shape, every value of the type meeting `constraints`.
+    pub const fn with_constraints(mut self, constraints: Constraints) -> Self {
+        self.constraints = constraints;
+        self
+    }
 }
 
 /// Bounds a type puts on every value, as the attributes of the same names do at a field: a
 /// newtype deriving `Elicit` with `#[elicit(transparent)]` carries its inner field's. The schema
 /// states the narrower of the type's and the field's.
+///
+/// It may gain fields as forms gain bounds, so code outside this crate starts from
+/// [`Constraints::NONE`] and adds each bound with its `with_*` method, not with a struct literal:
+///
+/// ```
+/// use mcp_elicit::field::Constraints;
+///
+/// const NAME: Constraints = Constraints::NONE.with_min_length(2).with_max_length(40);
+/// assert_eq!(NAME.max_length, Some(40));
+/// ```
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct Constraints {
     /// `min_length`: the fewest characters.
     pub min_length: Option<u64>,
@@ -100,6 +128,42 @@ impl Constraints {
         min_items: None,
         max_items: None,
     };
+
+    /// These bounds, with at least `min_length` characters.
+    pub const fn with_min_length(mut self, min_length: u64) -> Self {
+        self.min_length = Some(min_length);
+        self
+    }
+
+    /// These bounds, with at most `max_length` characters.
+    pub const fn with_max_length(mut self, max_length: u64) -> Self {
+        self.max_length = Some(max_length);
+        self
+    }
+
+    /// These bounds, with no number below `minimum`.
+    pub const fn with_minimum(mut self, minimum: Number) -> Self {
+        self.minimum = Some(minimum);
+        self
+    }
+
+    /// These bounds, with no number above `maximum`.
+    pub const fn with_maximum(mut self, maximum: Number) -> Self {
+        self.maximum = Some(maximum);
+        self
+    }
+
+    /// These bounds, with at least `min_items` choices.
+    pub const fn with_min_items(mut self, min_items: u64) -> Self {
+        self.min_items = Some(min_items);
+        self
+    }
+
+    /// These bounds, with at most `max_items` choices.
+    pub const fn with_max_items(mut self, max_items: u64) -> Self {
+        self.max_items = Some(max_items);
+        self
+    }
 }
 
 /// The kinds of field an MCP form has, each with what the Rust type implies.
@@ -186,7 +250,7 @@ pub enum FieldKind {
 /// [`to_value`]: FormField::to_value
 ///
 /// ```
-/// use mcp_elicit::field::{FieldKind, FieldShape, FormField, Refusal, TextField};
+/// use mcp_elicit::field::{Constraints, FieldKind, FieldShape, FormField, Refusal, TextField};
 /// use mcp_elicit::{Elicit, ErrorKind, Expected};
 /// use serde_json::{Value, json};
 ///
@@ -195,7 +259,9 @@ pub enum FieldKind {
 /// struct UserId(String);
 ///
 /// impl FormField for UserId {
-///     const SHAPE: FieldShape = FieldShape::required(FieldKind::Text { format: None });
+///     // Text of at least 3 characters, which the schema states.
+///     const SHAPE: FieldShape = FieldShape::required(FieldKind::Text { format: None })
+///         .with_constraints(Constraints::NONE.with_min_length(3));
 ///
 ///     fn from_value(value: &Value) -> Result<Self, Refusal> {
 ///         let Value::String(text) = value else {
@@ -229,7 +295,7 @@ pub enum FieldKind {
 ///
 /// assert_eq!(
 ///     serde_json::to_value(Invite::requested_schema()).unwrap()["properties"]["user"],
-///     json!({"type": "string", "description": "Whom to invite", "maxLength": 12})
+///     json!({"type": "string", "description": "Whom to invite", "minLength": 3, "maxLength": 12})
 /// );
 /// let ok = json!({"user": "u-42"});
 /// assert_eq!(Invite::from_content(ok.as_object().unwrap()).unwrap().user, UserId("u-42".into()));

@@ -62,10 +62,7 @@ impl BooleanField for bool {}
 /// An optional field: left out of `required`, and absent from the answer when the user leaves it
 /// empty.
 impl<T: FormField> FormField for Option<T> {
-    const SHAPE: FieldShape = FieldShape {
-        optional: true,
-        ..T::SHAPE
-    };
+    const SHAPE: FieldShape = T::SHAPE.with_optional(true);
 
     // Always inlined, as `String`'s is: an optional text stays in registers too.
     #[inline(always)]

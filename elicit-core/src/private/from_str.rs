@@ -30,10 +30,7 @@ where
     T::Err: Display,
 {
     FieldAccess::with(
-        FieldShape {
-            optional: true,
-            ..FieldShape::required(TEXT)
-        },
+        FieldShape::required(TEXT).with_optional(true),
         |value| parse::<T>(value).map(Some),
         |value| value.as_ref().and_then(write),
         || Some(None),

@@ -28,10 +28,7 @@ pub const fn with_access<M: WithModule>() -> FieldAccess<M::Value> {
 /// The accessor of an `Option` `with` field: `None` when the answer leaves it out.
 pub const fn with_optional_access<M: WithModule>() -> FieldAccess<Option<M::Value>> {
     FieldAccess::with(
-        FieldShape {
-            optional: true,
-            ..M::SHAPE
-        },
+        M::SHAPE.with_optional(true),
         optional_from::<M>,
         optional_to::<M>,
         || Some(None),

@@ -87,11 +87,7 @@ pub(super) fn form(
         let index = i + 1;
         let message = &language.texts.message;
         arms.extend(quote! {
-            #index => _elicit::Translation {
-                language: #tag,
-                message: #message,
-                schema: &#schema_static,
-            },
+            #index => _elicit::Translation::new(#tag, #message, &#schema_static),
         });
     }
     let tags = languages.iter().map(|language| &language.tag);
@@ -101,11 +97,11 @@ pub(super) fn form(
         fn translation(__elicit_index: ::core::primitive::usize) -> _elicit::Translation {
             match __elicit_index {
                 #arms
-                _ => _elicit::Translation {
-                    language: #default,
-                    message: <Self as _elicit::Elicit>::message(),
-                    schema: &__ELICIT_SCHEMA,
-                },
+                _ => _elicit::Translation::new(
+                    #default,
+                    <Self as _elicit::Elicit>::message(),
+                    &__ELICIT_SCHEMA,
+                ),
             }
         }
     };

@@ -57,6 +57,10 @@ impl Action {
 /// judged yet; see [`Submission::judge_with`] and [`judge`]).
 ///
 /// Its `Debug` names the properties sent, never their values (a secret may be one of them).
+///
+/// It may gain fields, so code outside this crate makes one with [`Submission::new`], not with a
+/// struct literal.
+#[non_exhaustive]
 pub struct Submission {
     /// The button pressed.
     pub action: Action,
@@ -255,6 +259,28 @@ pub fn judge(schema: &RequestedSchema, body: &[u8]) -> Result<Judged, Submission
 }
 
 impl Submission {
+    /// `action` pressed, with `content` (typed as [`read`] types it): to judge content that came
+    /// another way than a page's body, as a page's is judged.
+    ///
+    /// ```
+    /// use mcp_elicit::page::submission::{Action, Judged, Submission};
+    /// use mcp_elicit::RequestedSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema: RequestedSchema = serde_json::from_value(json!({
+    ///     "type": "object",
+    ///     "properties": {"name": {"type": "string", "minLength": 2}},
+    ///     "required": ["name"]
+    /// }))
+    /// .unwrap();
+    /// let content = json!({"name": "A"}).as_object().unwrap().clone();
+    /// let judged = Submission::new(Action::Accept, content).judge_with(&schema, |c| schema.validate(c));
+    /// assert!(matches!(judged, Judged::Invalid { .. }));
+    /// ```
+    pub fn new(action: Action, content: Content) -> Self {
+        Submission { action, content }
+    }
+
     /// The submission judged by `rules`: [`RequestedSchema::validate`] (what [`judge`] uses),
     /// or a derived form's own reader with its `validate` hooks
     /// (`|c| T::from_content(c).map(drop)`). `schema` says which fields are secret, to leave

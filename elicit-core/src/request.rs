@@ -35,13 +35,37 @@ use crate::lang::{Preference, Word, Words, args};
 use crate::schema::{Content, RequestedSchema, SchemaFor};
 use crate::version::{ProtocolVersion, Unrepresentable};
 
+/// Appends one line per problem to `text`, in `words`, each beside its field's title in `asked`
+/// (or its key): `\n- Title: problem`.
+pub(crate) fn problem_lines(
+    text: &mut String,
+    words: &Words,
+    asked: Option<&FormRequest<'_>>,
+    problems: &ContentError,
+) {
+    for problem in problems.errors() {
+        let label = asked
+            .and_then(|asked| asked.schema().property(problem.field()))
+            .and_then(|property| property.title())
+            .unwrap_or(problem.field());
+        text.push_str("\n- ");
+        text.push_str(&words.say_with(
+            Word::ProblemLine,
+            &args!("field" => label, "problem" => problem.kind().describe(words)),
+        ));
+    }
+}
+
 /// A form-mode elicitation: a message and a form.
 #[derive(Clone, Debug)]
 pub struct FormRequest<'a> {
     message: Cow<'a, str>,
     schema: Cow<'a, RequestedSchema>,
-    /// The crate's words in the form's language, for the note of a form asked again; `None` is
-    /// English.
+    /// The language the form's own texts (message, titles) are in, as the form declares it:
+    /// what is reported as the request's `contentLanguage`.
+    language: Cow<'static, str>,
+    /// The crate's words nearest the form's language, for the note of a form asked again;
+    /// `None` is English.
     words: Option<Arc<Words>>,
 }
 
@@ -52,6 +76,7 @@ impl FormRequest<'static> {
         FormRequest {
             message,
             schema: Cow::Owned(schema),
+            language: Cow::Borrowed("en"),
             words: None,
         }
     }
@@ -63,14 +88,26 @@ impl<'a> FormRequest<'a> {
         FormRequest {
             message: message.into(),
             schema: Cow::Borrowed(schema),
+            language: Cow::Borrowed("en"),
             words: None,
         }
     }
 
-    /// The request for `T`'s form, with `T`'s message.
+    /// The request for `T`'s form, with `T`'s message, in the form's own language (the first of
+    /// [`Elicit::LANGUAGES`]): a form written in French is asked again with its problems in
+    /// French.
     pub fn of<T: Elicit>() -> FormRequest<'static> {
         const { crate::form::sendable::<T>() };
-        FormRequest::new(T::message(), T::requested_schema())
+        FormRequest::own::<T>()
+    }
+
+    /// [`FormRequest::of`], for the ways of asking that refuse a page-only form themselves.
+    pub(crate) fn own<T: Elicit>() -> FormRequest<'static> {
+        let request = FormRequest::new(T::message(), T::requested_schema());
+        match T::LANGUAGES[0] {
+            "en" => request,
+            own => request.in_language(own),
+        }
     }
 
     /// The request for `T`'s form in the language `preference` chooses among the form's
@@ -89,18 +126,37 @@ impl<'a> FormRequest<'a> {
         FormRequest::new(translation.message, translation.schema).in_language(translation.language)
     }
 
-    /// The same request, said to be in the language `tag`: its problems are said in the
-    /// crate's words for that language (or the nearest it speaks, else English) when it is asked
-    /// again. For a form whose texts the application translated itself.
-    pub fn in_language(mut self, tag: &str) -> Self {
-        self.words = Some(Words::nearest(tag));
+    /// The same request, said to be in the language `tag` (a language tag, as `"he"` or
+    /// `"pt-PT"`): that is the language it reports, exactly as given, and its problems are said
+    /// in the crate's words for that language (or the nearest it speaks, else English) when it
+    /// is asked again. For a form whose texts the application translated itself.
+    ///
+    /// ```
+    /// use mcp_elicit::request::FormRequest;
+    /// use mcp_elicit::Elicit;
+    ///
+    /// #[derive(Elicit)]
+    /// struct Confirm {
+    ///     sure: bool,
+    /// }
+    ///
+    /// // Portuguese as Portugal writes it: reported as such, though the crate's own words for it
+    /// // are Brazil's.
+    /// let request = FormRequest::of::<Confirm>().in_language("pt-PT");
+    /// assert_eq!(request.language(), "pt-PT");
+    /// ```
+    pub fn in_language(mut self, tag: impl Into<Cow<'static, str>>) -> Self {
+        let tag = tag.into();
+        self.words = Some(Words::nearest(&tag));
+        self.language = tag;
         self
     }
 
-    /// The language of the request's texts (`"en"` unless [`FormRequest::of_in`] or
-    /// [`FormRequest::in_language`] says otherwise, as the crate's words name it).
+    /// The language of the request's own texts, as the form declares it (`"en"` unless
+    /// [`FormRequest::of`] of a form written in another, [`FormRequest::of_in`] or
+    /// [`FormRequest::in_language`] says otherwise): what it reports as its `contentLanguage`.
     pub fn language(&self) -> &str {
-        self.words.as_deref().map_or("en", Words::language)
+        &self.language
     }
 
     /// The same form under another message.
@@ -138,6 +194,7 @@ impl<'a> FormRequest<'a> {
         Ok(FormRequest {
             message: self.message,
             schema: Cow::Owned(schema),
+            language: self.language,
             words: self.words,
         })
     }
@@ -213,21 +270,11 @@ impl<'a> FormRequest<'a> {
         message.push_str("\n\n");
         message
             .push_str(&words.say_with(Word::RetryNote, &args!("count" => problems.errors().len())));
-        for problem in problems.errors() {
-            let label = self
-                .schema
-                .property(problem.field())
-                .and_then(|p| p.title())
-                .unwrap_or(problem.field());
-            message.push_str("\n- ");
-            message.push_str(&words.say_with(
-                Word::ProblemLine,
-                &args!("field" => label, "problem" => problem.kind().describe(words)),
-            ));
-        }
+        problem_lines(&mut message, words, Some(self), problems);
         FormRequest {
             message: Cow::Owned(message),
             schema: Cow::Owned(self.schema.with_defaults(&kept)),
+            language: self.language.clone(),
             words: self.words.clone(),
         }
     }

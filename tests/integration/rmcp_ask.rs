@@ -304,7 +304,7 @@ async fn after_the_last_round_the_problems_are_the_tools_error() {
         assert!(error, "{version}");
         assert_eq!(
             text,
-            "the form \"Create your account\" was asked 3 times, and the last answer still breaks its rules:\n`email`: must be an e-mail address, got \"nobody\"\n`age`: must be at least 13, got 12",
+            "The form “Create your account” was asked 3 times, and the last answer still breaks its rules:\n- E-mail: must be an e-mail address, got \"nobody\"\n- age: must be at least 13, got 12",
             "{version}"
         );
         assert_eq!(
@@ -315,7 +315,7 @@ async fn after_the_last_round_the_problems_are_the_tools_error() {
         let (text, error, seen) = call(version.clone(), true, vec![bad()], "signup_once").await;
         assert_eq!(seen.len(), 1, "{version}");
         assert!(
-            error && text.starts_with("the form \"Create your account\" was asked once,"),
+            error && text.starts_with("The form “Create your account” was asked once,"),
             "{version}: {text}"
         );
     }

@@ -136,7 +136,7 @@ async fn an_invalid_answer_is_asked_again_and_a_spent_form_is_a_tool_error() {
         assert!(error, "{version}");
         assert_eq!(
             text,
-            "the form \"Book a table\" was asked 3 times, and the last answer still breaks its rules:\n`guests`: must be at most 12, got 40",
+            "The form “Book a table” was asked 3 times, and the last answer still breaks its rules:\n- guests: must be at most 12, got 40",
             "{version}"
         );
     }

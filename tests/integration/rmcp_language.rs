@@ -8,7 +8,9 @@ use std::sync::{Arc, Mutex, Once};
 use mcp_elicit::client::{FormToFill, FormUi};
 use mcp_elicit::lang::Preference;
 use mcp_elicit::lang::{ACCEPT_LANGUAGE, CONTENT_LANGUAGE, MAX_LENGTH, MAX_RANGES, Words};
-use mcp_elicit::rmcp::{Asking, Forms, Respond, WithPreference, answer_elicitation_in, ask};
+use mcp_elicit::rmcp::{
+    Ask, Asking, Forms, Respond, Stop, WithPreference, WrittenIn, answer_elicitation_in, ask,
+};
 use mcp_elicit::{Content, ContentError, Elicit, Elicitation, RequestedSchema, Translation};
 use rmcp::ServerHandler;
 use rmcp::model::{
@@ -38,12 +40,29 @@ struct SignupFr {
     age: u8,
 }
 
-/// `Signup` written in English and French, as a translated derive will be.
+/// `Signup`'s texts in Hebrew, a language the crate's own words do not speak.
+#[derive(Elicit)]
+#[elicit(message = "צרו את החשבון שלכם")]
+struct SignupHe {
+    #[elicit(title = "גיל", minimum = 13, maximum = 120)]
+    age: u8,
+}
+
+/// `Signup`'s texts in Portuguese as Portugal writes it (the crate's own words are Brazil's).
+#[derive(Elicit)]
+#[elicit(message = "Crie a sua conta")]
+struct SignupPt {
+    #[elicit(title = "Idade", minimum = 13, maximum = 120)]
+    age: u8,
+}
+
+/// `Signup` written in English, French, Hebrew and Portugal's Portuguese, as a translated
+/// derive will be.
 #[derive(Debug)]
 struct Bilingual(Signup);
 
 impl Elicit for Bilingual {
-    const LANGUAGES: &'static [&'static str] = &["en", "fr"];
+    const LANGUAGES: &'static [&'static str] = &["en", "fr", "he", "pt-PT"];
 
     fn requested_schema() -> &'static RequestedSchema {
         Signup::requested_schema()
@@ -56,6 +75,8 @@ impl Elicit for Bilingual {
     fn translation(index: usize) -> Translation {
         match index {
             1 => Translation::new("fr", SignupFr::message(), SignupFr::requested_schema()),
+            2 => Translation::new("he", SignupHe::message(), SignupHe::requested_schema()),
+            3 => Translation::new("pt-PT", SignupPt::message(), SignupPt::requested_schema()),
             _ => Translation::new("en", Signup::message(), Signup::requested_schema()),
         }
     }
@@ -129,16 +150,33 @@ impl ServerHandler for Server {
             result.meta = Some(meta);
             return Ok(result.into());
         }
-        let answer = ask::<Bilingual>(&context, &request).await;
-        answer
-            .map(|answer| {
+        // Says the language its own result is written in: the form's.
+        if request.name == "written" {
+            let result = async {
+                let mut asking = Asking::new(&context, &request)?;
+                let answer = asking.ask(&Ask::<Bilingual>::new()).await?;
                 let text = match answer {
                     Elicitation::Accepted(Bilingual(s)) => s.age.to_string(),
                     other => other.action().to_owned(),
                 };
-                CallToolResult::success(vec![ContentBlock::text(text)])
-            })
-            .respond()
+                let result = CallToolResult::success(vec![ContentBlock::text(text)]);
+                Ok::<_, Stop>(WrittenIn::new(asking.language(), result))
+            };
+            return result.await.respond_to(&context);
+        }
+        let answer = ask::<Bilingual>(&context, &request).await;
+        let answer = answer.map(|answer| {
+            let text = match answer {
+                Elicitation::Accepted(Bilingual(s)) => s.age.to_string(),
+                other => other.action().to_owned(),
+            };
+            CallToolResult::success(vec![ContentBlock::text(text)])
+        });
+        // The crate's own refusals in the person's language.
+        if request.name == "told" {
+            return answer.respond_to(&context);
+        }
+        answer.respond()
     }
 }
 
@@ -258,7 +296,9 @@ const ENGLISH_AGAIN: &str =
 
 #[tokio::test]
 async fn on_2025_11_25_the_forms_and_the_result_are_in_the_language_preferred_and_only_then() {
-    let (result, seen) = call_2025("signup", Some("fr-CH, fr;q=0.9"), vec![age(12), age(36)]).await;
+    // The handler says its result is written in the form's language.
+    let (result, seen) =
+        call_2025("written", Some("fr-CH, fr;q=0.9"), vec![age(12), age(36)]).await;
     assert_eq!(
         result,
         json!({
@@ -291,7 +331,7 @@ async fn on_2025_11_25_the_forms_and_the_result_are_in_the_language_preferred_an
 
 #[tokio::test]
 async fn a_preference_nothing_matches_is_answered_in_english_and_said_so() {
-    let (result, seen) = call_2025("signup", Some("de-CH, de;q=0.9"), vec![age(36)]).await;
+    let (result, seen) = call_2025("written", Some("de-CH, de;q=0.9"), vec![age(36)]).await;
     assert_eq!(result["_meta"], json!({CONTENT_LANGUAGE: "en"}));
     assert_eq!(seen[0]["message"], "Create your account");
     assert_eq!(seen[0]["language"], "en");
@@ -313,7 +353,7 @@ async fn a_language_the_handler_reports_itself_is_kept() {
 #[tokio::test]
 async fn on_2026_07_28_every_round_and_the_result_are_in_the_language_preferred() {
     let session = session_2026().await;
-    let first = params("signup", Some("fr-CH, fr;q=0.9"));
+    let first = params("written", Some("fr-CH, fr;q=0.9"));
     let asked = once(&session, first.clone()).await;
     assert_eq!(asked["resultType"], "input_required");
     assert_eq!(asked["_meta"], json!({CONTENT_LANGUAGE: "fr"}));
@@ -374,14 +414,14 @@ async fn a_hostile_preference_is_answered_in_english_after_bounded_work() {
         "\u{0}fr\u{202e}",
     ];
     for preference in hostile {
-        let (result, seen) = call_2025("signup", Some(preference), vec![age(36)]).await;
+        let (result, seen) = call_2025("written", Some(preference), vec![age(36)]).await;
         let shown = &preference[..preference.len().min(40)];
         assert_eq!(result["_meta"], json!({CONTENT_LANGUAGE: "en"}), "{shown}");
         assert_eq!(seen[0]["message"], "Create your account", "{shown}");
     }
     // Within the bounds, the same French range is read.
     let within = format!("{}, fr", vec!["de"; MAX_RANGES - 1].join(", "));
-    let (result, _) = call_2025("signup", Some(&within), vec![age(36)]).await;
+    let (result, _) = call_2025("written", Some(&within), vec![age(36)]).await;
     assert_eq!(result["_meta"], json!({CONTENT_LANGUAGE: "fr"}));
 }
 
@@ -448,7 +488,7 @@ async fn a_client_sends_its_preference_and_its_ui_is_told_the_forms_language() {
     french();
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
         let (ui, client) = ui_client(&version, &[12, 36]).await;
-        let request = CallToolRequestParams::new("signup")
+        let request = CallToolRequestParams::new("written")
             .with_preference(&Preference::parse("fr-CH, fr;q=0.9"));
         let result = client.call_tool(request).await.unwrap();
         let _ = client.cancel().await;
@@ -468,8 +508,10 @@ async fn a_client_sends_its_preference_and_its_ui_is_told_the_forms_language() {
     }
 }
 
+/// The resource's text is the handler's, which says no language: none is reported, though its
+/// form was asked in French.
 #[tokio::test]
-async fn a_resource_read_reports_its_language_through_forms() {
+async fn a_resource_read_reports_no_language_it_was_not_told() {
     french();
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
         let (ui, client) = ui_client(&version, &[36]).await;
@@ -479,15 +521,154 @@ async fn a_resource_read_reports_its_language_through_forms() {
         let _ = client.cancel().await;
         let result = serde_json::to_value(result).unwrap();
         assert_eq!(result["contents"][0]["text"], "36", "{version}: {result}");
-        assert_eq!(
-            result["_meta"],
-            json!({CONTENT_LANGUAGE: "fr"}),
-            "{version}"
-        );
+        assert_eq!(result.get("_meta"), None, "{version}: {result}");
         assert_eq!(
             *ui.languages.lock().unwrap(),
             [Some("fr".to_owned())],
             "{version}"
         );
+    }
+}
+
+#[tokio::test]
+async fn a_result_the_handler_wrote_reports_no_language_unless_it_says_one() {
+    for preference in [Some("fr"), None] {
+        let (result, seen) = call_2025("signup", preference, vec![age(36)]).await;
+        assert_eq!(
+            result,
+            json!({"content": [{"type": "text", "text": "36"}], "isError": false}),
+            "{preference:?}"
+        );
+        assert_eq!(seen.len(), 1);
+    }
+    let session = session_2026().await;
+    let first = params("signup", Some("fr"));
+    let asked = once(&session, first.clone()).await;
+    assert_eq!(asked["_meta"], json!({CONTENT_LANGUAGE: "fr"}));
+    let done = once(&session, retry(first, &asked, &age(36))).await;
+    assert_eq!(done.get("_meta"), None, "{done}");
+}
+
+/// A form translated into a language the crate's own words do not speak reports that language,
+/// exactly as it declares it: Hebrew (`he`), and Portugal's Portuguese (`pt-PT`, not the crate's
+/// `pt-BR`); its problems are said in the nearest words the crate has.
+#[tokio::test]
+async fn a_form_reports_the_language_it_is_written_in_not_the_crates_words() {
+    for (preference, language, message, title) in [
+        ("he-IL, he;q=0.9", "he", "צרו את החשבון שלכם", "גיל"),
+        ("pt-PT", "pt-PT", "Crie a sua conta", "Idade"),
+    ] {
+        let (result, seen) = call_2025("written", Some(preference), vec![age(12), age(36)]).await;
+        assert_eq!(
+            result["_meta"],
+            json!({CONTENT_LANGUAGE: language}),
+            "{preference}"
+        );
+        assert_eq!(seen[0]["message"], message, "{preference}");
+        assert_eq!(
+            seen[0]["requestedSchema"]["properties"]["age"]["title"],
+            title
+        );
+        assert_eq!(seen[0]["language"], language, "{preference}");
+        assert_eq!(seen[1]["language"], language, "{preference}");
+        let again = seen[1]["message"].as_str().unwrap();
+        assert!(again.starts_with(&format!("{message}\n\n")), "{again}");
+        assert!(again.contains(&format!("- {title}")), "{again}");
+
+        let session = session_2026().await;
+        let asked = once(&session, params("written", Some(preference))).await;
+        assert_eq!(
+            asked["_meta"],
+            json!({CONTENT_LANGUAGE: language}),
+            "{preference}"
+        );
+        assert_eq!(
+            asked["inputRequests"]["form"]["params"]["_meta"],
+            json!({CONTENT_LANGUAGE: language})
+        );
+    }
+}
+
+/// When the rounds run out, the tool error is in the person's language: the form by its
+/// translated message, each field by its translated title, reported as such. (The problem's
+/// words are this file's French, which `french` adds over the crate's.)
+#[tokio::test]
+async fn a_form_whose_rounds_are_spent_is_told_in_the_persons_language() {
+    let (result, seen) = call_2025("told", Some("fr"), vec![age(12), age(12), age(12)]).await;
+    assert_eq!(seen.len(), 3);
+    assert_eq!(
+        result,
+        json!({
+            "content": [{"type": "text", "text": "Le formulaire «\u{a0}Créez votre compte\u{a0}» a été demandé 3 fois, et la dernière réponse ne respecte toujours pas ses règles\u{a0}:\n- Âge : doit valoir au moins 13, reçu 12"}],
+            "isError": true,
+            "_meta": {CONTENT_LANGUAGE: "fr"},
+        })
+    );
+    // Without a preference, in the crate's English, and no language reported.
+    let (result, _) = call_2025("told", None, vec![age(12), age(12), age(12)]).await;
+    assert_eq!(
+        result,
+        json!({
+            "content": [{"type": "text", "text": "The form “Create your account” was asked 3 times, and the last answer still breaks its rules:\n- Age: must be at least 13, got 12"}],
+            "isError": true,
+        })
+    );
+}
+
+/// On 2026-07-28 the protocol's own errors are told in the person's language too, their language
+/// in `error.data._meta` (SEP-2792) beside what the error's data says.
+#[tokio::test]
+async fn on_2026_07_28_a_refusal_is_told_in_the_persons_language_with_its_language_in_data() {
+    french();
+    let session = scripted_client::connect(
+        Forms::new(Server),
+        ProtocolVersion::V_2026_07_28,
+        false,
+        vec![],
+    )
+    .await;
+    let error = session
+        .client
+        .call_tool_once(params("told", Some("ja")))
+        .await
+        .unwrap_err();
+    let error = serde_json::to_value(error_data(error)).unwrap();
+    assert_eq!(error["code"], -32021, "{error}");
+    assert_eq!(
+        error["message"],
+        "本人にたずねられませんでした。クライアントがフォームを表示できません（フォームによる入力要求を宣言していません）。"
+    );
+    assert_eq!(
+        error["data"]["_meta"],
+        json!({CONTENT_LANGUAGE: "ja"}),
+        "{error}"
+    );
+    assert_eq!(
+        error["data"]["requiredCapabilities"],
+        json!({"elicitation": {"form": {}}}),
+        "{error}"
+    );
+
+    // A state edited: refused, in the person's language.
+    let session = session_2026().await;
+    let first = params("told", Some("de"));
+    let asked = once(&session, first.clone()).await;
+    let mut edited = retry(first, &asked, &age(36));
+    edited.request_state = edited.request_state.map(|state| format!("{state}x"));
+    let error = session.client.call_tool_once(edited).await.unwrap_err();
+    let error = serde_json::to_value(error_data(error)).unwrap();
+    assert_eq!(error["code"], -32602, "{error}");
+    assert_eq!(
+        error["message"],
+        "Diese Antworten gehören nicht zu diesem Aufruf. Rufen Sie erneut ohne `inputResponses` und `requestState` auf, um neu zu beginnen."
+    );
+    assert_eq!(error["data"]["_meta"], json!({CONTENT_LANGUAGE: "de"}));
+}
+
+/// The JSON-RPC error a call ended in.
+fn error_data(error: rmcp::ServiceError) -> ErrorData {
+    match error {
+        rmcp::ServiceError::McpError(error) => error,
+        other => panic!("a JSON-RPC error, not {other:?}"),
     }
 }

@@ -230,3 +230,27 @@ connect-not-a-sign-in-title = ليس تسجيل دخول من هذا الخاد�
 connect-not-a-sign-in = هذا ليس تسجيل دخول بدأه هذا الخادم. ابدأ من جديد عبر مساعدك.
 
 progress-waiting = في انتظار الإجابة على الصفحة
+
+error-still-invalid = طُلب النموذج «{ $form }» { $rounds ->
+        [one] مرة واحدة
+        [two] مرتين
+        [few] { $rounds } مرات
+       *[other] { $rounds } مرة
+    }، وما زالت الإجابة الأخيرة تخالف قواعده:
+error-still-invalid-untitled = طُلب النموذج { $rounds ->
+        [one] مرة واحدة
+        [two] مرتين
+        [few] { $rounds } مرات
+       *[other] { $rounds } مرة
+    }، وما زالت الإجابة الأخيرة تخالف قواعده:
+error-invalid-arguments = وسائط الأداة ناقصة أو تخالف قواعدها، ولا يستطيع العميل أن يطلبها من الشخص:
+error-no-form = تعذّر سؤال الشخص: لا يستطيع عميله عرض النماذج (لم يُعلن دعم الطلب عبر النماذج).
+error-no-url = تعذّر سؤال الشخص: لا يستطيع عميله فتح الصفحات (لم يُعلن دعم الطلب عبر الروابط).
+error-state-expired = انتهت صلاحية السؤال. اتصل مرة أخرى دون `inputResponses` و`requestState` للبدء من جديد.
+error-state-used = استُخدمت هذه الإجابات من قبل. اتصل مرة أخرى دون `inputResponses` و`requestState` للبدء من جديد.
+error-state-refused = هذه الإجابات لا تخص هذا الاستدعاء. اتصل مرة أخرى دون `inputResponses` و`requestState` للبدء من جديد.
+error-store-unreachable = تعذّر على الخادم الوصول إلى مخزن صفحاته الآن. حاول مرة أخرى بعد قليل.
+error-page-not-answered = لم تتم الإجابة عن الصفحة في الوقت المحدد. اسأل مرة أخرى عندما يكون الشخص مستعدًا.
+error-account-failed = تعذّر ربط الحساب. اربطه مرة أخرى.
+error-account-busy = يجري تحديث الحساب في مكان آخر الآن. حاول مرة أخرى بعد قليل.
+error-account-unavailable = لا يستطيع مزوّد الحساب تجديد الوصول الآن. حاول مرة أخرى بعد قليل.

@@ -178,3 +178,23 @@ connect-not-a-sign-in-title = Keine Anmeldung dieses Servers
 connect-not-a-sign-in = Diese Anmeldung wurde nicht von diesem Server gestartet. Beginnen Sie in Ihrem Assistenten von vorn.
 
 progress-waiting = Warten auf die Antwort auf der Seite
+
+error-still-invalid = Das Formular „{ $form }“ wurde { $rounds ->
+        [one] einmal
+       *[other] { $rounds }-mal
+    } abgefragt, und die letzte Antwort verstößt noch immer gegen seine Regeln:
+error-still-invalid-untitled = Das Formular wurde { $rounds ->
+        [one] einmal
+       *[other] { $rounds }-mal
+    } abgefragt, und die letzte Antwort verstößt noch immer gegen seine Regeln:
+error-invalid-arguments = Die Argumente des Werkzeugs fehlen oder verstoßen gegen seine Regeln, und der Client kann die Person nicht danach fragen:
+error-no-form = Die Person konnte nicht gefragt werden: Ihr Client kann keine Formulare anzeigen (er hat Formular-Elicitation nicht angegeben).
+error-no-url = Die Person konnte nicht gefragt werden: Ihr Client kann keine Seiten öffnen (er hat URL-Elicitation nicht angegeben).
+error-state-expired = Die Frage ist abgelaufen. Rufen Sie erneut ohne `inputResponses` und `requestState` auf, um neu zu beginnen.
+error-state-used = Diese Antworten wurden bereits verwendet. Rufen Sie erneut ohne `inputResponses` und `requestState` auf, um neu zu beginnen.
+error-state-refused = Diese Antworten gehören nicht zu diesem Aufruf. Rufen Sie erneut ohne `inputResponses` und `requestState` auf, um neu zu beginnen.
+error-store-unreachable = Der Server erreicht seinen Seitenspeicher gerade nicht. Versuchen Sie es gleich noch einmal.
+error-page-not-answered = Die Seite wurde nicht rechtzeitig beantwortet. Fragen Sie erneut, wenn die Person bereit ist.
+error-account-failed = Das Konto konnte nicht verbunden werden. Verbinden Sie es erneut.
+error-account-busy = Das Konto wird gerade anderswo aktualisiert. Versuchen Sie es gleich noch einmal.
+error-account-unavailable = Der Anbieter des Kontos kann den Zugang gerade nicht erneuern. Versuchen Sie es gleich noch einmal.

@@ -195,3 +195,26 @@ connect-not-a-sign-in = This is not a sign-in this server started. Start again f
 ## A call that waits for its page, as its progress notifications say.
 
 progress-waiting = waiting for the page to be answered
+
+## What the crate tells a person (and the model) when a call ends without an answer. `$form` is
+## the form's title, or its message's first line.
+
+error-still-invalid = The form “{ $form }” was asked { $rounds ->
+        [one] once
+       *[other] { $rounds } times
+    }, and the last answer still breaks its rules:
+error-still-invalid-untitled = The form was asked { $rounds ->
+        [one] once
+       *[other] { $rounds } times
+    }, and the last answer still breaks its rules:
+error-invalid-arguments = The tool's arguments are missing or break their rules, and the client cannot ask the person for them:
+error-no-form = The person could not be asked: their client cannot show forms (it did not declare form elicitation).
+error-no-url = The person could not be asked: their client cannot open pages (it did not declare URL elicitation).
+error-state-expired = The question has expired. Call again without `inputResponses` and `requestState` to start over.
+error-state-used = These answers were used already. Call again without `inputResponses` and `requestState` to start over.
+error-state-refused = These answers do not belong to this call. Call again without `inputResponses` and `requestState` to start over.
+error-store-unreachable = The server could not reach its page store just now. Try again in a moment.
+error-page-not-answered = The page was not answered in time. Ask again when the person is ready.
+error-account-failed = The account could not be connected. Connect it again.
+error-account-busy = The account is being refreshed elsewhere just now. Try again in a moment.
+error-account-unavailable = The account's provider cannot renew its access just now. Try again in a moment.

@@ -192,3 +192,23 @@ connect-not-a-sign-in-title = No es un inicio de sesión de este servidor
 connect-not-a-sign-in = Este inicio de sesión no lo empezó este servidor. Vuelva a empezar desde su asistente.
 
 progress-waiting = esperando la respuesta en la página
+
+error-still-invalid = El formulario «{ $form }» se pidió { $rounds ->
+        [one] una vez
+       *[other] { $rounds } veces
+    } y la última respuesta sigue sin cumplir sus reglas:
+error-still-invalid-untitled = El formulario se pidió { $rounds ->
+        [one] una vez
+       *[other] { $rounds } veces
+    } y la última respuesta sigue sin cumplir sus reglas:
+error-invalid-arguments = Faltan argumentos de la herramienta o no cumplen sus reglas, y el cliente no puede pedírselos a la persona:
+error-no-form = No se pudo preguntar a la persona: su cliente no puede mostrar formularios (no declaró la elicitación por formulario).
+error-no-url = No se pudo preguntar a la persona: su cliente no puede abrir páginas (no declaró la elicitación por URL).
+error-state-expired = La pregunta ha caducado. Vuelva a llamar sin `inputResponses` ni `requestState` para empezar de nuevo.
+error-state-used = Estas respuestas ya se usaron. Vuelva a llamar sin `inputResponses` ni `requestState` para empezar de nuevo.
+error-state-refused = Estas respuestas no pertenecen a esta llamada. Vuelva a llamar sin `inputResponses` ni `requestState` para empezar de nuevo.
+error-store-unreachable = El servidor no puede acceder ahora a su almacén de páginas. Inténtelo de nuevo en un momento.
+error-page-not-answered = La página no se respondió a tiempo. Vuelva a preguntar cuando la persona esté lista.
+error-account-failed = No se pudo conectar la cuenta. Vuelva a conectarla.
+error-account-busy = La cuenta se está actualizando en otro lugar. Inténtelo de nuevo en un momento.
+error-account-unavailable = El proveedor de la cuenta no puede renovar su acceso ahora. Inténtelo de nuevo en un momento.

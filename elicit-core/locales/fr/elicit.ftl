@@ -195,3 +195,23 @@ connect-not-a-sign-in-title = Connexion inconnue de ce serveur
 connect-not-a-sign-in = Cette connexion n’a pas été lancée par ce serveur. Recommencez depuis votre assistant.
 
 progress-waiting = en attente de la réponse sur la page
+
+error-still-invalid = Le formulaire « { $form } » a été demandé { $rounds ->
+        [one] une fois
+       *[other] { $rounds } fois
+    }, et la dernière réponse ne respecte toujours pas ses règles :
+error-still-invalid-untitled = Le formulaire a été demandé { $rounds ->
+        [one] une fois
+       *[other] { $rounds } fois
+    }, et la dernière réponse ne respecte toujours pas ses règles :
+error-invalid-arguments = Les arguments de l’outil manquent ou ne respectent pas ses règles, et le client ne peut pas les demander à la personne :
+error-no-form = La personne n’a pas pu être interrogée : son client ne sait pas afficher de formulaires (il n’a pas déclaré l’élicitation par formulaire).
+error-no-url = La personne n’a pas pu être interrogée : son client ne sait pas ouvrir de pages (il n’a pas déclaré l’élicitation par URL).
+error-state-expired = La question a expiré. Appelez de nouveau sans `inputResponses` ni `requestState` pour recommencer.
+error-state-used = Ces réponses ont déjà été utilisées. Appelez de nouveau sans `inputResponses` ni `requestState` pour recommencer.
+error-state-refused = Ces réponses n’appartiennent pas à cet appel. Appelez de nouveau sans `inputResponses` ni `requestState` pour recommencer.
+error-store-unreachable = Le serveur ne peut pas joindre son stockage de pages pour le moment. Réessayez dans un instant.
+error-page-not-answered = La page n’a pas reçu de réponse à temps. Redemandez quand la personne sera prête.
+error-account-failed = Le compte n’a pas pu être connecté. Connectez-le de nouveau.
+error-account-busy = Le compte est en cours d’actualisation ailleurs. Réessayez dans un instant.
+error-account-unavailable = Le fournisseur du compte ne peut pas renouveler son accès pour le moment. Réessayez dans un instant.

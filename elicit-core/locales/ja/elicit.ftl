@@ -165,3 +165,17 @@ connect-not-a-sign-in-title = このサーバーのログインではありま�
 connect-not-a-sign-in = これはこのサーバーが開始したログインではありません。アシスタントからもう一度やり直してください。
 
 progress-waiting = ページでの回答を待っています
+
+error-still-invalid = フォーム「{ $form }」を{ $rounds }回たずねましたが、最後の回答もまだ規則を満たしていません：
+error-still-invalid-untitled = フォームを{ $rounds }回たずねましたが、最後の回答もまだ規則を満たしていません：
+error-invalid-arguments = ツールの引数が足りないか規則を満たしておらず、クライアントはそれを本人にたずねられません：
+error-no-form = 本人にたずねられませんでした。クライアントがフォームを表示できません（フォームによる入力要求を宣言していません）。
+error-no-url = 本人にたずねられませんでした。クライアントがページを開けません（URL による入力要求を宣言していません）。
+error-state-expired = 質問の期限が切れました。`inputResponses` と `requestState` を付けずにもう一度呼び出して、最初からやり直してください。
+error-state-used = これらの回答はすでに使われています。`inputResponses` と `requestState` を付けずにもう一度呼び出して、最初からやり直してください。
+error-state-refused = これらの回答はこの呼び出しのものではありません。`inputResponses` と `requestState` を付けずにもう一度呼び出して、最初からやり直してください。
+error-store-unreachable = サーバーが今ページの保存先に接続できません。しばらくしてからもう一度お試しください。
+error-page-not-answered = ページに時間内の回答がありませんでした。本人の準備ができたらもう一度たずねてください。
+error-account-failed = アカウントを接続できませんでした。もう一度接続してください。
+error-account-busy = アカウントは今ほかの場所で更新中です。しばらくしてからもう一度お試しください。
+error-account-unavailable = アカウントのプロバイダーが今アクセスを更新できません。しばらくしてからもう一度お試しください。

@@ -166,3 +166,17 @@ connect-not-a-sign-in-title = 이 서버의 로그인이 아님
 connect-not-a-sign-in = 이 서버가 시작한 로그인이 아닙니다. 어시스턴트에서 다시 시작하세요.
 
 progress-waiting = 페이지의 응답을 기다리는 중입니다
+
+error-still-invalid = 양식 “{ $form }”을(를) { $rounds }번 물었지만 마지막 답변도 여전히 규칙에 맞지 않습니다:
+error-still-invalid-untitled = 양식을 { $rounds }번 물었지만 마지막 답변도 여전히 규칙에 맞지 않습니다:
+error-invalid-arguments = 도구의 인수가 없거나 규칙에 맞지 않으며, 클라이언트가 사용자에게 물어볼 수 없습니다:
+error-no-form = 사용자에게 물어볼 수 없었습니다. 클라이언트가 양식을 표시할 수 없습니다(양식 입력 요청을 선언하지 않았습니다).
+error-no-url = 사용자에게 물어볼 수 없었습니다. 클라이언트가 페이지를 열 수 없습니다(URL 입력 요청을 선언하지 않았습니다).
+error-state-expired = 질문이 만료되었습니다. 처음부터 다시 하려면 `inputResponses`와 `requestState` 없이 다시 호출하세요.
+error-state-used = 이 답변은 이미 사용되었습니다. 처음부터 다시 하려면 `inputResponses`와 `requestState` 없이 다시 호출하세요.
+error-state-refused = 이 답변은 이 호출의 것이 아닙니다. 처음부터 다시 하려면 `inputResponses`와 `requestState` 없이 다시 호출하세요.
+error-store-unreachable = 서버가 지금 페이지 저장소에 연결할 수 없습니다. 잠시 후 다시 시도하세요.
+error-page-not-answered = 페이지에 제시간에 답변이 없었습니다. 사용자가 준비되면 다시 물어보세요.
+error-account-failed = 계정을 연결할 수 없었습니다. 다시 연결하세요.
+error-account-busy = 계정이 지금 다른 곳에서 갱신되고 있습니다. 잠시 후 다시 시도하세요.
+error-account-unavailable = 계정 제공자가 지금 접근 권한을 갱신할 수 없습니다. 잠시 후 다시 시도하세요.

@@ -195,3 +195,23 @@ connect-not-a-sign-in-title = Não é um login deste servidor
 connect-not-a-sign-in = Este login não foi iniciado por este servidor. Comece de novo pelo seu assistente.
 
 progress-waiting = aguardando a resposta na página
+
+error-still-invalid = O formulário “{ $form }” foi pedido { $rounds ->
+        [one] uma vez
+       *[other] { $rounds } vezes
+    }, e a última resposta ainda não cumpre suas regras:
+error-still-invalid-untitled = O formulário foi pedido { $rounds ->
+        [one] uma vez
+       *[other] { $rounds } vezes
+    }, e a última resposta ainda não cumpre suas regras:
+error-invalid-arguments = Os argumentos da ferramenta estão faltando ou não cumprem suas regras, e o cliente não pode pedi-los à pessoa:
+error-no-form = Não foi possível perguntar à pessoa: o cliente dela não mostra formulários (não declarou elicitação por formulário).
+error-no-url = Não foi possível perguntar à pessoa: o cliente dela não abre páginas (não declarou elicitação por URL).
+error-state-expired = A pergunta expirou. Chame de novo sem `inputResponses` e `requestState` para recomeçar.
+error-state-used = Estas respostas já foram usadas. Chame de novo sem `inputResponses` e `requestState` para recomeçar.
+error-state-refused = Estas respostas não pertencem a esta chamada. Chame de novo sem `inputResponses` e `requestState` para recomeçar.
+error-store-unreachable = O servidor não consegue acessar seu armazenamento de páginas agora. Tente de novo em instantes.
+error-page-not-answered = A página não foi respondida a tempo. Pergunte de novo quando a pessoa estiver pronta.
+error-account-failed = Não foi possível conectar a conta. Conecte-a de novo.
+error-account-busy = A conta está sendo atualizada em outro lugar agora. Tente de novo em instantes.
+error-account-unavailable = O provedor da conta não consegue renovar o acesso agora. Tente de novo em instantes.

@@ -165,3 +165,17 @@ connect-not-a-sign-in-title = 不是此服务器发起的登录
 connect-not-a-sign-in = 这不是此服务器发起的登录。请回到您的助手重新开始。
 
 progress-waiting = 正在等待页面上的回答
+
+error-still-invalid = 表单“{ $form }”已询问 { $rounds } 次，最后一次回答仍不符合其规则：
+error-still-invalid-untitled = 表单已询问 { $rounds } 次，最后一次回答仍不符合其规则：
+error-invalid-arguments = 工具的参数缺失或不符合其规则，而客户端无法向用户询问：
+error-no-form = 无法询问用户：其客户端不能显示表单（未声明表单征询）。
+error-no-url = 无法询问用户：其客户端不能打开页面（未声明 URL 征询）。
+error-state-expired = 该问题已过期。请不带 `inputResponses` 和 `requestState` 重新调用，从头开始。
+error-state-used = 这些回答已被使用。请不带 `inputResponses` 和 `requestState` 重新调用，从头开始。
+error-state-refused = 这些回答不属于此次调用。请不带 `inputResponses` 和 `requestState` 重新调用，从头开始。
+error-store-unreachable = 服务器暂时无法访问其页面存储。请稍后再试。
+error-page-not-answered = 页面未在规定时间内得到回答。请在用户准备好后再次询问。
+error-account-failed = 无法连接该账户。请重新连接。
+error-account-busy = 该账户正在别处刷新。请稍后再试。
+error-account-unavailable = 该账户的提供方暂时无法续期访问权限。请稍后再试。

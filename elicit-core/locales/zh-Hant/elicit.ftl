@@ -165,3 +165,17 @@ connect-not-a-sign-in-title = 不是這個伺服器發起的登入
 connect-not-a-sign-in = 這不是這個伺服器發起的登入。請回到您的助理重新開始。
 
 progress-waiting = 正在等待頁面上的回答
+
+error-still-invalid = 表單「{ $form }」已詢問 { $rounds } 次，最後一次回答仍不符合其規則：
+error-still-invalid-untitled = 表單已詢問 { $rounds } 次，最後一次回答仍不符合其規則：
+error-invalid-arguments = 工具的參數缺少或不符合其規則，而用戶端無法向使用者詢問：
+error-no-form = 無法詢問使用者：其用戶端不能顯示表單（未宣告表單徵詢）。
+error-no-url = 無法詢問使用者：其用戶端不能開啟頁面（未宣告 URL 徵詢）。
+error-state-expired = 此問題已逾期。請不帶 `inputResponses` 和 `requestState` 重新呼叫，從頭開始。
+error-state-used = 這些回答已被使用。請不帶 `inputResponses` 和 `requestState` 重新呼叫，從頭開始。
+error-state-refused = 這些回答不屬於此次呼叫。請不帶 `inputResponses` 和 `requestState` 重新呼叫，從頭開始。
+error-store-unreachable = 伺服器暫時無法存取其頁面儲存。請稍後再試。
+error-page-not-answered = 頁面未在時限內得到回答。請在使用者準備好後再次詢問。
+error-account-failed = 無法連結該帳戶。請重新連結。
+error-account-busy = 該帳戶正在別處更新。請稍後再試。
+error-account-unavailable = 該帳戶的提供者暫時無法更新存取權限。請稍後再試。

@@ -207,6 +207,11 @@ impl<S: PageStore + KeptStore + 'static> PageAsk<S> for AskAccount<'_, S> {
             .unwrap_or(self.accounts.default_message())
     }
 
+    fn language(&self, preference: &Preference) -> std::borrow::Cow<'static, str> {
+        // The connect page speaks the crate's words chosen for the call.
+        std::borrow::Cow::Owned(Words::choose(preference).language().to_owned())
+    }
+
     fn key(&self) -> &str {
         &self.key
     }

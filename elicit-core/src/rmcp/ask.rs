@@ -356,7 +356,7 @@ impl<'a> Asking<'a> {
             .pending()
             .or_else(|| context.extensions.get::<Pending>())
             .cloned();
-        let language = CallLanguage::of(context, pending.as_ref());
+        let language = CallLanguage::of(context);
         Ok(Asking {
             context,
             flow,
@@ -376,14 +376,48 @@ impl<'a> Asking<'a> {
 
     /// The language the call answers in: the crate's words chosen for [`Asking::preference`]
     /// ([`Words::choose`](crate::lang::Words::choose); `"en"` without a preference, or when
-    /// nothing matches), and once a form is asked ([`Asking::ask`], [`Asking::ask_arguments`]),
-    /// the language that form is asked in (a form not translated into the language chosen is
-    /// asked in its own). With a preference, the call's results report it as
-    /// `_meta["io.modelcontextprotocol/contentLanguage"]`: the `InputRequiredResult`s, the
-    /// `elicitation/create` requests and, through [`Forms`](super::Forms) or `#[asks]`, the final
-    /// result. Translate the handler's own texts into it.
+    /// nothing matches), and once a form or a page is asked ([`Asking::ask`],
+    /// [`Asking::ask_arguments`], [`Asking::page`]), the language that form is written in, as
+    /// it declares it (a form not translated into the language chosen is asked in its own:
+    /// [`Asking::language_of`] says which before asking). With a preference, what the crate
+    /// writes reports it as `_meta["io.modelcontextprotocol/contentLanguage"]`: the
+    /// `InputRequiredResult`s and the `elicitation/create` requests; the crate's own refusals
+    /// report the language they are told in.
+    ///
+    /// Translate the handler's own texts into it, and say so: return the result as
+    /// [`WrittenIn::new(asking.language(), result)`](super::WrittenIn). The crate reports no
+    /// language on a result the handler wrote unless told.
     pub fn language(&self) -> &str {
         self.language.language()
+    }
+
+    /// The round about to be asked is written in `language` (a page's, a URL request's).
+    pub(super) fn asked_in(&mut self, language: String) {
+        self.language.answer_in(language);
+    }
+
+    /// The language `T`'s form will be asked in for this call, before asking it: the one
+    /// [`Asking::preference`] chooses among the form's own ([`Elicit::in_language`]), its first
+    /// without a preference or when none matches. That is the language its request reports.
+    ///
+    /// ```
+    /// use mcp_elicit::Elicit;
+    /// use mcp_elicit::lang::Preference;
+    ///
+    /// #[derive(Elicit)]
+    /// struct Confirm {
+    ///     sure: bool,
+    /// }
+    ///
+    /// // What `asking.language_of::<Confirm>()` says for a call that prefers French: the form
+    /// // is written in English only.
+    /// assert_eq!(Confirm::in_language(&Preference::parse("fr")).language, "en");
+    /// ```
+    pub fn language_of<T: Elicit>(&self) -> &'static str {
+        match self.language.preference() {
+            Some(preference) => T::in_language(preference).language,
+            None => T::LANGUAGES[0],
+        }
     }
 
     /// Asks for the form `ask` describes and gives the user's answer: `Accepted` with the values
@@ -410,8 +444,7 @@ impl<'a> Asking<'a> {
             None => ask.item(),
         };
         let mut item = item.map_err(|e| Stop::Elicit(ElicitError::Round(e)))?;
-        self.language
-            .answer_in(item.language().to_owned(), self.pending.as_ref());
+        self.language.answer_in(item.language().to_owned());
         self.round(&mut [&mut item]).await?;
         match item.take() {
             Some(answer) => Ok(answer),
@@ -445,8 +478,7 @@ impl<'a> Asking<'a> {
         };
         let mut item = item.map_err(|e| Stop::Elicit(ElicitError::Round(e)))?;
         if !item.is_settled() {
-            self.language
-                .answer_in(item.language().to_owned(), self.pending.as_ref());
+            self.language.answer_in(item.language().to_owned());
         }
         self.round(&mut [&mut item]).await?;
         let error = match (item.take(), item.problems()) {

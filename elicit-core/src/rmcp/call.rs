@@ -201,7 +201,7 @@ fn pending_of(context: &RequestContext<RoleServer>) -> Pending {
         .extensions
         .get::<Pending>()
         .cloned()
-        .unwrap_or_default()
+        .unwrap_or_else(|| Pending::for_request(context))
 }
 
 impl<S, A> FromContextPart<ToolCallContext<'_, S>> for CallPart<A> {

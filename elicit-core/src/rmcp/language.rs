@@ -4,7 +4,7 @@
 use ::rmcp::model::InputRequiredResult;
 use ::rmcp::service::{RequestContext, RoleServer};
 
-use super::pending::{Pending, report_language};
+use super::pending::report_language;
 use crate::lang::{Preference, Words};
 
 /// The person's preference `context`'s request carries in its `_meta` (where rmcp puts a
@@ -17,51 +17,52 @@ pub(crate) fn preference_of(context: &RequestContext<RoleServer>) -> Option<Pref
 pub(super) struct CallLanguage {
     /// The person's preference, as this very request carries it in its `_meta`.
     preference: Option<Preference>,
-    /// The language the call answers in ([`Asking::language`](super::Asking::language)).
-    language: String,
+    /// The language of the crate's words chosen for the preference (English without one).
+    words: String,
+    /// The language of the form or page last asked, if the call asked one in a known language.
+    asked: Option<String>,
 }
 
 impl CallLanguage {
     /// The language of the request `context` is of: the crate's words chosen for its preference
-    /// (English without one), noted with `pending`.
-    pub(super) fn of(context: &RequestContext<RoleServer>, pending: Option<&Pending>) -> Self {
+    /// (English without one), until a form is asked.
+    pub(super) fn of(context: &RequestContext<RoleServer>) -> Self {
         let preference = preference_of(context);
         let language = preference
             .as_ref()
             .map_or_else(Words::english, Words::choose)
             .language()
             .to_owned();
-        let mut call = CallLanguage {
+        CallLanguage {
             preference,
-            language: String::new(),
-        };
-        call.answer_in(language, pending);
-        call
+            words: language,
+            asked: None,
+        }
     }
 
     pub(super) fn preference(&self) -> Option<&Preference> {
         self.preference.as_ref()
     }
 
+    /// The language the call answers in ([`Asking::language`](super::Asking::language)): the
+    /// form's or page's last asked, else the crate's words'.
     pub(super) fn language(&self) -> &str {
-        &self.language
+        self.asked.as_deref().unwrap_or(&self.words)
     }
 
-    /// The call answers in `language` from now on: noted for its result (with `pending`), if it
-    /// honours a preference.
-    pub(super) fn answer_in(&mut self, language: String, pending: Option<&Pending>) {
-        if self.preference.is_some()
-            && let Some(pending) = pending
-        {
-            pending.answered_in(&language);
-        }
-        self.language = language;
+    /// The call answers in `language` from now on: the language of the form or page it asks.
+    pub(super) fn answer_in(&mut self, language: String) {
+        self.asked = Some(language);
     }
 
-    /// Reports the language in the `_meta` of `form`, if the call honours a preference.
+    /// Reports the language of what the round asks in the `_meta` of `form`, if the call honours
+    /// a preference and the language is known (a round of requests the handler wrote reports
+    /// none).
     pub(super) fn report(&self, form: &mut InputRequiredResult) {
-        if self.preference.is_some() {
-            report_language(&mut form.meta, &self.language);
+        if self.preference.is_some()
+            && let Some(language) = &self.asked
+        {
+            report_language(&mut form.meta, language);
         }
     }
 }

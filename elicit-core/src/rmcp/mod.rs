@@ -37,9 +37,8 @@
 use std::fmt;
 
 use ::rmcp::model::{
-    CallToolResponse, CallToolResult, ContentBlock, ElicitResult, ElicitationAction,
-    ElicitationSchema, ErrorCode, ErrorData, GetPromptResponse, ProtocolVersion as RmcpVersion,
-    ReadResourceResponse,
+    CallToolResponse, ElicitResult, ElicitationAction, ElicitationSchema, ErrorCode, ErrorData,
+    GetPromptResponse, ProtocolVersion as RmcpVersion, ReadResourceResponse,
 };
 use ::rmcp::service::ServiceError;
 
@@ -67,6 +66,7 @@ pub(crate) mod pending;
 mod send;
 mod stop;
 mod task;
+mod told;
 mod url;
 
 /// One type at two paths: [`rounds::Ask`](crate::rounds::Ask), re-exported here for rmcp servers.
@@ -90,6 +90,7 @@ pub use http::{MAX_REQUEST_BODY, accept_language_header};
 pub use page::{AskPage, DEFAULT_WAIT};
 pub use stop::{Handled, Respond, ReturnTheStopFromTheHandler, Stop};
 pub use task::{TaskCall, TaskWork, task};
+pub use told::WrittenIn;
 pub use url::{AskUrl, DEFAULT_URL_TIMEOUT, url_completed};
 
 /// `T`'s requested schema as a tool's `inputSchema`: a flat object schema is a valid one, so the
@@ -299,7 +300,7 @@ impl ElicitError {
     /// What the client is told of it: its message; but of the page store's own failure, only
     /// that it failed and to try again: its detail (which may name the store's hosts) is for the
     /// server's log, where the Redis store writes it (`tracing`, at `warn`).
-    fn told(&self) -> String {
+    pub(crate) fn told(&self) -> String {
         #[cfg(feature = "page")]
         if let ElicitError::Page(crate::page::serve::PageError::Store(
             crate::page::store::StoreError::Backend(_),
@@ -361,24 +362,21 @@ fn round_error_data(round: &RoundError) -> Option<ErrorData> {
 /// a tool error (`isError`) saying why, which the model reads.
 impl From<ElicitError> for Result<CallToolResponse, ErrorData> {
     fn from(error: ElicitError) -> Self {
-        match error.protocol_error() {
-            Some(protocol) => Err(protocol),
-            None => Ok(CallToolResult::error(vec![ContentBlock::text(error.told())]).into()),
-        }
+        error.into_tool_response_in(None)
     }
 }
 
 /// What a prompt returns when it has no answer: a JSON-RPC error saying why.
 impl From<ElicitError> for Result<GetPromptResponse, ErrorData> {
     fn from(error: ElicitError) -> Self {
-        Err(error.into_error_data())
+        Err(error.into_error_data_in(None))
     }
 }
 
 /// What a resource read returns when it has no answer: a JSON-RPC error saying why.
 impl From<ElicitError> for Result<ReadResourceResponse, ErrorData> {
     fn from(error: ElicitError) -> Self {
-        Err(error.into_error_data())
+        Err(error.into_error_data_in(None))
     }
 }
 

@@ -211,6 +211,9 @@ pub(crate) trait PageAsk<S: PageStore + 'static>: Sync {
     fn pages(&self) -> &Pages<S>;
     /// The message the client shows beside the URL, in the language `preference` chooses.
     fn message_text(&self, preference: Option<&Preference>) -> &str;
+    /// The language the page (and its message) is written in for `preference`: reported as the
+    /// URL request's `contentLanguage`.
+    fn language(&self, preference: &Preference) -> Cow<'static, str>;
     fn key(&self) -> &str;
     fn wait(&self) -> Duration;
 
@@ -246,6 +249,10 @@ impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {
             (None, Some(preference)) => T::in_language(preference).message,
             (None, None) => T::message(),
         }
+    }
+
+    fn language(&self, preference: &Preference) -> Cow<'static, str> {
+        Cow::Borrowed(T::in_language(preference).language)
     }
 
     fn key(&self) -> &str {
@@ -317,7 +324,11 @@ fn url_request<S: PageStore + 'static, A: PageAsk<S>>(
     url: String,
     preference: Option<&Preference>,
 ) -> AskUrl {
-    AskUrl::new(ask.message_text(preference).to_owned(), url, id.to_string())
+    let request = AskUrl::new(ask.message_text(preference).to_owned(), url, id.to_string());
+    match preference {
+        Some(preference) => request.in_language(ask.language(preference)),
+        None => request,
+    }
 }
 
 /// 2025-11-25: looks at the store, ever less often up to once a second, until the page has its
@@ -459,6 +470,9 @@ pub(super) async fn rounds<S: PageStore + 'static, A: PageAsk<S>>(
     exchange.keep(key, id.to_string());
     // The state lives as long as the page: a person may take the page's whole time.
     exchange.live_at_least(ask.pages().page_ttl());
+    if let Some(preference) = &preference {
+        asking.asked_in(ask.language(preference).into_owned());
+    }
     let params = serde_json::to_value(
         url_request(ask, &id, url, preference.as_ref()).params(&id.to_string()),
     )

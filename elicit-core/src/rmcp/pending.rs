@@ -14,7 +14,8 @@ use ::rmcp::model::{
 use ::rmcp::service::{RequestContext, RoleServer};
 
 use super::Stop;
-use crate::lang::CONTENT_LANGUAGE;
+use super::language::preference_of;
+use crate::lang::{CONTENT_LANGUAGE, Words};
 
 /// The form a call asked for on 2026-07-28 (the first, when several were), kept until the
 /// call's result is made: shared by the call's asks (through [`Call`](super::Call), or the request's
@@ -28,7 +29,9 @@ pub struct Pending(Arc<Mutex<Kept>>);
 #[derive(Default)]
 struct Kept {
     form: Option<InputRequiredResult>,
-    language: Option<String>,
+    /// The crate's words chosen for the person's preference the request carries, if it
+    /// carries one: what the crate's own refusals are told in.
+    words: Option<Arc<Words>>,
 }
 
 impl Pending {
@@ -49,22 +52,24 @@ impl Pending {
         self.kept().form.take()
     }
 
-    /// Notes that the call honoured the person's preference, answering in `language`: the
-    /// result reports it ([`report_language`]).
-    pub(crate) fn answered_in(&self, language: &str) {
-        self.kept().language = Some(language.to_owned());
+    /// A fresh slot for the request `context` is of: its refusals told in the language of the
+    /// preference it carries.
+    pub(crate) fn for_request(context: &RequestContext<RoleServer>) -> Self {
+        let words = preference_of(context).map(|preference| Words::choose(&preference));
+        Pending(Arc::new(Mutex::new(Kept { form: None, words })))
     }
 
-    /// The language the call answered in, if it honoured a preference.
-    fn language(&self) -> Option<String> {
-        self.kept().language.clone()
-    }
-
-    /// A fresh slot, put in `context`'s extensions for the asks of the request's handler.
+    /// A fresh slot ([`Pending::for_request`]), put in `context`'s extensions for the asks of the
+    /// request's handler.
     pub(crate) fn within(context: &mut RequestContext<RoleServer>) -> Self {
-        let pending = Pending::default();
+        let pending = Pending::for_request(context);
         context.extensions.insert(pending.clone());
         pending
+    }
+
+    /// The words the call's refusals are told in, if the request carried a preference.
+    fn words(&self) -> Option<Arc<Words>> {
+        self.kept().words.clone()
     }
 
     /// The form `result` is, or the one the handler asked and swallowed, or `result`.
@@ -74,7 +79,7 @@ impl Pending {
             Ok(Err(response)) => Ok(Ok(response)),
             Err(error) => Ok(Err(error)),
         };
-        self.finish(result, Stop::into_response, T::from)
+        self.finish(result, Stop::into_response_in, T::from)
     }
 
     /// What a `#[tool]` method marked `#[asks]` returns to rmcp: `body`'s result made a response
@@ -88,7 +93,7 @@ impl Pending {
         body: F,
     ) -> Result<CallToolResponse, ErrorData> {
         let result = body.await.into_result();
-        self.finish(result, Stop::into_tool_response, CallToolResponse::from)
+        self.finish(result, Stop::into_tool_response_in, CallToolResponse::from)
     }
 
     /// What a `#[prompt]` method marked `#[asks]` returns to rmcp, as [`Pending::tool`].
@@ -101,31 +106,27 @@ impl Pending {
         body: F,
     ) -> Result<PromptResponse, ErrorData> {
         let result = body.await.into_result();
-        self.finish(result, Stop::into_response, GetPromptResponse::from)
+        self.finish(result, Stop::into_response_in, GetPromptResponse::from)
             .map(PromptResponse)
     }
 
-    /// The form the handler returned, or the one it asked and swallowed, or its result: with
-    /// the language the call answered in as its `contentLanguage`, if it honoured a preference.
+    /// The form the handler returned, or the one it asked and swallowed, or its result, or its
+    /// [`Stop`] made a response by `stop` with the words the call's refusals are told in. The
+    /// forms report their language themselves; the handler's own result reports one only if the
+    /// handler said it ([`WrittenIn`](super::WrittenIn)).
     fn finish<T: Response>(
         &self,
         result: Result<Result<T, ErrorData>, Stop>,
-        stop: impl FnOnce(Stop) -> Result<T, ErrorData>,
+        stop: impl FnOnce(Stop, Option<&Words>) -> Result<T, ErrorData>,
         form: impl FnOnce(InputRequiredResult) -> T,
     ) -> Result<T, ErrorData> {
         let kept = self.take();
-        let mut response = match (result, kept) {
+        match (result, kept) {
             (Err(Stop::InputRequired(returned)), _) => Ok(form(*returned)),
             (_, Some(swallowed)) => Ok(form(swallowed)),
-            (Err(other), None) => stop(other),
+            (Err(other), None) => stop(other, self.words().as_deref()),
             (Ok(response), None) => response,
-        };
-        if let (Ok(response), Some(language)) = (&mut response, self.language())
-            && let Some(meta) = response.meta_mut()
-        {
-            report_language(meta, &language);
         }
-        response
     }
 }
 

@@ -2,13 +2,16 @@
 //! handler that asks, on every protocol version.
 
 use std::error::Error;
+use std::sync::Arc;
 
 use ::rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, ErrorData, GetPromptResponse,
     InputRequiredResult, ReadResourceResponse,
 };
+use ::rmcp::service::{RequestContext, RoleServer};
 
 use super::ElicitError;
+use crate::lang::Words;
 use crate::rounds::RoundError;
 
 /// How a tool, prompt or resource handler ends when it has no result of its own: on 2026-07-28
@@ -96,11 +99,21 @@ impl Stop {
         Stop::Other(message.into().into())
     }
 
-    /// What a `tools/call` returns for it.
+    /// What a `tools/call` returns for it, the crate's own refusals told in English.
     pub(super) fn into_tool_response(self) -> Result<CallToolResponse, ErrorData> {
+        self.into_tool_response_in(None)
+    }
+
+    /// What a `tools/call` returns for it: the crate's own refusals told in `words` (the crate's
+    /// words chosen for the person's preference) and reported in that language; the handler's own
+    /// errors as they are, with no language reported.
+    pub(super) fn into_tool_response_in(
+        self,
+        words: Option<&Words>,
+    ) -> Result<CallToolResponse, ErrorData> {
         match self {
             Stop::InputRequired(result) => Ok(CallToolResponse::from(*result)),
-            Stop::Elicit(error) => error.into(),
+            Stop::Elicit(error) => error.into_tool_response_in(words),
             Stop::Protocol(error) => Err(error),
             Stop::Other(error) => {
                 Ok(CallToolResult::error(vec![ContentBlock::text(error.to_string())]).into())
@@ -111,9 +124,18 @@ impl Stop {
     /// What a handler without an error result (`prompts/get`, `resources/read`) returns: the
     /// round's requests, or a JSON-RPC error.
     pub(super) fn into_response<R: From<InputRequiredResult>>(self) -> Result<R, ErrorData> {
+        self.into_response_in(None)
+    }
+
+    /// [`Stop::into_response`], the crate's own refusals told in `words` (the crate's words chosen
+    /// for the person's preference), their language in the error's `data._meta`.
+    pub(super) fn into_response_in<R: From<InputRequiredResult>>(
+        self,
+        words: Option<&Words>,
+    ) -> Result<R, ErrorData> {
         match self {
             Stop::InputRequired(result) => Ok(R::from(*result)),
-            Stop::Elicit(error) => Err(error.into_error_data()),
+            Stop::Elicit(error) => Err(error.into_error_data_in(words)),
             Stop::Protocol(error) => Err(error),
             Stop::Other(error) => Err(ErrorData::internal_error(error.to_string(), None)),
         }
@@ -170,17 +192,42 @@ impl From<Stop> for Result<ReadResourceResponse, ErrorData> {
 /// (`R`: `CallToolResponse`, `GetPromptResponse` or `ReadResourceResponse`, inferred from where
 /// it is returned): the handler's result, or its [`Stop`] as [`Stop`] says.
 pub trait Respond<R> {
-    /// The response, or the JSON-RPC error.
+    /// The response, or the JSON-RPC error; the crate's own refusals (a form whose rounds are
+    /// spent, a client that cannot be asked) told in English. [`Respond::respond_to`] tells them
+    /// in the person's language.
     ///
     /// # Errors
     ///
     /// The JSON-RPC error a [`Stop`] ends in.
     fn respond(self) -> Result<R, ErrorData>;
+
+    /// [`Respond::respond`], the crate's own refusals told in the language of the person's
+    /// preference that `context`'s request carries (SEP-2792; the crate's words chosen for it),
+    /// and reported as such: in a tool error's `_meta`, in a JSON-RPC error's `data._meta`.
+    ///
+    /// # Errors
+    ///
+    /// The JSON-RPC error a [`Stop`] ends in.
+    fn respond_to(self, context: &RequestContext<RoleServer>) -> Result<R, ErrorData>;
+}
+
+/// The crate's words chosen for the preference `context`'s request carries, if it carries one.
+fn words_of(context: &RequestContext<RoleServer>) -> Option<Arc<Words>> {
+    super::language::preference_of(context).map(|preference| Words::choose(&preference))
 }
 
 impl<T: Into<CallToolResponse>> Respond<CallToolResponse> for Result<T, Stop> {
     fn respond(self) -> Result<CallToolResponse, ErrorData> {
         self.map(Into::into).or_else(Stop::into_tool_response)
+    }
+
+    fn respond_to(
+        self,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let words = words_of(context);
+        self.map(Into::into)
+            .or_else(|stop| stop.into_tool_response_in(words.as_deref()))
     }
 }
 
@@ -188,11 +235,29 @@ impl<T: Into<GetPromptResponse>> Respond<GetPromptResponse> for Result<T, Stop> 
     fn respond(self) -> Result<GetPromptResponse, ErrorData> {
         self.map(Into::into).or_else(Stop::into_response)
     }
+
+    fn respond_to(
+        self,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let words = words_of(context);
+        self.map(Into::into)
+            .or_else(|stop| stop.into_response_in(words.as_deref()))
+    }
 }
 
 impl<T: Into<ReadResourceResponse>> Respond<ReadResourceResponse> for Result<T, Stop> {
     fn respond(self) -> Result<ReadResourceResponse, ErrorData> {
         self.map(Into::into).or_else(Stop::into_response)
+    }
+
+    fn respond_to(
+        self,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let words = words_of(context);
+        self.map(Into::into)
+            .or_else(|stop| stop.into_response_in(words.as_deref()))
     }
 }
 

@@ -14,7 +14,7 @@ use serde_json::Value;
 use super::{ElicitError, Stop};
 use crate::answer::Elicitation;
 use crate::form::Elicit;
-use crate::lang::Preference;
+use crate::lang::{Preference, Words};
 use crate::rounds::{Ask, Capability, Item, RoundError, ask_until_settled};
 use crate::version::ProtocolVersion;
 
@@ -99,6 +99,7 @@ pub fn task(
         .unwrap_or(ProtocolVersion::LATEST);
     let capabilities = capabilities.and_then(|c| serde_json::to_value(c).ok());
     let preference = super::language::preference_of(context);
+    let words = preference.as_ref().map(Words::choose);
     let running = tasks.spawn(options, move |context| {
         let call = TaskCall {
             context,
@@ -106,7 +107,7 @@ pub fn task(
             capabilities,
             preference,
         };
-        Box::pin(async move { ended(work(call).await) })
+        Box::pin(async move { ended(work(call).await, words.as_deref()) })
     });
     Ok(CreateTaskResult::new(running).into())
 }
@@ -137,12 +138,16 @@ where
 #[derive(Clone, Copy)]
 pub(crate) struct TasksUnanswered;
 
-/// How a task whose work ended with `result` settles: as a tool's call would answer.
-fn ended(result: Result<CallToolResult, Stop>) -> Result<CallToolResult, TaskExit> {
+/// How a task whose work ended with `result` settles: as a tool's call would answer, the
+/// crate's own refusals told in `words` (chosen for the preference of the call that made it).
+fn ended(
+    result: Result<CallToolResult, Stop>,
+    words: Option<&Words>,
+) -> Result<CallToolResult, TaskExit> {
     let response = match result {
         Ok(result) => return Ok(result),
         Err(Stop::Elicit(ElicitError::TaskCancelled)) => return Err(TaskExit::Cancelled),
-        Err(stop) => stop.into_tool_response(),
+        Err(stop) => stop.into_tool_response_in(words),
     };
     match response {
         Ok(CallToolResponse::Complete(result)) => Ok(result),

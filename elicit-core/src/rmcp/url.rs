@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use ::rmcp::model::{
     ClientCapabilities, ClientResult, CustomNotification, ElicitRequest, ElicitRequestParams,
-    ServerNotification, ServerRequest,
+    RequestMetaObject, ServerNotification, ServerRequest,
 };
 use ::rmcp::service::{RequestContext, RoleServer, ServiceError};
 
@@ -15,6 +15,7 @@ use super::send::{Sent, send};
 use super::{Asking, DEFAULT_KEY, ElicitError, Flow, Stop, Surface, action, flow};
 use crate::answer::{Elicitation, Outcome};
 use crate::error::ElicitResultError;
+use crate::lang::CONTENT_LANGUAGE;
 use crate::rounds::{Capability, Input, RoundError};
 use crate::version::{ProtocolVersion, Unrepresentable};
 
@@ -76,6 +77,8 @@ pub struct AskUrl {
     elicitation_id: Cow<'static, str>,
     key: Cow<'static, str>,
     timeout: Duration,
+    /// The language the message is written in, if the handler said it.
+    language: Option<Cow<'static, str>>,
 }
 
 /// How long a handler on 2025-11-25 waits for the client to answer a URL request, by default:
@@ -97,7 +100,30 @@ impl AskUrl {
             elicitation_id: elicitation_id.into(),
             key: Cow::Borrowed(DEFAULT_KEY),
             timeout: DEFAULT_URL_TIMEOUT,
+            language: None,
         }
+    }
+
+    /// The language the message (and the page) is written in, a language tag as `"fr"`:
+    /// reported as the request's `_meta["io.modelcontextprotocol/contentLanguage"]` (SEP-2792),
+    /// on every version. Without it the request reports none.
+    ///
+    /// ```
+    /// use mcp_elicit::rmcp::AskUrl;
+    ///
+    /// let ask = AskUrl::new("Connectez votre compte", "https://example.com/connect/4f1c", "4f1c")
+    ///     .in_language("fr");
+    /// assert_eq!(ask.language(), Some("fr"));
+    /// ```
+    #[must_use]
+    pub fn in_language(mut self, language: impl Into<Cow<'static, str>>) -> Self {
+        self.language = Some(language.into());
+        self
+    }
+
+    /// The language the message is said to be written in ([`AskUrl::in_language`]).
+    pub fn language(&self) -> Option<&str> {
+        self.language.as_deref()
     }
 
     /// How long a handler on 2025-11-25 waits for the client to answer ([`DEFAULT_URL_TIMEOUT`]):
@@ -135,10 +161,11 @@ impl AskUrl {
         let params = serde_json::to_value(self.params(""))
             .map_err(|e| Stop::Elicit(ElicitError::Model(e)))?;
         let mut input = Input::new(self.key.clone(), "elicitation/create", params);
-        Asking::new(context, request)
-            .map_err(Stop::Elicit)?
-            .round(&mut [&mut input])
-            .await?;
+        let mut asking = Asking::new(context, request).map_err(Stop::Elicit)?;
+        if let Some(language) = &self.language {
+            asking.asked_in(language.to_string());
+        }
+        asking.round(&mut [&mut input]).await?;
         let error = match input.take() {
             // A URL request's answer has no content: only its action is read.
             Some(response) => match Outcome::envelope(&response).and_then(|(a, _)| answer(a)) {
@@ -200,8 +227,13 @@ impl AskUrl {
 
     /// The request's params, with `elicitation_id`.
     pub(super) fn params(&self, elicitation_id: &str) -> ElicitRequestParams {
+        let meta = self.language.as_ref().map(|language| {
+            let mut meta = RequestMetaObject::new();
+            meta.insert(CONTENT_LANGUAGE.to_owned(), language.as_ref().into());
+            meta
+        });
         ElicitRequestParams::UrlElicitationParams {
-            meta: None,
+            meta,
             message: self.message.clone().into_owned(),
             url: self.url.clone().into_owned(),
             elicitation_id: elicitation_id.to_owned(),

@@ -98,7 +98,9 @@ impl<T: Elicit> Ask<T> {
             self.key.clone()
         };
         let mut item = ArgumentsItem {
-            slot: self.slot(key),
+            slot: self
+                .slot(key)
+                .told_in(preference.map(crate::lang::Words::choose)),
             meta: self.meta.clone(),
             reports_language: preference.is_some(),
             partial: None,
@@ -122,10 +124,7 @@ impl<T: Elicit> Ask<T> {
                     let part = schema.only(|name| item.asked.iter().any(|a| a == name));
                     let message = Cow::Owned(item.full.message().to_owned());
                     let partial = FormRequest::owned(message, part);
-                    item.partial = Some(match preference {
-                        Some(_) => partial.in_language(item.full.language()),
-                        None => partial,
-                    });
+                    item.partial = Some(partial.in_language(item.full.language().to_owned()));
                 }
                 item.problems = Some(problems);
             }
@@ -153,7 +152,7 @@ pub struct ArgumentsItem<T> {
     answer: Option<Elicitation<T>>,
 }
 
-slot!(ArgumentsItem<T>);
+slot!(ArgumentsItem<T>, asked = full);
 
 impl<T: Elicit> ArgumentsItem<T> {
     /// The arguments read into `T` (`Accepted`), or the user's `Declined` or `Cancelled` of the

@@ -4,10 +4,47 @@ use std::fmt;
 
 use serde_json::Value;
 
+use super::slot::Slot;
 use super::{Capability, INVALID_PARAMS, MISSING_REQUIRED_CLIENT_CAPABILITY, StateError};
 use crate::choices::ChoicesError;
 use crate::error::ContentError;
+use crate::lang::{Word, Words, args};
+use crate::request::FormRequest;
 use crate::version::Unrepresentable;
+
+/// What a person (and the model) is told of an error: its text, and the language it is written
+/// in when that was chosen for the person's preference (then reported as the result's
+/// `contentLanguage`; without a preference nothing is reported).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Told {
+    text: String,
+    language: Option<String>,
+}
+
+impl Told {
+    /// `text`, written in `language` if that was chosen for the person's preference.
+    pub(crate) fn new(text: String, language: Option<&str>) -> Self {
+        Told {
+            text,
+            language: language.map(str::to_owned),
+        }
+    }
+
+    /// The text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The language it is written in, if it was chosen for the person's preference.
+    pub fn language(&self) -> Option<&str> {
+        self.language.as_deref()
+    }
+
+    /// The text, no longer borrowed.
+    pub fn into_text(self) -> String {
+        self.text
+    }
+}
 
 /// "once", "2 times": how many times a form was asked, in words.
 fn times(rounds: u8) -> String {
@@ -36,6 +73,47 @@ pub(crate) fn still_invalid(
         " was asked {}, and the last answer still breaks its rules:\n{problems}",
         times(rounds)
     )
+}
+
+/// What the person and the model are told of a form whose rounds are spent: in the crate's words
+/// chosen for the person's preference (English without one), the form quoted by its title (or its
+/// message's first line) as it was `asked`, each problem beside its field's title.
+pub(super) fn told_still_invalid(
+    slot: &Slot,
+    asked: Option<&FormRequest<'static>>,
+    rounds: u8,
+    problems: &ContentError,
+) -> Told {
+    let english;
+    let words = if let Some(words) = slot.words() {
+        words
+    } else {
+        english = Words::english();
+        &english
+    };
+    let name = match asked {
+        Some(asked) => asked.schema().labels.title.clone().or_else(|| {
+            let message = std::borrow::Cow::Owned(asked.message().to_owned());
+            (asked.message() != crate::form::DEFAULT_MESSAGE)
+                .then(|| super::slot::first_line(message))
+        }),
+        None => slot
+            .name()
+            .map(|name| std::borrow::Cow::Owned(name.to_owned())),
+    };
+    let mut text = match &name {
+        Some(form) => words
+            .say_with(
+                Word::ErrorStillInvalid,
+                &args!("form" => form.as_ref(), "rounds" => rounds),
+            )
+            .into_owned(),
+        None => words
+            .say_with(Word::ErrorStillInvalidUntitled, &args!("rounds" => rounds))
+            .into_owned(),
+    };
+    crate::request::problem_lines(&mut text, words, asked, problems);
+    Told::new(text, slot.words().map(|words| words.language()))
 }
 
 /// Why a round has no answer: a protocol fault of the call ([`RoundError::is_protocol_error`]),
@@ -79,6 +157,10 @@ pub enum RoundError {
         rounds: u8,
         /// What was wrong with the last answer.
         problems: ContentError,
+        /// What the person and the model are told: in the crate's words chosen for the person's
+        /// preference, the form named by its title (or its message's first line) and each field
+        /// by its title, as the form was asked.
+        told: Told,
     },
     /// The options supplied for the form's runtime selects cannot be sent.
     Choices(ChoicesError),

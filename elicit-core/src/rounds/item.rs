@@ -13,7 +13,7 @@ use crate::answer::{Elicitation, Outcome};
 use crate::choices::Choices;
 use crate::error::ContentError;
 use crate::form::Elicit;
-use crate::lang::{CONTENT_LANGUAGE, Preference};
+use crate::lang::{CONTENT_LANGUAGE, Preference, Words};
 use crate::request::{FormRequest, runtime_defaults};
 use crate::schema::Content;
 use crate::version::ProtocolVersion;
@@ -253,7 +253,9 @@ impl<T: Elicit> Ask<T> {
 
     fn item_for(&self, preference: Option<&Preference>) -> Result<FormItem<T>, RoundError> {
         Ok(FormItem {
-            slot: self.slot(self.key.clone()),
+            slot: self
+                .slot(self.key.clone())
+                .told_in(preference.map(Words::choose)),
             meta: self.meta.clone(),
             first: self.request(preference)?,
             reports_language: preference.is_some(),
@@ -270,7 +272,7 @@ impl<T: Elicit> Ask<T> {
     ) -> Result<FormRequest<'static>, RoundError> {
         let request = match preference {
             Some(preference) => FormRequest::translated::<T>(preference),
-            None => FormRequest::new(T::message(), T::requested_schema()),
+            None => FormRequest::own::<T>(),
         };
         let request = match &self.message {
             Some(message) => request.with_message(message.clone()),
@@ -310,7 +312,7 @@ pub struct FormItem<T> {
     answer: Option<Elicitation<T>>,
 }
 
-slot!(FormItem<T>);
+slot!(FormItem<T>, asked = first);
 
 impl<T: Elicit> FormItem<T> {
     /// The answer, once a round settled it: `None` before, or if the client could not be asked

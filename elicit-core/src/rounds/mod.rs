@@ -87,9 +87,9 @@ mod waiting;
 pub use arguments::{ARGUMENTS_KEY, ArgumentsItem};
 pub use binding::Binding;
 pub use capability::Capability;
-pub use error::RoundError;
 #[cfg(feature = "acp")]
 pub(crate) use error::still_invalid;
+pub use error::{RoundError, Told};
 pub use item::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS, FormItem, Input, Item, Retry};
 #[cfg(feature = "page")]
 pub(crate) use seal::now as now_secs;
@@ -470,11 +470,14 @@ pub(crate) fn ask_again<I: Item + ?Sized>(
     retry: Retry,
 ) -> Result<Retry, RoundError> {
     if !retry.waits && asked >= u64::from(item.rounds()) {
+        let problems = retry.into_problems();
+        let told = error::told_still_invalid(item.slot(), item.asked(), item.rounds(), &problems);
         return Err(RoundError::StillInvalid {
             key: item.key().to_owned(),
             form: item.slot().name().map(str::to_owned),
             rounds: item.rounds(),
-            problems: retry.into_problems(),
+            problems,
+            told,
         });
     }
     Ok(retry)

@@ -129,7 +129,7 @@ async fn call_in(server: &Server, tool: &str, preference: &str, more: Value) -> 
 
 /// `router_server` speaks French and Simplified Chinese: `book_table`'s form (its options too)
 /// and its re-ask, `greet_user`'s form, `connect_service`'s URL request; each result reports the
-/// language, and a tool's own result keeps its wording.
+/// language, and a tool's own result keeps its wording and reports none.
 #[tokio::test]
 async fn router_server_asks_in_french_and_simplified_chinese() {
     let server = server();
@@ -194,7 +194,8 @@ async fn router_server_asks_in_french_and_simplified_chinese() {
             done["result"]["content"][0]["text"], "Booked a table for 4 on 2026-12-24, Indoor.",
             "{done:#}"
         );
-        assert_eq!(done["result"]["_meta"][CONTENT_LANGUAGE], language);
+        // The tool's own words (English) say no language: none is reported for them.
+        assert_eq!(done["result"].get("_meta"), None, "{done:#}");
 
         let greet = call_in(&server, "connect_service", preference, Value::Null).await;
         let params = &greet["result"]["inputRequests"]["form"]["params"];
@@ -205,6 +206,16 @@ async fn router_server_asks_in_french_and_simplified_chinese() {
             "连接您的天气服务"
         };
         assert_eq!(params["message"], connect, "{greet:#}");
+        // The URL request and its round report the page's language.
+        assert_eq!(
+            params["_meta"],
+            json!({CONTENT_LANGUAGE: language}),
+            "{greet:#}"
+        );
+        assert_eq!(
+            greet["result"]["_meta"],
+            json!({CONTENT_LANGUAGE: language})
+        );
 
         let greeting = json!({"arguments": {"greeting": "Bonjour"}});
         let greet = call_in(&server, "greet_user", preference, greeting).await;

@@ -247,9 +247,9 @@ async fn a_bad_answer_is_asked_again_then_reported_field_by_field_2025_11_25() {
     assert_eq!(requests.len(), 3);
     assert_eq!(
         tool_text(&result),
-        "the form \"Create your account\" was asked 3 times, and the last answer still breaks its rules:\n\
-         `email`: must be an e-mail address, got \"nope\"\n\
-         `age`: must be at most 120, got 300"
+        "The form “Create your account” was asked 3 times, and the last answer still breaks its rules:\n\
+         - E-mail: must be an e-mail address, got \"nope\"\n\
+         - age: must be at most 120, got 300"
     );
     let result: Value = serde_json::from_str(&result).unwrap();
     assert_eq!(result["result"]["isError"], true);

@@ -265,7 +265,7 @@ fn meta_is_passed_through_and_keys_must_differ() {
 #[test]
 fn a_spent_form_is_named_by_its_message_never_by_its_key() {
     // One round each: the first invalid answer spends it.
-    let spent = |ask: Ask<Name>| {
+    let spent_in = |ask: Ask<Name>, preference: Option<&str>| {
         let caps = capabilities();
         let responses = json!({"release": accept("v1")});
         let incoming = Incoming::new("tools/call", "release")
@@ -273,9 +273,16 @@ fn a_spent_form_is_named_by_its_message_never_by_its_key() {
             .capabilities(Some(&caps));
         let keys = keys();
         let mut exchange = Exchange::open(&keys, incoming).unwrap();
-        let mut item = ask.key("release").rounds(1).item().unwrap();
+        let ask = ask.key("release").rounds(1);
+        let mut item = match preference {
+            Some(preference) => ask
+                .item_in(&crate::lang::Preference::parse(preference))
+                .unwrap(),
+            None => ask.item().unwrap(),
+        };
         exchange.round(&mut [&mut item]).unwrap_err()
     };
+    let spent = |ask: Ask<Name>| spent_in(ask, None);
     let named = spent(Ask::new().message("Name the release"));
     assert!(
         matches!(&named, RoundError::StillInvalid { key, form: Some(form), rounds: 1, .. } if key == "release" && form == "Name the release"),
@@ -290,5 +297,46 @@ fn a_spent_form_is_named_by_its_message_never_by_its_key() {
     assert_eq!(
         unnamed.to_string(),
         "the form was asked once, and the last answer still breaks its rules:\n`name`: must be at least 3 characters long, got 2"
+    );
+
+    // What the person and the model are told: each field by its title (`name` has none), in the
+    // crate's English without a preference, reported in no language.
+    let told = |error: &RoundError| match error {
+        RoundError::StillInvalid { told, .. } => {
+            (told.text().to_owned(), told.language().map(str::to_owned))
+        }
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        told(&named),
+        (
+            "The form “Name the release” was asked once, and the last answer still breaks its rules:\n- name: must be at least 3 characters long, got 2".to_owned(),
+            None
+        )
+    );
+    // A message of several lines is no name: its first line is.
+    let long =
+        spent(Ask::new().message("Name the release\n\nIt is shown to every user.\nChoose well."));
+    assert!(
+        long.to_string()
+            .starts_with("the form \"Name the release\" was asked once"),
+        "{long}"
+    );
+    assert!(
+        told(&long)
+            .0
+            .starts_with("The form “Name the release” was asked once")
+    );
+    // For a preference, in the crate's words it chooses, and reported in their language.
+    let french = spent_in(
+        Ask::new().message("Nommez la version"),
+        Some("fr-CA, en;q=0.5"),
+    );
+    assert_eq!(
+        told(&french),
+        (
+            "Le formulaire «\u{a0}Nommez la version\u{a0}» a été demandé une fois, et la dernière réponse ne respecte toujours pas ses règles\u{a0}:\n- name\u{a0}: doit comporter au moins 3 caractères (actuellement 2)".to_owned(),
+            Some("fr".to_owned())
+        )
     );
 }

@@ -16,6 +16,9 @@
 //! tool's `inputSchema`, and what the model leaves out or gets wrong is asked of the user in one
 //! form of exactly those fields (`mcp_elicit::rmcp::ask_arguments`).
 //!
+//! The sign-up form speaks English, French and Hebrew (`locales/`): a call whose `_meta` prefers
+//! one is asked in it, and told why there is no answer in the person's language.
+//!
 //! Run it with `cargo run --bin rmcp_server` (it speaks JSON-RPC on stdin and stdout), or let the
 //! example client (`rmcp_client.rs`, beside this file) start it.
 
@@ -23,7 +26,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use mcp_elicit::choices::{Choices, Pick, Picks, SelectOption};
-use mcp_elicit::rmcp::{Ask, Asking, ask, ask_arguments, input_schema};
+use mcp_elicit::rmcp::{Ask, Asking, Respond, ask, ask_arguments, input_schema};
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData,
@@ -36,6 +39,7 @@ use rmcp::{ServerHandler, ServiceExt};
 /// The plan: a titled single-select.
 #[derive(Elicit, Debug)]
 #[elicit(rename_all = "lowercase")]
+#[elicit(translations(path = "locales", languages("fr", "he")))]
 enum Plan {
     #[elicit(title = "Free: one project")]
     Free,
@@ -46,6 +50,7 @@ enum Plan {
 /// What to write about: a multi-select.
 #[derive(Elicit, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[elicit(rename_all = "kebab-case")]
+#[elicit(translations(path = "locales", languages("fr", "he")))]
 enum Topic {
     Releases,
     SecurityNotices,
@@ -55,6 +60,7 @@ enum Topic {
 /// The sign-up form. The properties reach the client in this order.
 #[derive(Elicit, Debug)]
 #[elicit(rename_all = "camelCase", message = "Create your account")]
+#[elicit(translations(path = "locales", languages("fr", "he")))]
 struct Signup {
     /// We send the confirmation link here
     #[elicit(title = "E-mail", format = "email")]
@@ -374,12 +380,13 @@ impl ServerHandler for SignupServer {
                 None,
             ));
         }
-        match ask::<Signup>(&context, &request).await {
-            Ok(answer) => Ok(Self::describe(answer).into()),
-            // The form on 2026-07-28 (the client calls again with the answer), or a tool error
-            // saying why there is no answer: no elicitation, or still invalid after 3 rounds.
-            Err(stop) => stop.into(),
-        }
+        // The form on 2026-07-28 (the client calls again with the answer), or a tool error
+        // saying why there is no answer (no elicitation, or still invalid after 3 rounds), in the
+        // person's language.
+        ask::<Signup>(&context, &request)
+            .await
+            .map(Self::describe)
+            .respond_to(&context)
     }
 }
 

@@ -177,7 +177,7 @@ impl Site {
             .with_state(origin.ascii_serialization())
             .layer(middleware::map_response(strict));
         // The person's preference: an `Accept-Language` header that contradicts the request's
-        // `_meta` is refused, and answers to a preference say `Vary: Accept-Language`.
+        // `_meta` is refused, and every answer says `Vary: Accept-Language`.
         let mcp = mcp
             .layer(middleware::from_fn(accept_language_header))
             .layer(middleware::from_fn(require_bearer));

@@ -1,10 +1,12 @@
 //! The person's preference over Streamable HTTP (SEP-2792), on `router_server`: an
 //! `Accept-Language` header that says another preference than the request's `_meta` is refused
 //! with HTTP 400 and `-32020`, a header alone is no preference, and the answer to a preference
-//! reports the language used and says `Vary: Accept-Language`.
+//! reports the language used; every answer says `Vary: Accept-Language`.
 
 #[path = "support/connect.rs"]
 mod connect;
+
+use std::time::Duration;
 
 use connect::{Server, call_tool_with};
 use mcp_elicit::lang::{ACCEPT_LANGUAGE, CONTENT_LANGUAGE};
@@ -50,7 +52,7 @@ async fn a_header_that_contradicts_the_meta_is_refused_with_32020() {
     let server = server();
     let (status, vary, message) = book(&server, Some("de"), Some("fr-CH, fr;q=0.9")).await;
     assert_eq!(status, 400);
-    assert_eq!(vary, None);
+    assert_eq!(vary.as_deref(), Some("Accept-Language"));
     assert_eq!(
         message,
         json!({
@@ -77,7 +79,7 @@ async fn a_header_that_contradicts_the_meta_is_refused_with_32020() {
 }
 
 #[tokio::test]
-async fn a_preference_is_answered_with_its_language_and_vary_and_a_header_alone_is_none() {
+async fn a_preference_is_answered_with_its_language_and_a_header_alone_is_none_both_with_vary() {
     let server = server();
     // The same preference in the header (spelled otherwise) and in `_meta`; Klingon, which
     // nothing here is written in: the default language, said so.
@@ -90,10 +92,11 @@ async fn a_preference_is_answered_with_its_language_and_vary_and_a_header_alone_
     let form = &result["inputRequests"]["arguments"]["params"];
     assert_eq!(form["_meta"], json!({CONTENT_LANGUAGE: "en"}));
 
-    // The header alone is no preference: no language said, nothing varies.
+    // The header alone is no preference: no language said. The answer still says `Vary`, as
+    // every answer to a `POST` does: without a preference, it is in the default language.
     let (status, vary, message) = book(&server, Some("tlh"), None).await;
     assert_eq!(status, 200);
-    assert_eq!(vary, None);
+    assert_eq!(vary.as_deref(), Some("Accept-Language"));
     let result = &message["result"];
     assert_eq!(result["resultType"], "input_required", "{message:#}");
     assert_eq!(result.get("_meta"), None, "{result:#}");
@@ -106,6 +109,71 @@ async fn a_preference_is_answered_with_its_language_and_vary_and_a_header_alone_
         "{form:#}"
     );
     assert_eq!(form.get("_meta"), None, "{form:#}");
+
+    // A preference without the header: the body streams to the service unread, which answers in
+    // the language.
+    let (status, vary, message) = book(&server, None, Some("fr")).await;
+    assert_eq!(status, 200);
+    assert_eq!(vary.as_deref(), Some("Accept-Language"));
+    assert_eq!(message["result"]["_meta"], json!({CONTENT_LANGUAGE: "fr"}));
+}
+
+/// A `POST` to `server`'s `/mcp` as ada, by hand, with the header lines `headers` and the body
+/// `chunks` sent chunked (none: only the head is sent): the status line of the answer and the
+/// answer's body.
+async fn post_by_hand(server: &Server, headers: &str, chunks: &[&[u8]]) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let address = server.origin.strip_prefix("http://").unwrap();
+    let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nhost: {address}\r\nauthorization: Bearer dev-ada\r\n\
+         content-type: application/json\r\naccept: application/json, text/event-stream\r\n\
+         mcp-protocol-version: 2026-07-28\r\nconnection: close\r\n{headers}\r\n"
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    for chunk in chunks {
+        let size = format!("{:x}\r\n", chunk.len());
+        stream.write_all(size.as_bytes()).await.unwrap();
+        stream.write_all(chunk).await.unwrap();
+        stream.write_all(b"\r\n").await.unwrap();
+    }
+    if !chunks.is_empty() {
+        stream.write_all(b"0\r\n\r\n").await.unwrap();
+    }
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut answer))
+        .await
+        .expect("answered within 30 s")
+        .unwrap();
+    let answer = String::from_utf8(answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    (head.lines().next().unwrap().to_owned(), body.to_owned())
+}
+
+/// A body over 4 MiB is refused with 413, with the header or without, by its `Content-Length`
+/// or as it streams in (where rmcp, whose reading of the body is cut off, would say 500).
+#[tokio::test]
+async fn a_body_over_4_mib_is_refused_with_413_however_it_is_sent() {
+    let server = server();
+    let refused = json!({
+        "jsonrpc": "2.0",
+        "id": null,
+        "error": {"code": -32600, "message": "the request body is over 4194304 bytes: send less"},
+    });
+    let spaces = vec![b' '; 1024 * 1024];
+    // Four MiB of spaces, then one byte more.
+    let over: Vec<&[u8]> = vec![&spaces, &spaces, &spaces, &spaces, b"{"];
+    for header in ["", "accept-language: fr\r\n"] {
+        let declared = format!("{header}content-length: 4194305\r\n");
+        let (status, body) = post_by_hand(&server, &declared, &[]).await;
+        assert_eq!(status, "HTTP/1.1 413 Payload Too Large", "{header:?}");
+        assert_eq!(serde_json::from_str::<Value>(&body).unwrap(), refused);
+        let streamed = format!("{header}transfer-encoding: chunked\r\n");
+        let (status, body) = post_by_hand(&server, &streamed, &over).await;
+        assert_eq!(status, "HTTP/1.1 413 Payload Too Large", "{header:?}");
+        assert_eq!(serde_json::from_str::<Value>(&body).unwrap(), refused);
+    }
 }
 
 /// `tool` called on 2026-07-28 as ada with the preference `preference` and `more` params: the

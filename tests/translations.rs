@@ -176,3 +176,27 @@ fn the_preference_chooses_by_script() {
         "预订餐桌"
     );
 }
+
+/// A form written in French (its code's language), asked with no preference.
+#[derive(Elicit, Debug)]
+#[elicit(language = "fr", message = "Réservez une table")]
+#[allow(dead_code)]
+struct Reservation {
+    #[elicit(title = "Nombre de convives", minimum = 1, maximum = 12)]
+    convives: u8,
+}
+
+#[test]
+fn a_form_written_in_french_is_asked_again_in_french_without_a_preference() {
+    use mcp_elicit::request::FormRequest;
+
+    let answer = json!({"convives": 40});
+    let answer = answer.as_object().unwrap();
+    let problems = Reservation::from_content(answer).unwrap_err();
+    let request = FormRequest::of::<Reservation>();
+    assert_eq!(request.language(), "fr");
+    assert_eq!(
+        request.retry(answer, &problems).message(),
+        "Réservez une table\n\nVeuillez corriger ce point\u{a0}:\n- Nombre de convives\u{a0}: doit valoir au plus 12 (valeur reçue\u{a0}: 40)"
+    );
+}

@@ -150,6 +150,15 @@ impl ServerHandler for Server {
             result.meta = Some(meta);
             return Ok(result.into());
         }
+        // Says the language `Bilingual` will be asked in, asking nothing.
+        if request.name == "will" {
+            let asking = Asking::new(&context, &request);
+            let language = asking
+                .as_ref()
+                .map_or("?", Asking::language_of::<Bilingual>);
+            let result = CallToolResult::success(vec![ContentBlock::text(language)]);
+            return Ok(result.into());
+        }
         // Says the language its own result is written in: the form's.
         if request.name == "written" {
             let result = async {
@@ -670,5 +679,20 @@ fn error_data(error: rmcp::ServiceError) -> ErrorData {
     match error {
         rmcp::ServiceError::McpError(error) => error,
         other => panic!("a JSON-RPC error, not {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn asking_says_the_language_a_form_will_be_asked_in_before_asking() {
+    for (preference, language) in [
+        (Some("he"), "he"),
+        (Some("pt-PT, en;q=0.5"), "pt-PT"),
+        (Some("fr-CA"), "fr"),
+        (Some("de"), "en"),
+        (None, "en"),
+    ] {
+        let (result, seen) = call_2025("will", preference, vec![]).await;
+        assert_eq!(result["content"][0]["text"], language, "{preference:?}");
+        assert!(seen.is_empty());
     }
 }

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use mcp_elicit::rmcp::{Call, Forms, Handled, asks};
+use mcp_elicit::rmcp::{Call, Forms, Handled, WithPreference, asks};
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
@@ -172,7 +172,20 @@ async fn client_with(version: ProtocolVersion, capabilities: ClientCapabilities)
 
 /// Calls `tool` and gives the id of the task it made.
 async fn start(session: &Session, tool: &'static str, arguments: Value) -> String {
+    start_in(session, tool, arguments, None).await
+}
+
+/// [`start`], the call carrying the person's language `preference` if one is given.
+async fn start_in(
+    session: &Session,
+    tool: &'static str,
+    arguments: Value,
+    preference: Option<&str>,
+) -> String {
     let mut request = CallToolRequestParams::new(tool);
+    if let Some(preference) = preference {
+        request = request.with_preference(&mcp_elicit::lang::Preference::parse(preference));
+    }
     if let Value::Object(arguments) = arguments {
         request = request.with_arguments(arguments);
     }
@@ -286,6 +299,42 @@ async fn a_task_asks_its_form_again_under_a_fresh_key_until_the_answer_is_valid(
         assert_eq!(
             result(&task),
             ("Deleted 40 files matching *.log.", false),
+            "{version}"
+        );
+    }
+}
+
+/// A task whose form's rounds are spent ends in a tool error told in the language of the call
+/// that made it, and reported as such.
+#[tokio::test]
+async fn a_task_whose_rounds_are_spent_is_told_in_the_callers_language() {
+    for version in VERSIONS {
+        let session = client(version.clone()).await;
+        let id = start_in(
+            &session,
+            "delete_files",
+            json!({"pattern": "*.log"}),
+            Some("de"),
+        )
+        .await;
+        for _ in 0..3 {
+            let task = settled(&session, &id, 1).await;
+            let key = keys(&task).remove(0);
+            let wrong = json!({"action": "accept", "content": {"confirm": "yes"}});
+            answer(&session, &id, &key, wrong).await;
+        }
+        let task = settled(&session, &id, 1).await;
+        assert_eq!(
+            result(&task),
+            (
+                "Das Formular „40 files match *.log. Delete them?“ wurde 3-mal abgefragt, und die letzte Antwort verstößt noch immer gegen seine Regeln:\n- confirm: muss true oder false sein (erhalten: Text)",
+                true
+            ),
+            "{version}"
+        );
+        assert_eq!(
+            task["result"]["_meta"],
+            json!({"io.modelcontextprotocol/contentLanguage": "de"}),
             "{version}"
         );
     }

@@ -15,34 +15,29 @@ use crate::version::Unrepresentable;
 /// What a person (and the model) is told of an error: its text, and the language it is written
 /// in when that was chosen for the person's preference (then reported as the result's
 /// `contentLanguage`; without a preference nothing is reported).
+// Boxed: an error that carries it stays small.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Told {
-    text: String,
-    language: Option<String>,
-}
+pub struct Told(Box<(String, Option<String>)>);
 
 impl Told {
     /// `text`, written in `language` if that was chosen for the person's preference.
     pub(crate) fn new(text: String, language: Option<&str>) -> Self {
-        Told {
-            text,
-            language: language.map(str::to_owned),
-        }
+        Told(Box::new((text, language.map(str::to_owned))))
     }
 
     /// The text.
     pub fn text(&self) -> &str {
-        &self.text
+        &self.0.0
     }
 
     /// The language it is written in, if it was chosen for the person's preference.
     pub fn language(&self) -> Option<&str> {
-        self.language.as_deref()
+        self.0.1.as_deref()
     }
 
     /// The text, no longer borrowed.
     pub fn into_text(self) -> String {
-        self.text
+        self.0.0
     }
 }
 

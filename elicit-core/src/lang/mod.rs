@@ -30,7 +30,7 @@ use unic_langid::LanguageIdentifier;
 
 mod words;
 
-pub(crate) use words::{Word, args};
+pub(crate) use words::{Word, args, integer};
 pub use words::{Words, WordsError};
 
 /// The `_meta` key of the person's preference on a request (SEP-2792): a string in the grammar

@@ -229,8 +229,9 @@ impl Words {
     }
 
     /// Whether the language writes numbers its own way (all but English, with the feature
-    /// `page`, which brings CLDR's number data): then a number is given to a message as a
-    /// number, else as the text Rust writes.
+    /// `page`, which brings CLDR's number data): then a float is given to a message as a
+    /// number, else as the text Rust writes (`2.0`, which Fluent would say `2`). Integers are
+    /// given as [`integer`] says, in every language.
     pub(crate) fn writes_numbers(&self) -> bool {
         cfg!(feature = "page") && self.tag != "en"
     }
@@ -315,6 +316,55 @@ fn build(sources: &[(String, Vec<String>)]) -> Arc<[Arc<Words>]> {
     languages.into()
 }
 
+/// The largest integer an `f64` holds exactly, with every integer below it: 2^53.
+const EXACT_IN_F64: i128 = 1 << 53;
+
+/// An integer as a message is given it, written exactly however large.
+///
+/// Fluent holds a number as an `f64` (`FluentNumber::value`), which holds every integer up to
+/// 2^53 and few beyond: `9007199254740993` would be said `9007199254740992`. An integer within
+/// 2^53 is given as Fluent's own number, so that a message selects its plural form as Fluent does
+/// (`{ $minimum -> [one] ... }`); a larger one as an [`Integer`], which the language's formatter
+/// (or, for English, Rust) writes from its exact digits. Fluent selects plural forms on its own
+/// numbers only, so a message that selects on such an integer says its default variant (CLDR's
+/// `other`): the crate's messages select only on lengths and counts, where such a number can be
+/// no more than a bound that no answer reaches, and never on the bounds and values of number
+/// fields.
+pub(crate) fn integer(value: impl Into<i128>) -> fluent_bundle::FluentValue<'static> {
+    let value = value.into();
+    if value.abs() <= EXACT_IN_F64 {
+        #[expect(clippy::cast_precision_loss, reason = "exact within 2^53")]
+        let number = value as f64;
+        fluent_bundle::FluentValue::from(number)
+    } else {
+        fluent_bundle::FluentValue::Custom(Box::new(Integer(value)))
+    }
+}
+
+/// An integer beyond 2^53 in a message ([`integer`]): its exact value, which Fluent's `f64` would
+/// round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Integer(i128);
+
+impl fluent_bundle::types::FluentType for Integer {
+    fn duplicate(&self) -> Box<dyn fluent_bundle::types::FluentType + Send> {
+        Box::new(*self)
+    }
+
+    /// The digits as Rust writes them (as English says numbers); a language that writes
+    /// numbers its own way says it with [`format_number`] instead.
+    fn as_string(&self, _: &intl_memoizer::IntlLangMemoizer) -> Cow<'static, str> {
+        self.0.to_string().into()
+    }
+
+    fn as_string_threadsafe(
+        &self,
+        _: &intl_memoizer::concurrent::IntlLangMemoizer,
+    ) -> Cow<'static, str> {
+        self.0.to_string().into()
+    }
+}
+
 /// A language's decimal formatter (ICU4X, CLDR's data), kept by the bundle's memoizer.
 #[cfg(feature = "page")]
 struct DecimalFormat(icu_decimal::DecimalFormatter);
@@ -336,20 +386,37 @@ impl Memoizable for DecimalFormat {
 }
 
 /// A number in a message, as the bundle's language writes it: its digits, its decimal separator,
-/// its grouping.
+/// its grouping. An integer goes to ICU4X as an integer, from its exact value.
 #[cfg(feature = "page")]
 fn format_number(
     value: &fluent_bundle::FluentValue<'_>,
     memoizer: &IntlLangMemoizer,
 ) -> Option<String> {
-    let fluent_bundle::FluentValue::Number(number) = value else {
-        return None;
+    use icu_decimal::input::Decimal;
+
+    let decimal = match value {
+        fluent_bundle::FluentValue::Number(number) => {
+            let value = number.value;
+            // A whole `f64` within 2^53 is exactly that integer.
+            #[expect(clippy::cast_precision_loss, reason = "2^53 is exact")]
+            let exact = EXACT_IN_F64 as f64;
+            if value.fract() == 0.0 && value.abs() <= exact {
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    reason = "a whole number within 2^53"
+                )]
+                Decimal::from(value as i64)
+            } else {
+                Decimal::try_from_f64(value, icu_decimal::input::FloatPrecision::RoundTrip).ok()?
+            }
+        }
+        fluent_bundle::FluentValue::Custom(custom) => {
+            // The value inside the box, not the box.
+            let custom: &dyn fluent_bundle::types::FluentType = &**custom;
+            Decimal::from(custom.as_any().downcast_ref::<Integer>()?.0)
+        }
+        _ => return None,
     };
-    let decimal = icu_decimal::input::Decimal::try_from_f64(
-        number.value,
-        icu_decimal::input::FloatPrecision::RoundTrip,
-    )
-    .ok()?;
     memoizer
         .with_try_get::<DecimalFormat, _, _>((), |format| format.0.format(&decimal).to_string())
         .ok()

@@ -42,6 +42,60 @@ fn weights_order_ranges() {
 }
 
 #[test]
+fn weight_0_excludes_what_it_matches() {
+    // `zh` finds Simplified Chinese, which the person refuses: Traditional is never a stand-in.
+    assert_eq!(choose("zh, zh-Hans;q=0"), None);
+    assert_eq!(choose("zh-Hans;q=0, zh"), None);
+    assert_eq!(choose("zh-CN, zh-Hans;q=0, fr;q=0.5"), Some("fr"));
+    // Excluded as it would be chosen: `zh` is Simplified, `fr` takes in `fr-CA`.
+    assert_eq!(choose("zh;q=0, zh-Hans"), None);
+    assert_eq!(choose("zh;q=0, zh-TW"), Some("zh-Hant"));
+    assert_eq!(choose("fr-CH, FR;q=0, en;q=0.5"), Some("en"));
+    let canadian = ["en", "fr-CA"];
+    assert_eq!(
+        Preference::parse("fr-CA, fr;q=0").choose(&canadian),
+        None,
+        "fr;q=0 excludes fr-CA"
+    );
+    // What no range of weight 0 matches is chosen as before.
+    assert_eq!(choose("zh-TW, zh-Hans;q=0"), Some("zh-Hant"));
+    assert_eq!(choose("fr, *;q=0"), Some("fr"));
+    assert_eq!(
+        Preference::parse("fr, zh-Hans;q=0").to_header(),
+        "fr, zh-Hans;q=0"
+    );
+    // The crate's own words: never the language refused, the default instead.
+    assert_eq!(
+        Words::choose(&Preference::parse("zh, zh-Hans;q=0")).language(),
+        "en"
+    );
+    assert_eq!(
+        Words::choose(&Preference::parse("zh-Hans;q=0, zh-HK")).language(),
+        "zh-Hant"
+    );
+}
+
+#[test]
+fn a_range_cut_by_the_length_limit_is_dropped() {
+    // The 4 KiB end falls inside the last range: cut, `zh-Hant` would be `zh` (Simplified) and
+    // `fr-CA` would be `fr`, and `fr;q=0.5` would be `fr;q=0`.
+    let padding = |tail: &str| " ".repeat(MAX_LENGTH - tail.len());
+    let header = format!("{}zh-Hant", padding("zh"));
+    assert_eq!(choose(&header), None);
+    let header = format!("x,{}fr-CA", padding("x,fr"));
+    assert_eq!(choose(&header), None);
+    let wanted = "fr;q=0.9, en;q=0.1,";
+    let header = format!("{wanted}{}fr;q=0.5", padding(&format!("{wanted}fr;q=0")));
+    assert_eq!(choose(&header), Some("fr"));
+    // A range that ends at the limit is whole, whether the text ends there or a comma follows.
+    let header = format!("{}zh-Hant", padding("zh-Hant"));
+    assert_eq!(header.len(), MAX_LENGTH);
+    assert_eq!(choose(&header), Some("zh-Hant"));
+    assert_eq!(choose(&format!("{header},fr")), Some("zh-Hant"));
+    assert_eq!(choose(&format!("{header}-TW,fr")), None);
+}
+
+#[test]
 fn malformed_ranges_are_skipped() {
     for header in [
         "",

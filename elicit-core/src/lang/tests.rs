@@ -220,3 +220,66 @@ fn words_fall_back_and_choose() {
     // What Frisian lacks is said in English, never as an id.
     assert_eq!(frisian.say(Word::PageDecline), "Decline");
 }
+
+#[test]
+fn added_messages_are_the_crate_s() {
+    // A misspelt id would be ignored without a word: refused, with the id meant.
+    let misspelt = Words::add("gd", "page-sumbit = Cuir a-null\n").unwrap_err();
+    assert_eq!(
+        misspelt,
+        WordsError::UnknownMessages(vec![("page-sumbit".into(), Some("page-submit"))])
+    );
+    assert_eq!(
+        misspelt.to_string(),
+        "unknown message id `page-sumbit` (did you mean `page-submit`?): give the ids of the \
+         crate's `locales/en/elicit.ftl`, or write text of your own as a term (`-name = ...`)"
+    );
+    // Every unknown id is named; one far from all the crate's has no suggestion.
+    let ftl = "page-submit = Cuir\ngreeting = Halò\nproblem-mising = a dhìth\n";
+    assert_eq!(
+        Words::add("gd", ftl),
+        Err(WordsError::UnknownMessages(vec![
+            ("greeting".into(), None),
+            ("problem-mising".into(), Some("problem-missing")),
+        ]))
+    );
+    let many = "x0 = y\nx1 = y\nx2 = y\nx3 = y\nx4 = y\nx5 = y\nx6 = y\n";
+    assert_eq!(
+        Words::add("gd", many).unwrap_err().to_string(),
+        "unknown message ids `x0`, `x1`, `x2`, `x3`, `x4` and 2 more: give the ids of the crate's \
+         `locales/en/elicit.ftl`, or write text of your own as a term (`-name = ...`)"
+    );
+    // A long id costs no more than a short one.
+    let long = format!("{} = y\n", "a".repeat(1_000_000));
+    assert!(matches!(
+        Words::add("gd", &long),
+        Err(WordsError::UnknownMessages(unknown)) if unknown[0].1.is_none()
+    ));
+    // A message without text would leave a blank.
+    for empty in [
+        "page-submit = { \"\" }\n",
+        "page-submit = { \"\" }{ \"\" }\n",
+        "page-submit =\n    .label = Cuir\n",
+    ] {
+        let refused = Words::add("gd", empty);
+        assert_eq!(
+            refused,
+            Err(WordsError::EmptyMessage("page-submit".into())),
+            "{empty:?}"
+        );
+        assert_eq!(
+            refused.unwrap_err().to_string(),
+            "the message `page-submit` has no text: give it one, or leave it out"
+        );
+    }
+    assert!(Words::get("gd").is_none(), "nothing refused is added");
+    // Terms are the resource's own, and its messages may use them; a space is a text.
+    Words::add(
+        "gd",
+        "-brand = Acme\npage-submit = Cuir gu { -brand }\nrule-separator = { \" \" }\n",
+    )
+    .unwrap();
+    let gaelic = Words::get("gd").unwrap();
+    assert_eq!(gaelic.say(Word::PageSubmit), "Cuir gu Acme");
+    assert_eq!(gaelic.say(Word::RuleSeparator), " ");
+}

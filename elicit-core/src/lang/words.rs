@@ -101,6 +101,13 @@ pub enum WordsError {
     UnknownLanguage(String),
     /// The messages are not valid Fluent: the first errors, as the parser says them.
     Syntax(String),
+    /// Messages the crate never says, whose ids are not those of its `locales/en/elicit.ftl` (a
+    /// misspelt `page-sumbit`, which would be ignored without a word): each id, with the crate's
+    /// nearest id when one is at most two edits away (`page-submit`).
+    UnknownMessages(Vec<(String, Option<&'static str>)>),
+    /// A message without text (`page-submit = { "" }`, or attributes only), which would leave
+    /// a blank where the crate says it.
+    EmptyMessage(String),
 }
 
 impl fmt::Display for WordsError {
@@ -111,6 +118,34 @@ impl fmt::Display for WordsError {
                 "unknown language tag `{tag}`: give a BCP 47 tag such as `fr`, `zh-Hant` or `pt-BR`"
             ),
             WordsError::Syntax(reason) => write!(f, "the messages are not valid Fluent: {reason}"),
+            WordsError::UnknownMessages(unknown) => {
+                // A few are enough to see the mistake; a resource of another program's messages
+                // would otherwise list them all.
+                const SHOWN: usize = 5;
+                let s = if unknown.len() == 1 { "" } else { "s" };
+                write!(f, "unknown message id{s} ")?;
+                for (i, (id, nearest)) in unknown.iter().take(SHOWN).enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "`{id}`")?;
+                    if let Some(nearest) = nearest {
+                        write!(f, " (did you mean `{nearest}`?)")?;
+                    }
+                }
+                if unknown.len() > SHOWN {
+                    write!(f, " and {} more", unknown.len() - SHOWN)?;
+                }
+                f.write_str(
+                    ": give the ids of the crate's `locales/en/elicit.ftl`, or write text of your own as a term (`-name = ...`)",
+                )
+            }
+            WordsError::EmptyMessage(id) => {
+                write!(
+                    f,
+                    "the message `{id}` has no text: give it one, or leave it out"
+                )
+            }
         }
     }
 }
@@ -163,15 +198,28 @@ impl Words {
     ///
     /// # Errors
     ///
-    /// An unknown language tag, or messages that are not valid Fluent.
+    /// An unknown language tag, messages that are not valid Fluent, a message id the crate does
+    /// not have, or a message without text. Terms (`-brand = ...`), which messages may use,
+    /// are the resource's own.
+    ///
+    /// ```
+    /// use mcp_elicit::lang::{Words, WordsError};
+    ///
+    /// let misspelt = Words::add("cy", "page-sumbit = Cyflwyno\n").unwrap_err();
+    /// assert_eq!(
+    ///     misspelt,
+    ///     WordsError::UnknownMessages(vec![("page-sumbit".into(), Some("page-submit"))])
+    /// );
+    /// ```
     pub fn add(tag: &str, ftl: &str) -> Result<(), WordsError> {
         if !super::is_known_tag(tag) {
             return Err(WordsError::UnknownLanguage(tag.to_owned()));
         }
-        FluentResource::try_new(ftl.to_owned()).map_err(|(_, errors)| {
+        let resource = FluentResource::try_new(ftl.to_owned()).map_err(|(_, errors)| {
             let reasons: Vec<String> = errors.iter().take(3).map(ToString::to_string).collect();
             WordsError::Syntax(reasons.join("; "))
         })?;
+        check_messages(&resource)?;
         let mut sources = SOURCES.write().unwrap_or_else(PoisonError::into_inner);
         if sources.is_empty() {
             *sources = built_in_sources();
@@ -261,6 +309,87 @@ impl Words {
             None => Cow::Borrowed(word.id()),
         }
     }
+}
+
+/// Refuses a resource that gives a message the crate never says (its id misspelt, it would be
+/// ignored without a word) or a message without text (a blank where the crate says it).
+fn check_messages(resource: &FluentResource) -> Result<(), WordsError> {
+    use fluent_syntax::ast;
+
+    let mut unknown = Vec::new();
+    let mut empty = None;
+    for entry in resource.entries() {
+        // Terms and comments are the resource's own.
+        let ast::Entry::Message(message) = entry else {
+            continue;
+        };
+        let id = message.id.name;
+        if !Word::ALL.iter().any(|word| word.id() == id) {
+            unknown.push((id.to_owned(), nearest_id(id)));
+            continue;
+        }
+        // The parser writes no empty text element: a text is empty when it is nothing but
+        // empty string literals (`{ "" }`).
+        let has_text = message.value.as_ref().is_some_and(|pattern| {
+            pattern.elements.iter().any(|element| {
+                !matches!(
+                    element,
+                    ast::PatternElement::Placeable {
+                        expression: ast::Expression::Inline(ast::InlineExpression::StringLiteral {
+                            value: ""
+                        }),
+                    }
+                )
+            })
+        });
+        if !has_text {
+            empty.get_or_insert(id);
+        }
+    }
+    if !unknown.is_empty() {
+        return Err(WordsError::UnknownMessages(unknown));
+    }
+    match empty {
+        Some(id) => Err(WordsError::EmptyMessage(id.to_owned())),
+        None => Ok(()),
+    }
+}
+
+/// The crate's message id nearest `id`, if one is at most two edits away (a letter added, left
+/// out, changed, or two swapped count two).
+fn nearest_id(id: &str) -> Option<&'static str> {
+    const CLOSE: usize = 2;
+    let id: Vec<char> = id.chars().collect();
+    let mut nearest = None;
+    for word in Word::ALL {
+        let known: Vec<char> = word.id().chars().collect();
+        // Further apart in length than `CLOSE` is further apart in edits: skipped, so that a
+        // long id costs no more than a short one.
+        if known.len().abs_diff(id.len()) > CLOSE {
+            continue;
+        }
+        let distance = edit_distance(&id, &known);
+        if distance <= CLOSE && nearest.is_none_or(|(best, _)| distance < best) {
+            nearest = Some((distance, word.id()));
+        }
+    }
+    nearest.map(|(_, id)| id)
+}
+
+/// Levenshtein's distance between `a` and `b`: the fewest characters added, removed or changed
+/// that make one the other.
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut current = vec![0; b.len() + 1];
+    for (i, x) in a.iter().enumerate() {
+        current[0] = i + 1;
+        for (j, y) in b.iter().enumerate() {
+            let changed = previous[j] + usize::from(x != y);
+            current[j + 1] = changed.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        std::mem::swap(&mut previous, &mut current);
+    }
+    previous[b.len()]
 }
 
 /// The built-in languages' sources.
@@ -452,8 +581,7 @@ macro_rules! words {
         }
 
         impl Word {
-            /// Every message, for the test that each language has each.
-            #[cfg(test)]
+            /// Every message: what [`Words::add`] takes, and what each language has.
             pub(crate) const ALL: &[Word] = &[$(Word::$word,)*];
 
             /// The message's id in the `.ftl` files.

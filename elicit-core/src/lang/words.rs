@@ -249,6 +249,13 @@ impl Words {
         self.id
     }
 
+    /// The smallest id of the words in use. Every `Words` the crate chooses now has an id at
+    /// least this; the ones an added message replaced, never chosen again, have smaller ids.
+    #[cfg(feature = "page")]
+    pub(crate) fn oldest_in_use() -> u64 {
+        catalog().iter().map(|words| words.id).min().unwrap_or(0)
+    }
+
     /// The fixed words of a page.
     #[cfg(feature = "page")]
     pub(crate) fn page(&self) -> &PageWords {

@@ -476,8 +476,8 @@ fn an_invalid_submission_names_each_field() {
          `arrival`: must be a date, like 2025-11-25, got \"2025-13-01\"\n\
          `pickup`: must be a date and time with an offset, like 2025-11-25T09:30:00Z, got \"soon\"\n\
          `guests`: must be at most 9, got 12\n\
-         `budget`: must be a number, got text\n\
-         `breakfast`: must be true or false, got text\n\
+         `budget`: must be a number, not text\n\
+         `breakfast`: must be true or false, not text\n\
          `region`: must be one of \"eu\", \"us\", got \"asia\"\n\
          `topics`: must have at most 2 options chosen, got 3\n\
          `topics`: chooses \"events\" more than once"
@@ -499,7 +499,7 @@ fn an_invalid_submission_names_each_field() {
     );
     has(
         &html,
-        r##"<li><a href="#field-budget">budget must be a number, got &quot;lots&quot;</a></li><li><a href="#field-breakfast">breakfast must be true or false, got &quot;maybe&quot;</a></li><li><a href="#field-region">region must be one of &quot;eu&quot;, &quot;us&quot;, got &quot;asia&quot;</a></li><li><a href="#field-topics">topics must have at most 2 options chosen, got 3</a></li><li><a href="#field-topics">topics chooses &quot;events&quot; more than once</a></li></ul></div><h1>"##,
+        r##"<li><a href="#field-budget">budget must be a number, not &quot;lots&quot;</a></li><li><a href="#field-breakfast">breakfast must be true or false, not &quot;maybe&quot;</a></li><li><a href="#field-region">region must be one of &quot;eu&quot;, &quot;us&quot;, got &quot;asia&quot;</a></li><li><a href="#field-topics">topics must have at most 2 options chosen, got 3</a></li><li><a href="#field-topics">topics chooses &quot;events&quot; more than once</a></li></ul></div><h1>"##,
     );
     has(
         &html,
@@ -740,7 +740,7 @@ fn hostile_bodies_are_refused_or_judged() {
     };
     assert_eq!(
         problems.to_string(),
-        "`guests`: must be a whole number, got a list"
+        "`guests`: must be a whole number, not a list"
     );
     let html = FormPage::new(schema, "x")
         .values(&values)
@@ -794,7 +794,7 @@ fn a_body_of_100_000_fields_is_read_in_one_pass() {
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
     assert_eq!(
         problems.to_string(),
-        "`displayName`: must be text, got a list\n`topics`: must have at most 2 options chosen, got 25002"
+        "`displayName`: must be text, not a list\n`topics`: must have at most 2 options chosen, got 25002"
     );
     let Ok(Judged::Invalid { values, problems }) = submission::judge(schema, body.as_bytes())
     else {

@@ -36,7 +36,7 @@ fn every_kind_reads_as_a_sentence() {
                 expected: Expected::Integer,
                 found: JsonType::String,
             },
-            "must be a whole number, got text",
+            "must be a whole number, not text",
         ),
         (
             ErrorKind::NotAnInteger { found: 30.5 },
@@ -215,5 +215,37 @@ fn integers_are_said_exactly_in_every_language() {
     assert_eq!(
         long(11).describe(&arabic),
         "يجب ألا يزيد طوله على 11 حرفًا (الطول الحالي: 12)"
+    );
+}
+
+/// A value of another type is said by its kind, which reads as a kind and not as the value typed
+/// ("not text", not "got text", which reads as if "text" had been typed).
+#[test]
+fn a_wrong_type_is_said_by_its_kind() {
+    let wrong = |expected, found| ErrorKind::WrongType { expected, found };
+    let cases = [
+        wrong(Expected::Boolean, JsonType::String),
+        wrong(Expected::Integer, JsonType::Array),
+        wrong(Expected::Text, JsonType::Null),
+    ];
+    let said = |tag: &str| -> Vec<String> {
+        let words = Words::get(tag).unwrap();
+        cases.iter().map(|kind| kind.describe(&words)).collect()
+    };
+    assert_eq!(
+        said("en"),
+        [
+            "must be true or false, not text",
+            "must be a whole number, not a list",
+            "must be text, not null",
+        ]
+    );
+    assert_eq!(
+        said("ja"),
+        [
+            "true または falseである必要があります（テキストが入力されました）",
+            "整数である必要があります（リストが入力されました）",
+            "テキストである必要があります（nullが入力されました）",
+        ]
     );
 }

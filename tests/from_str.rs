@@ -62,7 +62,7 @@ fn the_parsers_error_is_the_fields_problem() {
         err.to_string(),
         "`address`: invalid IPv4 address syntax\n\
          `backup`: invalid IP address syntax\n\
-         `admin`: must be text, got a number"
+         `admin`: must be text, not a number"
     );
     assert_eq!(
         err.errors()[0].kind(),

@@ -147,7 +147,7 @@ fn every_field_checks_its_json_type() {
         assert_eq!(kind, ErrorKind::WrongType { expected, found }, "{field}");
     }
     let (_, _, text) = only_error(parse::<Types>(json!({"whole": "5"})));
-    assert_eq!(text, "`whole`: must be a whole number, got text");
+    assert_eq!(text, "`whole`: must be a whole number, not text");
 }
 
 #[derive(Elicit, Debug, PartialEq)]

@@ -72,7 +72,7 @@ fn a_fields_check_runs_after_its_rules_and_joins_the_report() {
         err.to_string(),
         "`guests`: must be even, got 3\n\
          `code`: must have no spaces\n\
-         `firstNight`: must be a whole number, got text"
+         `firstNight`: must be a whole number, not text"
     );
     assert_eq!(
         err.errors()[0].kind(),

@@ -88,6 +88,6 @@ fn reads_and_writes_through_the_module() {
     let err = Timer::from_content(bad.as_object().unwrap()).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "`wait`: must be at most 3600, got 7200\n`grace`: must be a whole number, got text"
+        "`wait`: must be at most 3600, got 7200\n`grace`: must be a whole number, not text"
     );
 }

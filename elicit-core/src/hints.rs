@@ -2,7 +2,7 @@
 //! terminal prompt's help. The same words, in the same language, as the problems that a broken
 //! rule gets ("2 to 40 characters" before, "must be at least 2 characters long" after).
 
-use crate::lang::{Word, Words, args};
+use crate::lang::{Word, Words, args, integer};
 use crate::schema::{
     MultiSelectSchema, Number, NumberType, Property, PropertySchema, StringFormat,
 };
@@ -78,10 +78,15 @@ fn length(min: Option<u64>, max: Option<u64>, words: &Words) -> Option<String> {
 fn limits(min: Option<u64>, max: Option<u64>, said: [Word; 4], words: &Words) -> Option<String> {
     let [exact, range, at_least, at_most] = said;
     let said = match (min, max) {
-        (Some(min), Some(max)) if min == max => words.say_with(exact, &args!("minimum" => min)),
-        (Some(min), Some(max)) => words.say_with(range, &args!("minimum" => min, "maximum" => max)),
-        (Some(min), None) => words.say_with(at_least, &args!("minimum" => min)),
-        (None, Some(max)) => words.say_with(at_most, &args!("maximum" => max)),
+        (Some(min), Some(max)) if min == max => {
+            words.say_with(exact, &args!("minimum" => integer(min)))
+        }
+        (Some(min), Some(max)) => words.say_with(
+            range,
+            &args!("minimum" => integer(min), "maximum" => integer(max)),
+        ),
+        (Some(min), None) => words.say_with(at_least, &args!("minimum" => integer(min))),
+        (None, Some(max)) => words.say_with(at_most, &args!("maximum" => integer(max))),
         (None, None) => return None,
     };
     Some(said.into_owned())

@@ -332,7 +332,7 @@ mod uuid_fields {
         assert_eq!(
             err.to_string(),
             "`booking_id`: must be a UUID, like 67e55044-10b1-426f-9247-bb680e5fe0c8, got \"67e55044\"\n\
-             `previous`: must be text, got a number"
+             `previous`: must be text, not a number"
         );
     }
 }

@@ -7,6 +7,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 
+use mcp_elicit::lang::Words;
 use mcp_elicit::page::render::{FormPage, STYLESHEET, field_id, notice};
 use mcp_elicit::page::submission::{self, Action, Judged, SubmissionError};
 use mcp_elicit::{Content, Elicit, Elicitation, RequestedSchema};
@@ -475,8 +476,8 @@ fn an_invalid_submission_names_each_field() {
          `arrival`: must be a date, like 2025-11-25, got \"2025-13-01\"\n\
          `pickup`: must be a date and time with an offset, like 2025-11-25T09:30:00Z, got \"soon\"\n\
          `guests`: must be at most 9, got 12\n\
-         `budget`: must be a number, got text\n\
-         `breakfast`: must be true or false, got text\n\
+         `budget`: must be a number, not text\n\
+         `breakfast`: must be true or false, not text\n\
          `region`: must be one of \"eu\", \"us\", got \"asia\"\n\
          `topics`: must have at most 2 options chosen, got 3\n\
          `topics`: chooses \"events\" more than once"
@@ -498,7 +499,7 @@ fn an_invalid_submission_names_each_field() {
     );
     has(
         &html,
-        r##"<li><a href="#field-budget">budget must be a number, got &quot;lots&quot;</a></li><li><a href="#field-breakfast">breakfast must be true or false, got &quot;maybe&quot;</a></li><li><a href="#field-region">region must be one of &quot;eu&quot;, &quot;us&quot;, got &quot;asia&quot;</a></li><li><a href="#field-topics">topics must have at most 2 options chosen, got 3</a></li><li><a href="#field-topics">topics chooses &quot;events&quot; more than once</a></li></ul></div><h1>"##,
+        r##"<li><a href="#field-budget">budget must be a number, not &quot;lots&quot;</a></li><li><a href="#field-breakfast">breakfast must be true or false, not &quot;maybe&quot;</a></li><li><a href="#field-region">region must be one of &quot;eu&quot;, &quot;us&quot;, got &quot;asia&quot;</a></li><li><a href="#field-topics">topics must have at most 2 options chosen, got 3</a></li><li><a href="#field-topics">topics chooses &quot;events&quot; more than once</a></li></ul></div><h1>"##,
     );
     has(
         &html,
@@ -524,6 +525,104 @@ fn an_invalid_submission_names_each_field() {
         r#"<div class="field"><div class="choice"><input id="field-insured" name="f.insured" type="checkbox" value="true"><div><label for="field-insured">I have travel insurance</label></div></div></div>"#,
     );
     assert_well_formed(&html);
+}
+
+// Integers beyond 2^53, where an `f64` no longer holds every integer.
+#[derive(Elicit, Debug)]
+struct Ledger {
+    #[elicit(title = "Units", minimum = 9_007_199_254_740_993)]
+    units: u64,
+    #[elicit(title = "Balance", maximum = -9_007_199_254_740_993)]
+    balance: i64,
+    #[elicit(title = "Total")]
+    total: u64,
+}
+
+/// Integers beyond 2^53, which an `f64` rounds, are said exactly in every language, bound and
+/// value: never "at least 9 007 199 254 740 992 (got 9 007 199 254 740 992)". (A value beyond
+/// `u64` comes as a float, said as its shortest digits: `…552 000`, beside the exact bound.)
+#[test]
+fn integers_beyond_2_53_are_said_exactly_in_every_language() {
+    let answer = r#"{"units": 9007199254740992, "balance": -9007199254740992, "total": 18446744073709551616}"#;
+    let answer: Content = serde_json::from_str(answer).unwrap();
+    let problems = Ledger::from_content(&answer).unwrap_err();
+    let expected = [
+        (
+            "en",
+            [
+                "must be at least 9007199254740993, got 9007199254740992",
+                "must be at most -9007199254740993, got -9007199254740992",
+                "must be at most 18446744073709551615, got 1.8446744073709552e19",
+            ],
+            "a whole number, at least 9007199254740993",
+        ),
+        (
+            "fr",
+            [
+                "doit valoir au moins 9\u{202f}007\u{202f}199\u{202f}254\u{202f}740\u{202f}993 (valeur reçue\u{a0}: 9\u{202f}007\u{202f}199\u{202f}254\u{202f}740\u{202f}992)",
+                "doit valoir au plus -9\u{202f}007\u{202f}199\u{202f}254\u{202f}740\u{202f}993 (valeur reçue\u{a0}: -9\u{202f}007\u{202f}199\u{202f}254\u{202f}740\u{202f}992)",
+                "doit valoir au plus 18\u{202f}446\u{202f}744\u{202f}073\u{202f}709\u{202f}551\u{202f}615 (valeur reçue\u{a0}: 18\u{202f}446\u{202f}744\u{202f}073\u{202f}709\u{202f}552\u{202f}000)",
+            ],
+            "un nombre entier supérieur ou égal à 9\u{202f}007\u{202f}199\u{202f}254\u{202f}740\u{202f}993",
+        ),
+        (
+            "de",
+            [
+                "muss mindestens 9.007.199.254.740.993 sein (erhalten: 9.007.199.254.740.992)",
+                "darf höchstens -9.007.199.254.740.993 sein (erhalten: -9.007.199.254.740.992)",
+                "darf höchstens 18.446.744.073.709.551.615 sein (erhalten: 18.446.744.073.709.552.000)",
+            ],
+            "eine ganze Zahl, mindestens 9.007.199.254.740.993",
+        ),
+        (
+            "ar",
+            [
+                "يجب ألا يقل عن 9,007,199,254,740,993 (القيمة المُدخلة: 9,007,199,254,740,992)",
+                "يجب ألا يزيد على \u{200e}-9,007,199,254,740,993 (القيمة المُدخلة: \u{200e}-9,007,199,254,740,992)",
+                "يجب ألا يزيد على 18,446,744,073,709,551,615 (القيمة المُدخلة: 18,446,744,073,709,552,000)",
+            ],
+            "عدد صحيح لا يقل عن 9,007,199,254,740,993",
+        ),
+        (
+            "ja",
+            [
+                "9,007,199,254,740,993以上の値を入力してください（入力値：9,007,199,254,740,992）",
+                "-9,007,199,254,740,993以下の値を入力してください（入力値：-9,007,199,254,740,992）",
+                "18,446,744,073,709,551,615以下の値を入力してください（入力値：18,446,744,073,709,552,000）",
+            ],
+            "9,007,199,254,740,993以上の整数",
+        ),
+    ];
+    // The same problems from a page (whose rules, the schema's, leave `u64`'s range to the typed
+    // reader): said beside each field, and the rule under it.
+    let body = "f.units=9007199254740992&f.balance=-9007199254740992&f.total=7&action=accept";
+    let Ok(Judged::Invalid {
+        values,
+        problems: on_page,
+    }) = submission::judge(Ledger::requested_schema(), body.as_bytes())
+    else {
+        panic!("invalid")
+    };
+    for (tag, said, rule) in expected {
+        let words = Words::get(tag).unwrap();
+        let described: Vec<String> = problems
+            .errors()
+            .iter()
+            .map(|problem| problem.kind().describe(&words))
+            .collect();
+        assert_eq!(described, said, "{tag}");
+        let html = FormPage::new(Ledger::requested_schema(), "Ledger")
+            .in_language(&words)
+            .values(&values)
+            .problems(&on_page)
+            .render();
+        has(&html, said[0]);
+        has(&html, said[1]);
+        has(
+            &html,
+            &format!(r#"<div class="hint" id="field-units_hint"><p>{rule}</p>"#),
+        );
+    }
 }
 
 #[test]
@@ -641,7 +740,7 @@ fn hostile_bodies_are_refused_or_judged() {
     };
     assert_eq!(
         problems.to_string(),
-        "`guests`: must be a whole number, got a list"
+        "`guests`: must be a whole number, not a list"
     );
     let html = FormPage::new(schema, "x")
         .values(&values)
@@ -695,7 +794,7 @@ fn a_body_of_100_000_fields_is_read_in_one_pass() {
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
     assert_eq!(
         problems.to_string(),
-        "`displayName`: must be text, got a list\n`topics`: must have at most 2 options chosen, got 25002"
+        "`displayName`: must be text, not a list\n`topics`: must have at most 2 options chosen, got 25002"
     );
     let Ok(Judged::Invalid { values, problems }) = submission::judge(schema, body.as_bytes())
     else {

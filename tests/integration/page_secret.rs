@@ -90,7 +90,7 @@ fn a_secret_that_breaks_its_rules_is_named_never_quoted() {
     let problems = Connect::from_content(number.as_object().unwrap()).unwrap_err();
     assert_eq!(
         problems.to_string(),
-        "`api_key`: must be text, got a number"
+        "`api_key`: must be text, not a number"
     );
 }
 

@@ -11,8 +11,8 @@ expected-option = أحد الخيارات
 expected-options = قائمة خيارات
 found-null = null
 found-boolean = قيمة منطقية
-found-number = عدد
-found-text = نص
+found-number = قيمة عددية
+found-text = قيمة نصية
 found-list = قائمة
 found-object = كائن
 

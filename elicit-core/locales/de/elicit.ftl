@@ -1,6 +1,6 @@
 # Die Wörter, die mcp-elicit selbst zeigt, auf Deutsch (zur Verwendung jeder Nachricht siehe `en/elicit.ftl`).
 
-## What a field takes, and what came instead (in "muss { $expected } sein (erhalten: { $found })").
+## What a field takes, and what came instead (in "muss { $expected } sein, ist aber { $found }").
 
 expected-text = Text
 expected-integer = eine ganze Zahl
@@ -26,7 +26,7 @@ format-date-time = Datum und Uhrzeit mit Zeitzonenversatz, z. B. 2025-11-25T09:3
 ## "Zeichen" is the same in singular and plural.
 
 problem-missing = ist erforderlich
-problem-wrong-type = muss { $expected } sein (erhalten: { $found })
+problem-wrong-type = muss { $expected } sein, ist aber { $found }
 problem-wrong-type-quiet = muss { $expected } sein
 problem-not-an-integer = muss eine ganze Zahl sein (erhalten: { $found })
 problem-too-small = muss mindestens { $minimum } sein (erhalten: { $found })

@@ -3,7 +3,8 @@
 # says which one is missing). Variables are filled in by the crate; `$field` is a field's title
 # (or key), `$found` what came (already quoted), numbers are numbers (plural forms by CLDR).
 
-## What a field takes, and what came instead (in "must be { $expected }, got { $found }").
+## What a field takes, and what came instead (in "must be { $expected }, not { $found }", where
+## `$found` is one of these kinds, or on a page the text typed, quoted).
 
 expected-text = text
 expected-integer = a whole number
@@ -28,7 +29,7 @@ format-date-time = a date and time with an offset, like 2025-11-25T09:30:00Z
 ## The problems of a field's value; each completes "Field: ...".
 
 problem-missing = is required
-problem-wrong-type = must be { $expected }, got { $found }
+problem-wrong-type = must be { $expected }, not { $found }
 problem-wrong-type-quiet = must be { $expected }
 problem-not-an-integer = must be a whole number, got { $found }
 problem-too-small = must be at least { $minimum }, got { $found }

@@ -1,6 +1,6 @@
 # Las palabras que muestra mcp-elicit, en español (el uso de cada mensaje se explica en `en/elicit.ftl`).
 
-## What a field takes, and what came instead (in "debe ser { $expected }, pero se recibió { $found }").
+## What a field takes, and what came instead (in "debe ser { $expected }, no { $found }").
 
 expected-text = texto
 expected-integer = un número entero
@@ -25,7 +25,7 @@ format-date-time = una fecha y hora con desfase horario, como 2025-11-25T09:30:0
 ## The problems of a field's value; each follows the field's title ("Nombre debe…").
 
 problem-missing = es obligatorio
-problem-wrong-type = debe ser { $expected }, pero se recibió { $found }
+problem-wrong-type = debe ser { $expected }, no { $found }
 problem-wrong-type-quiet = debe ser { $expected }
 problem-not-an-integer = debe ser un número entero, pero se recibió { $found }
 problem-too-small = debe ser como mínimo { $minimum }, pero se recibió { $found }

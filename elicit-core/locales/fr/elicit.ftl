@@ -1,6 +1,6 @@
 # Les mots que mcp-elicit montre lui-même, en français (voir `en/elicit.ftl` pour l'usage de chaque message).
 
-## What a field takes, and what came instead (in "doit être { $expected } (valeur reçue : { $found })").
+## What a field takes, and what came instead (in "doit être { $expected }, et non { $found }").
 
 expected-text = du texte
 expected-integer = un nombre entier
@@ -25,7 +25,7 @@ format-date-time = une date et une heure avec décalage horaire, par exemple 202
 ## The problems of a field's value; each follows the field's title ("Nom doit…", "Nom : doit…").
 
 problem-missing = est obligatoire
-problem-wrong-type = doit être { $expected } (valeur reçue : { $found })
+problem-wrong-type = doit être { $expected }, et non { $found }
 problem-wrong-type-quiet = doit être { $expected }
 problem-not-an-integer = doit être un nombre entier (valeur reçue : { $found })
 problem-too-small = doit valoir au moins { $minimum } (valeur reçue : { $found })

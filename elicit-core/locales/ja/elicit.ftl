@@ -1,6 +1,6 @@
 # mcp-elicit 自身が表示する文言（日本語）。各メッセージの使われ方は `en/elicit.ftl` を参照。
 
-## What a field takes, and what came instead (in "{ $expected }である必要があります（入力値：{ $found }）").
+## What a field takes, and what came instead (in "{ $expected }である必要があります（{ $found }が入力されました）").
 
 expected-text = テキスト
 expected-integer = 整数
@@ -25,7 +25,7 @@ format-date-time = タイムゾーンのオフセット付きの日時（例：2
 ## The problems of a field's value, each a clause after "項目名：".
 
 problem-missing = 入力は必須です
-problem-wrong-type = { $expected }である必要があります（入力値：{ $found }）
+problem-wrong-type = { $expected }である必要があります（{ $found }が入力されました）
 problem-wrong-type-quiet = { $expected }である必要があります
 problem-not-an-integer = 整数である必要があります（入力値：{ $found }）
 problem-too-small = { $minimum }以上の値を入力してください（入力値：{ $found }）

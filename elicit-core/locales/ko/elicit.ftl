@@ -11,8 +11,8 @@ expected-option = 옵션 중 하나
 expected-options = 옵션 목록
 found-null = null
 found-boolean = 불리언 값
-found-number = 숫자
-found-text = 텍스트
+found-number = 숫자 값
+found-text = 텍스트 값
 found-list = 목록
 found-object = 객체
 

@@ -1,6 +1,6 @@
 # As palavras que o mcp-elicit mostra, em português do Brasil (o uso de cada mensagem está em `en/elicit.ftl`).
 
-## What a field takes, and what came instead (in "deve ser { $expected } (recebido: { $found })").
+## What a field takes, and what came instead (in "deve ser { $expected }, não { $found }").
 
 expected-text = texto
 expected-integer = um número inteiro
@@ -25,7 +25,7 @@ format-date-time = uma data e hora com fuso horário, como 2025-11-25T09:30:00Z
 ## The problems of a field's value; each follows the field's title ("Nome deve…").
 
 problem-missing = é obrigatório
-problem-wrong-type = deve ser { $expected } (recebido: { $found })
+problem-wrong-type = deve ser { $expected }, não { $found }
 problem-wrong-type-quiet = deve ser { $expected }
 problem-not-an-integer = deve ser um número inteiro (recebido: { $found })
 problem-too-small = deve ser no mínimo { $minimum } (recebido: { $found })

@@ -1,6 +1,6 @@
 # mcp-elicit 自身显示的文字（简体中文）。每条消息的用法见 `en/elicit.ftl`。
 
-## What a field takes, and what came instead (in "应为{ $expected }，收到的是{ $found }").
+## What a field takes, and what came instead (in "应为{ $expected }，而不是{ $found }").
 
 expected-text = 文本
 expected-integer = 整数
@@ -25,7 +25,7 @@ format-date-time = 带时区偏移的日期和时间，例如 2025-11-25T09:30:0
 ## The problems of a field's value, each a clause after "字段：".
 
 problem-missing = 必须填写
-problem-wrong-type = 应为{ $expected }，收到的是{ $found }
+problem-wrong-type = 应为{ $expected }，而不是{ $found }
 problem-wrong-type-quiet = 应为{ $expected }
 problem-not-an-integer = 应为整数，收到的是{ $found }
 problem-too-small = 不能小于 { $minimum }，收到的是 { $found }

@@ -1,6 +1,6 @@
 # mcp-elicit 本身顯示的文字（繁體中文，臺灣與香港的用語）。每則訊息的用法見 `en/elicit.ftl`。
 
-## What a field takes, and what came instead (in "應為{ $expected }，收到的是{ $found }").
+## What a field takes, and what came instead (in "應為{ $expected }，而不是{ $found }").
 
 expected-text = 文字
 expected-integer = 整數
@@ -25,7 +25,7 @@ format-date-time = 含時區偏移的日期與時間，例如 2025-11-25T09:30:0
 ## The problems of a field's value, each a clause after "欄位：".
 
 problem-missing = 此欄位為必填
-problem-wrong-type = 應為{ $expected }，收到的是{ $found }
+problem-wrong-type = 應為{ $expected }，而不是{ $found }
 problem-wrong-type-quiet = 應為{ $expected }
 problem-not-an-integer = 應為整數，收到的是{ $found }
 problem-too-small = 不得小於 { $minimum }，收到的是 { $found }

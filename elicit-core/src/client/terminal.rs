@@ -10,7 +10,7 @@ use super::{FormToFill, FormUi, UrlToOpen};
 use crate::answer::Elicitation;
 use crate::error::{ErrorKind, FieldError};
 use crate::hints::{self, Place};
-use crate::lang::{Preference, Word, Words, args};
+use crate::lang::{Preference, Word, Words, args, integer};
 use crate::rules;
 use crate::schema::Content;
 use crate::schema::{
@@ -424,12 +424,12 @@ fn multi(
     let (min, max) = (select.min_items(), select.max_items());
     let too_few = min.map(|min| {
         words
-            .say_with(Word::TerminalChooseMin, &args!("minimum" => min))
+            .say_with(Word::TerminalChooseMin, &args!("minimum" => integer(min)))
             .into_owned()
     });
     let too_many = max.map(|max| {
         words
-            .say_with(Word::TerminalChooseMax, &args!("maximum" => max))
+            .say_with(Word::TerminalChooseMax, &args!("maximum" => integer(max)))
             .into_owned()
     });
     let mut prompt = inquire::MultiSelect::new(text, labels)

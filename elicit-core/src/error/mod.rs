@@ -10,7 +10,7 @@ use std::fmt::{self, Write as _};
 
 use serde_json::Value;
 
-use crate::lang::{Word, Words, args};
+use crate::lang::{Word, Words, args, integer};
 use crate::schema::{Number, Options, StringFormat};
 
 /// Every problem found in the content of an answer, in form order; each names its field.
@@ -303,11 +303,11 @@ impl ErrorKind {
             ),
             ErrorKind::TooShort { min_length, length } => words.say_with(
                 Word::ProblemTooShort,
-                &args!("minimum" => *min_length, "found" => *length),
+                &args!("minimum" => integer(*min_length), "found" => integer(*length)),
             ),
             ErrorKind::TooLong { max_length, length } => words.say_with(
                 Word::ProblemTooLong,
-                &args!("maximum" => *max_length, "found" => *length),
+                &args!("maximum" => integer(*max_length), "found" => integer(*length)),
             ),
             ErrorKind::PatternMismatch { pattern, found } if quiet || found.is_empty() => words
                 .say_with(
@@ -358,11 +358,11 @@ impl ErrorKind {
             }
             ErrorKind::TooFewChoices { min_items, count } => words.say_with(
                 Word::ProblemTooFewChoices,
-                &args!("minimum" => *min_items, "found" => *count),
+                &args!("minimum" => integer(*min_items), "found" => integer(*count)),
             ),
             ErrorKind::TooManyChoices { max_items, count } => words.say_with(
                 Word::ProblemTooManyChoices,
-                &args!("maximum" => *max_items, "found" => *count),
+                &args!("maximum" => integer(*max_items), "found" => integer(*count)),
             ),
             ErrorKind::RepeatedChoice { choice } => words.say_with(
                 Word::ProblemRepeatedChoice,

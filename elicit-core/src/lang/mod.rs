@@ -30,7 +30,7 @@ use unic_langid::LanguageIdentifier;
 
 mod words;
 
-pub(crate) use words::{Word, args};
+pub(crate) use words::{Word, args, integer};
 pub use words::{Words, WordsError};
 
 /// The `_meta` key of the person's preference on a request (SEP-2792): a string in the grammar
@@ -42,8 +42,8 @@ pub const ACCEPT_LANGUAGE: &str = "io.modelcontextprotocol/acceptLanguage";
 pub const CONTENT_LANGUAGE: &str = "io.modelcontextprotocol/contentLanguage";
 
 /// How much of a preference is read: the ranges after the first [`MAX_RANGES`] well-formed ones,
-/// and the text after the first [`MAX_LENGTH`] bytes, are ignored, so that no preference costs
-/// more than bounded time however long it is.
+/// and every range that does not end within the first [`MAX_LENGTH`] bytes, are ignored, so that
+/// no preference costs more than bounded time however long it is.
 pub const MAX_RANGES: usize = 16;
 
 /// See [`MAX_RANGES`].
@@ -56,37 +56,49 @@ pub const MAX_LENGTH: usize = 4096;
 /// language.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Preference {
-    /// Most wanted first; ranges of equal weight in the order given. `*` and ranges of weight 0
-    /// are left out: the first means "any other", which the default answers anyway.
+    /// Most wanted first; ranges of equal weight in the order given. `*` is left out: it means
+    /// "any other", which the default answers anyway.
     ranges: Vec<LanguageIdentifier>,
+    /// The ranges of weight 0: "not this one" (RFC 9110), never chosen.
+    excluded: Vec<LanguageIdentifier>,
 }
 
 impl Preference {
     /// Reads an `Accept-Language` value (RFC 9110, section 12.5.4): `fr-CH, fr;q=0.9, *;q=0.5`.
     ///
     /// A range that is malformed, not a language tag, or has a weight outside `0` to `1` is
-    /// skipped; so is everything past [`MAX_RANGES`] ranges or [`MAX_LENGTH`] bytes.
+    /// skipped; so is everything past [`MAX_RANGES`] ranges, and a range cut by the end of the
+    /// first [`MAX_LENGTH`] bytes (`fr-CA` cut to `fr` would be another language). A range of
+    /// weight 0 excludes the languages it matches, even where another range would choose them.
     pub fn parse(value: &str) -> Self {
-        let value = truncate(value, MAX_LENGTH);
+        let value = whole_items(value, MAX_LENGTH);
         let mut weighted: Vec<(u16, LanguageIdentifier)> = Vec::new();
+        let mut excluded = Vec::new();
         for item in value.split(',') {
-            if weighted.len() == MAX_RANGES {
+            if weighted.len() + excluded.len() == MAX_RANGES {
                 break;
             }
             let Some((range, weight)) = range_and_weight(item) else {
                 continue;
             };
-            if weight == 0 || range == "*" {
+            // `*;q=0` ("nothing else") excludes nothing a range chooses: only the default is
+            // left for what no range matches, as it is without it.
+            if range == "*" {
                 continue;
             }
             if let Ok(tag) = range.parse::<LanguageIdentifier>() {
-                weighted.push((weight, tag));
+                if weight == 0 {
+                    excluded.push(tag);
+                } else {
+                    weighted.push((weight, tag));
+                }
             }
         }
         // Stable: equal weights keep the order the person gave.
         weighted.sort_by_key(|(weight, _)| std::cmp::Reverse(*weight));
         Preference {
             ranges: weighted.into_iter().map(|(_, tag)| tag).collect(),
+            excluded,
         }
     }
 
@@ -112,16 +124,38 @@ impl Preference {
     /// The index in `available` (language tags, as `"zh-Hans"`) of the language to answer in: the
     /// first range, most wanted first, that an available language matches by RFC 4647 lookup
     /// over likely subtags. `None` when none matches: then the caller's default is used.
-    /// Available tags that do not parse are never chosen.
+    /// Available tags that do not parse are never chosen, nor those a range of weight 0 matches
+    /// as it would if it were wanted (`zh-Hans;q=0` excludes `zh-Hans`, `zh;q=0` excludes
+    /// `zh-Hans` too, and `fr;q=0` excludes `fr-CA`).
+    ///
+    /// ```
+    /// use mcp_elicit::lang::Preference;
+    ///
+    /// let available = ["en", "zh-Hans", "zh-Hant"];
+    /// // `zh` alone finds Simplified Chinese, which the person refuses: nothing else matches.
+    /// assert_eq!(Preference::parse("zh, zh-Hans;q=0").choose(&available), None);
+    /// assert_eq!(Preference::parse("zh-TW, zh-Hant;q=0, en;q=0.5").choose(&available), Some(0));
+    /// ```
     pub fn choose<T: AsRef<str>>(&self, available: &[T]) -> Option<usize> {
         if self.ranges.is_empty() {
             return None;
         }
-        let parsed: Vec<(usize, LanguageIdentifier)> = available
+        let mut parsed: Vec<(usize, LanguageIdentifier)> = available
             .iter()
             .enumerate()
             .filter_map(|(i, tag)| tag.as_ref().parse().ok().map(|tag| (i, tag)))
             .collect();
+        if !self.excluded.is_empty() {
+            // Every available language an excluded range matches, by the same steps a wanted
+            // one is matched with (filtering: all matches, not the first).
+            let tags: Vec<&LanguageIdentifier> = parsed.iter().map(|(_, tag)| tag).collect();
+            let refused: Vec<LanguageIdentifier> =
+                negotiate_languages(&self.excluded, &tags, None, NegotiationStrategy::Filtering)
+                    .into_iter()
+                    .map(|tag| (*tag).clone())
+                    .collect();
+            parsed.retain(|(_, tag)| !refused.contains(tag));
+        }
         let tags: Vec<&LanguageIdentifier> = parsed.iter().map(|(_, tag)| tag).collect();
         let chosen = negotiate_languages(&self.ranges, &tags, None, NegotiationStrategy::Lookup);
         let chosen: &LanguageIdentifier = chosen.first()?;
@@ -137,7 +171,7 @@ impl Preference {
     }
 
     /// The preference as an `Accept-Language` value (what a client sends): the ranges in order,
-    /// weights falling by `0.1` (at most ten ranges).
+    /// weights falling by `0.1` (at most ten ranges), then the excluded ones with weight `0`.
     pub fn to_header(&self) -> String {
         let mut out = String::new();
         const WEIGHTS: [&str; 10] = [
@@ -150,6 +184,13 @@ impl Preference {
             }
             out.push_str(&tag.to_string());
             out.push_str(weight);
+        }
+        for tag in &self.excluded {
+            if !out.is_empty() {
+                out.push_str(", ");
+            }
+            out.push_str(&tag.to_string());
+            out.push_str(";q=0");
         }
         out
     }
@@ -174,16 +215,19 @@ pub fn is_known_tag(tag: &str) -> bool {
     parsed.to_string().as_str() == tag && language.maximize()
 }
 
-/// The first `max` bytes of `value`, cut at a character boundary.
-fn truncate(value: &str, max: usize) -> &str {
-    if value.len() <= max {
-        return value;
+/// The items of the list `value` that end within its first `max` bytes: a cut item is dropped
+/// whole, as cutting it could make another range (`zh-Hant` cut to `zh`) or another weight
+/// (`fr;q=0.5` cut to `fr;q=0`).
+fn whole_items(value: &str, max: usize) -> &str {
+    let bytes = value.as_bytes();
+    if bytes.len() <= max || bytes[max] == b',' {
+        return &value[..max.min(bytes.len())];
     }
-    let mut end = max;
-    while !value.is_char_boundary(end) {
-        end -= 1;
+    // A comma is one byte of its own in UTF-8: the text before it ends on a character.
+    match bytes[..max].iter().rposition(|&b| b == b',') {
+        Some(comma) => &value[..comma],
+        None => "",
     }
-    &value[..end]
 }
 
 /// One item of an `Accept-Language` list: its range and weight in thousandths, or `None` if it is

@@ -42,6 +42,60 @@ fn weights_order_ranges() {
 }
 
 #[test]
+fn weight_0_excludes_what_it_matches() {
+    // `zh` finds Simplified Chinese, which the person refuses: Traditional is never a stand-in.
+    assert_eq!(choose("zh, zh-Hans;q=0"), None);
+    assert_eq!(choose("zh-Hans;q=0, zh"), None);
+    assert_eq!(choose("zh-CN, zh-Hans;q=0, fr;q=0.5"), Some("fr"));
+    // Excluded as it would be chosen: `zh` is Simplified, `fr` takes in `fr-CA`.
+    assert_eq!(choose("zh;q=0, zh-Hans"), None);
+    assert_eq!(choose("zh;q=0, zh-TW"), Some("zh-Hant"));
+    assert_eq!(choose("fr-CH, FR;q=0, en;q=0.5"), Some("en"));
+    let canadian = ["en", "fr-CA"];
+    assert_eq!(
+        Preference::parse("fr-CA, fr;q=0").choose(&canadian),
+        None,
+        "fr;q=0 excludes fr-CA"
+    );
+    // What no range of weight 0 matches is chosen as before.
+    assert_eq!(choose("zh-TW, zh-Hans;q=0"), Some("zh-Hant"));
+    assert_eq!(choose("fr, *;q=0"), Some("fr"));
+    assert_eq!(
+        Preference::parse("fr, zh-Hans;q=0").to_header(),
+        "fr, zh-Hans;q=0"
+    );
+    // The crate's own words: never the language refused, the default instead.
+    assert_eq!(
+        Words::choose(&Preference::parse("zh, zh-Hans;q=0")).language(),
+        "en"
+    );
+    assert_eq!(
+        Words::choose(&Preference::parse("zh-Hans;q=0, zh-HK")).language(),
+        "zh-Hant"
+    );
+}
+
+#[test]
+fn a_range_cut_by_the_length_limit_is_dropped() {
+    // The 4 KiB end falls inside the last range: cut, `zh-Hant` would be `zh` (Simplified) and
+    // `fr-CA` would be `fr`, and `fr;q=0.5` would be `fr;q=0`.
+    let padding = |tail: &str| " ".repeat(MAX_LENGTH - tail.len());
+    let header = format!("{}zh-Hant", padding("zh"));
+    assert_eq!(choose(&header), None);
+    let header = format!("x,{}fr-CA", padding("x,fr"));
+    assert_eq!(choose(&header), None);
+    let wanted = "fr;q=0.9, en;q=0.1,";
+    let header = format!("{wanted}{}fr;q=0.5", padding(&format!("{wanted}fr;q=0")));
+    assert_eq!(choose(&header), Some("fr"));
+    // A range that ends at the limit is whole, whether the text ends there or a comma follows.
+    let header = format!("{}zh-Hant", padding("zh-Hant"));
+    assert_eq!(header.len(), MAX_LENGTH);
+    assert_eq!(choose(&header), Some("zh-Hant"));
+    assert_eq!(choose(&format!("{header},fr")), Some("zh-Hant"));
+    assert_eq!(choose(&format!("{header}-TW,fr")), None);
+}
+
+#[test]
 fn malformed_ranges_are_skipped() {
     for header in [
         "",
@@ -165,4 +219,67 @@ fn words_fall_back_and_choose() {
     assert_eq!(frisian.say(Word::PageSubmit), "Ferstjoere");
     // What Frisian lacks is said in English, never as an id.
     assert_eq!(frisian.say(Word::PageDecline), "Decline");
+}
+
+#[test]
+fn added_messages_are_the_crate_s() {
+    // A misspelt id would be ignored without a word: refused, with the id meant.
+    let misspelt = Words::add("gd", "page-sumbit = Cuir a-null\n").unwrap_err();
+    assert_eq!(
+        misspelt,
+        WordsError::UnknownMessages(vec![("page-sumbit".into(), Some("page-submit"))])
+    );
+    assert_eq!(
+        misspelt.to_string(),
+        "unknown message id `page-sumbit` (did you mean `page-submit`?): give the ids of the \
+         crate's `locales/en/elicit.ftl`, or write text of your own as a term (`-name = ...`)"
+    );
+    // Every unknown id is named; one far from all the crate's has no suggestion.
+    let ftl = "page-submit = Cuir\ngreeting = Halò\nproblem-mising = a dhìth\n";
+    assert_eq!(
+        Words::add("gd", ftl),
+        Err(WordsError::UnknownMessages(vec![
+            ("greeting".into(), None),
+            ("problem-mising".into(), Some("problem-missing")),
+        ]))
+    );
+    let many = "x0 = y\nx1 = y\nx2 = y\nx3 = y\nx4 = y\nx5 = y\nx6 = y\n";
+    assert_eq!(
+        Words::add("gd", many).unwrap_err().to_string(),
+        "unknown message ids `x0`, `x1`, `x2`, `x3`, `x4` and 2 more: give the ids of the crate's \
+         `locales/en/elicit.ftl`, or write text of your own as a term (`-name = ...`)"
+    );
+    // A long id costs no more than a short one.
+    let long = format!("{} = y\n", "a".repeat(1_000_000));
+    assert!(matches!(
+        Words::add("gd", &long),
+        Err(WordsError::UnknownMessages(unknown)) if unknown[0].1.is_none()
+    ));
+    // A message without text would leave a blank.
+    for empty in [
+        "page-submit = { \"\" }\n",
+        "page-submit = { \"\" }{ \"\" }\n",
+        "page-submit =\n    .label = Cuir\n",
+    ] {
+        let refused = Words::add("gd", empty);
+        assert_eq!(
+            refused,
+            Err(WordsError::EmptyMessage("page-submit".into())),
+            "{empty:?}"
+        );
+        assert_eq!(
+            refused.unwrap_err().to_string(),
+            "the message `page-submit` has no text: give it one, or leave it out"
+        );
+    }
+    assert!(Words::get("gd").is_none(), "nothing refused is added");
+    // Terms are the resource's own, and its messages may use them; a space is a text.
+    Words::add(
+        "gd",
+        "-brand = Acme\npage-submit = Cuir gu { -brand }\nrule-separator = { \" \" }\n",
+    )
+    .unwrap();
+    let gaelic = Words::get("gd").unwrap();
+    assert_eq!(gaelic.say(Word::PageSubmit), "Cuir gu Acme");
+    assert_eq!(gaelic.say(Word::RuleSeparator), " ");
 }

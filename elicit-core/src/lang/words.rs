@@ -101,6 +101,13 @@ pub enum WordsError {
     UnknownLanguage(String),
     /// The messages are not valid Fluent: the first errors, as the parser says them.
     Syntax(String),
+    /// Messages the crate never says, whose ids are not those of its `locales/en/elicit.ftl` (a
+    /// misspelt `page-sumbit`, which would be ignored without a word): each id, with the crate's
+    /// nearest id when one is at most two edits away (`page-submit`).
+    UnknownMessages(Vec<(String, Option<&'static str>)>),
+    /// A message without text (`page-submit = { "" }`, or attributes only), which would leave
+    /// a blank where the crate says it.
+    EmptyMessage(String),
 }
 
 impl fmt::Display for WordsError {
@@ -111,6 +118,34 @@ impl fmt::Display for WordsError {
                 "unknown language tag `{tag}`: give a BCP 47 tag such as `fr`, `zh-Hant` or `pt-BR`"
             ),
             WordsError::Syntax(reason) => write!(f, "the messages are not valid Fluent: {reason}"),
+            WordsError::UnknownMessages(unknown) => {
+                // A few are enough to see the mistake; a resource of another program's messages
+                // would otherwise list them all.
+                const SHOWN: usize = 5;
+                let s = if unknown.len() == 1 { "" } else { "s" };
+                write!(f, "unknown message id{s} ")?;
+                for (i, (id, nearest)) in unknown.iter().take(SHOWN).enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "`{id}`")?;
+                    if let Some(nearest) = nearest {
+                        write!(f, " (did you mean `{nearest}`?)")?;
+                    }
+                }
+                if unknown.len() > SHOWN {
+                    write!(f, " and {} more", unknown.len() - SHOWN)?;
+                }
+                f.write_str(
+                    ": give the ids of the crate's `locales/en/elicit.ftl`, or write text of your own as a term (`-name = ...`)",
+                )
+            }
+            WordsError::EmptyMessage(id) => {
+                write!(
+                    f,
+                    "the message `{id}` has no text: give it one, or leave it out"
+                )
+            }
         }
     }
 }
@@ -163,15 +198,28 @@ impl Words {
     ///
     /// # Errors
     ///
-    /// An unknown language tag, or messages that are not valid Fluent.
+    /// An unknown language tag, messages that are not valid Fluent, a message id the crate does
+    /// not have, or a message without text. Terms (`-brand = ...`), which messages may use,
+    /// are the resource's own.
+    ///
+    /// ```
+    /// use mcp_elicit::lang::{Words, WordsError};
+    ///
+    /// let misspelt = Words::add("cy", "page-sumbit = Cyflwyno\n").unwrap_err();
+    /// assert_eq!(
+    ///     misspelt,
+    ///     WordsError::UnknownMessages(vec![("page-sumbit".into(), Some("page-submit"))])
+    /// );
+    /// ```
     pub fn add(tag: &str, ftl: &str) -> Result<(), WordsError> {
         if !super::is_known_tag(tag) {
             return Err(WordsError::UnknownLanguage(tag.to_owned()));
         }
-        FluentResource::try_new(ftl.to_owned()).map_err(|(_, errors)| {
+        let resource = FluentResource::try_new(ftl.to_owned()).map_err(|(_, errors)| {
             let reasons: Vec<String> = errors.iter().take(3).map(ToString::to_string).collect();
             WordsError::Syntax(reasons.join("; "))
         })?;
+        check_messages(&resource)?;
         let mut sources = SOURCES.write().unwrap_or_else(PoisonError::into_inner);
         if sources.is_empty() {
             *sources = built_in_sources();
@@ -199,6 +247,13 @@ impl Words {
     #[cfg(feature = "page")]
     pub(crate) fn id(&self) -> u64 {
         self.id
+    }
+
+    /// The smallest id of the words in use. Every `Words` the crate chooses now has an id at
+    /// least this; the ones an added message replaced, never chosen again, have smaller ids.
+    #[cfg(feature = "page")]
+    pub(crate) fn oldest_in_use() -> u64 {
+        catalog().iter().map(|words| words.id).min().unwrap_or(0)
     }
 
     /// The fixed words of a page.
@@ -229,8 +284,9 @@ impl Words {
     }
 
     /// Whether the language writes numbers its own way (all but English, with the feature
-    /// `page`, which brings CLDR's number data): then a number is given to a message as a
-    /// number, else as the text Rust writes.
+    /// `page`, which brings CLDR's number data): then a float is given to a message as a
+    /// number, else as the text Rust writes (`2.0`, which Fluent would say `2`). Integers are
+    /// given as [`integer`] says, in every language.
     pub(crate) fn writes_numbers(&self) -> bool {
         cfg!(feature = "page") && self.tag != "en"
     }
@@ -260,6 +316,87 @@ impl Words {
             None => Cow::Borrowed(word.id()),
         }
     }
+}
+
+/// Refuses a resource that gives a message the crate never says (its id misspelt, it would be
+/// ignored without a word) or a message without text (a blank where the crate says it).
+fn check_messages(resource: &FluentResource) -> Result<(), WordsError> {
+    use fluent_syntax::ast;
+
+    let mut unknown = Vec::new();
+    let mut empty = None;
+    for entry in resource.entries() {
+        // Terms and comments are the resource's own.
+        let ast::Entry::Message(message) = entry else {
+            continue;
+        };
+        let id = message.id.name;
+        if !Word::ALL.iter().any(|word| word.id() == id) {
+            unknown.push((id.to_owned(), nearest_id(id)));
+            continue;
+        }
+        // The parser writes no empty text element: a text is empty when it is nothing but
+        // empty string literals (`{ "" }`).
+        let has_text = message.value.as_ref().is_some_and(|pattern| {
+            pattern.elements.iter().any(|element| {
+                !matches!(
+                    element,
+                    ast::PatternElement::Placeable {
+                        expression: ast::Expression::Inline(ast::InlineExpression::StringLiteral {
+                            value: ""
+                        }),
+                    }
+                )
+            })
+        });
+        if !has_text {
+            empty.get_or_insert(id);
+        }
+    }
+    if !unknown.is_empty() {
+        return Err(WordsError::UnknownMessages(unknown));
+    }
+    match empty {
+        Some(id) => Err(WordsError::EmptyMessage(id.to_owned())),
+        None => Ok(()),
+    }
+}
+
+/// The crate's message id nearest `id`, if one is at most two edits away (a letter added, left
+/// out, changed, or two swapped count two).
+fn nearest_id(id: &str) -> Option<&'static str> {
+    const CLOSE: usize = 2;
+    let id: Vec<char> = id.chars().collect();
+    let mut nearest = None;
+    for word in Word::ALL {
+        let known: Vec<char> = word.id().chars().collect();
+        // Further apart in length than `CLOSE` is further apart in edits: skipped, so that a
+        // long id costs no more than a short one.
+        if known.len().abs_diff(id.len()) > CLOSE {
+            continue;
+        }
+        let distance = edit_distance(&id, &known);
+        if distance <= CLOSE && nearest.is_none_or(|(best, _)| distance < best) {
+            nearest = Some((distance, word.id()));
+        }
+    }
+    nearest.map(|(_, id)| id)
+}
+
+/// Levenshtein's distance between `a` and `b`: the fewest characters added, removed or changed
+/// that make one the other.
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut current = vec![0; b.len() + 1];
+    for (i, x) in a.iter().enumerate() {
+        current[0] = i + 1;
+        for (j, y) in b.iter().enumerate() {
+            let changed = previous[j] + usize::from(x != y);
+            current[j + 1] = changed.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        std::mem::swap(&mut previous, &mut current);
+    }
+    previous[b.len()]
 }
 
 /// The built-in languages' sources.
@@ -315,6 +452,55 @@ fn build(sources: &[(String, Vec<String>)]) -> Arc<[Arc<Words>]> {
     languages.into()
 }
 
+/// The largest integer an `f64` holds exactly, with every integer below it: 2^53.
+const EXACT_IN_F64: i128 = 1 << 53;
+
+/// An integer as a message is given it, written exactly however large.
+///
+/// Fluent holds a number as an `f64` (`FluentNumber::value`), which holds every integer up to
+/// 2^53 and few beyond: `9007199254740993` would be said `9007199254740992`. An integer within
+/// 2^53 is given as Fluent's own number, so that a message selects its plural form as Fluent does
+/// (`{ $minimum -> [one] ... }`); a larger one as an [`Integer`], which the language's formatter
+/// (or, for English, Rust) writes from its exact digits. Fluent selects plural forms on its own
+/// numbers only, so a message that selects on such an integer says its default variant (CLDR's
+/// `other`): the crate's messages select only on lengths and counts, where such a number can be
+/// no more than a bound that no answer reaches, and never on the bounds and values of number
+/// fields.
+pub(crate) fn integer(value: impl Into<i128>) -> fluent_bundle::FluentValue<'static> {
+    let value = value.into();
+    if value.abs() <= EXACT_IN_F64 {
+        #[expect(clippy::cast_precision_loss, reason = "exact within 2^53")]
+        let number = value as f64;
+        fluent_bundle::FluentValue::from(number)
+    } else {
+        fluent_bundle::FluentValue::Custom(Box::new(Integer(value)))
+    }
+}
+
+/// An integer beyond 2^53 in a message ([`integer`]): its exact value, which Fluent's `f64` would
+/// round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Integer(i128);
+
+impl fluent_bundle::types::FluentType for Integer {
+    fn duplicate(&self) -> Box<dyn fluent_bundle::types::FluentType + Send> {
+        Box::new(*self)
+    }
+
+    /// The digits as Rust writes them (as English says numbers); a language that writes
+    /// numbers its own way says it with [`format_number`] instead.
+    fn as_string(&self, _: &intl_memoizer::IntlLangMemoizer) -> Cow<'static, str> {
+        self.0.to_string().into()
+    }
+
+    fn as_string_threadsafe(
+        &self,
+        _: &intl_memoizer::concurrent::IntlLangMemoizer,
+    ) -> Cow<'static, str> {
+        self.0.to_string().into()
+    }
+}
+
 /// A language's decimal formatter (ICU4X, CLDR's data), kept by the bundle's memoizer.
 #[cfg(feature = "page")]
 struct DecimalFormat(icu_decimal::DecimalFormatter);
@@ -336,20 +522,37 @@ impl Memoizable for DecimalFormat {
 }
 
 /// A number in a message, as the bundle's language writes it: its digits, its decimal separator,
-/// its grouping.
+/// its grouping. An integer goes to ICU4X as an integer, from its exact value.
 #[cfg(feature = "page")]
 fn format_number(
     value: &fluent_bundle::FluentValue<'_>,
     memoizer: &IntlLangMemoizer,
 ) -> Option<String> {
-    let fluent_bundle::FluentValue::Number(number) = value else {
-        return None;
+    use icu_decimal::input::Decimal;
+
+    let decimal = match value {
+        fluent_bundle::FluentValue::Number(number) => {
+            let value = number.value;
+            // A whole `f64` within 2^53 is exactly that integer.
+            #[expect(clippy::cast_precision_loss, reason = "2^53 is exact")]
+            let exact = EXACT_IN_F64 as f64;
+            if value.fract() == 0.0 && value.abs() <= exact {
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    reason = "a whole number within 2^53"
+                )]
+                Decimal::from(value as i64)
+            } else {
+                Decimal::try_from_f64(value, icu_decimal::input::FloatPrecision::RoundTrip).ok()?
+            }
+        }
+        fluent_bundle::FluentValue::Custom(custom) => {
+            // The value inside the box, not the box.
+            let custom: &dyn fluent_bundle::types::FluentType = &**custom;
+            Decimal::from(custom.as_any().downcast_ref::<Integer>()?.0)
+        }
+        _ => return None,
     };
-    let decimal = icu_decimal::input::Decimal::try_from_f64(
-        number.value,
-        icu_decimal::input::FloatPrecision::RoundTrip,
-    )
-    .ok()?;
     memoizer
         .with_try_get::<DecimalFormat, _, _>((), |format| format.0.format(&decimal).to_string())
         .ok()
@@ -385,8 +588,7 @@ macro_rules! words {
         }
 
         impl Word {
-            /// Every message, for the test that each language has each.
-            #[cfg(test)]
+            /// Every message: what [`Words::add`] takes, and what each language has.
             pub(crate) const ALL: &[Word] = &[$(Word::$word,)*];
 
             /// The message's id in the `.ftl` files.

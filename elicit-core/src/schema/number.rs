@@ -46,13 +46,15 @@ enum Repr {
 }
 
 impl Number {
-    /// The number as a message of `words` is given it: a number, which the language writes its
-    /// own way, or for English the text Rust writes (exact, however large).
+    /// The number as a message of `words` is given it: an integer exactly, however large (see
+    /// [`integer`](crate::lang::integer)); a float as a number, which the language writes its own
+    /// way, or for English as the text Rust writes (`2.0`).
     pub(crate) fn said(&self, words: &crate::lang::Words) -> fluent_bundle::FluentValue<'static> {
-        if words.writes_numbers() {
-            fluent_bundle::FluentValue::from(self.as_f64())
-        } else {
-            fluent_bundle::FluentValue::from(self.to_string())
+        match self.0 {
+            Repr::PosInt(v) => crate::lang::integer(v),
+            Repr::NegInt(v) => crate::lang::integer(v),
+            Repr::Float(v) if words.writes_numbers() => fluent_bundle::FluentValue::from(v),
+            Repr::Float(_) => fluent_bundle::FluentValue::from(self.to_string()),
         }
     }
 }

@@ -260,7 +260,9 @@ fn languages(cx: &Ctxt, input: &Input<'_>, slots: &[Slot]) -> Vec<Language<Vec<O
 }
 
 /// The text the catalog gives for `slot`, reporting it when the code has the text and the
-/// catalog does not, or when it fills something in.
+/// catalog does not, when it fills something in, or when it is empty: a client shows a title as
+/// the label and a description as help, and an empty one in one language hides what the code
+/// says in its own (the check the code's own texts pass, in `valid.rs`).
 fn text(cx: &Ctxt, lit: &syn::LitStr, catalog: &ftl::Catalog, slot: &Slot) -> Option<String> {
     let message = catalog.messages.get(&slot.id);
     let given = message.and_then(|message| match slot.attribute {
@@ -272,6 +274,25 @@ fn text(cx: &Ctxt, lit: &syn::LitStr, catalog: &ftl::Catalog, slot: &Slot) -> Op
             .map(|(_, text)| text),
     });
     match given {
+        Some(Ok(text)) if text.trim().is_empty() => {
+            let file = message.map(|m| m.file.as_str()).unwrap_or_default();
+            let fix = if slot.required {
+                "give a text".to_owned()
+            } else {
+                format!("give a text, or leave `{}` out", slot.name())
+            };
+            cx.error_spanned_by(
+                lit,
+                format!(
+                    "{} has an empty {} in `{}` (`{}` in `{file}`): {fix}",
+                    slot.owner,
+                    slot.noun,
+                    lit.value(),
+                    slot.name()
+                ),
+            );
+            None
+        }
         Some(Ok(text)) => Some(text.clone()),
         Some(Err(())) => {
             let file = message.map(|m| m.file.as_str()).unwrap_or_default();

@@ -129,7 +129,7 @@ async fn values_of_the_wrong_type_or_outside_the_rules_are_asked_again() {
     assert_eq!(seen.len(), 2);
     assert_eq!(
         seen[1]["message"],
-        "About you\n\nPlease correct these:\n- name: must be at least 2 characters long, got 1\n- age: must be a whole number, got text"
+        "About you\n\nPlease correct these:\n- name: must be at least 2 characters long, got 1\n- age: must be a whole number, not text"
     );
     // What was right is prefilled; the stray key is not.
     let properties = &seen[1]["requestedSchema"]["properties"];

@@ -246,7 +246,7 @@ pub fn read(schema: &RequestedSchema, body: &[u8]) -> Result<Submission, Submiss
 /// };
 /// assert_eq!(
 ///     problems.to_string(),
-///     "`label`: must be at least 2 characters long, got 1\n`replicas`: must be a whole number, got text"
+///     "`label`: must be at least 2 characters long, got 1\n`replicas`: must be a whole number, not text"
 /// );
 /// assert!(matches!(submission::judge(schema, b"action=decline"), Ok(Judged::Declined)));
 /// ```

@@ -182,7 +182,7 @@ fn sent_twice_is_a_list_the_rules_refuse() {
     let problems = s.validate(read.as_object().unwrap()).unwrap_err();
     assert_eq!(
         problems.to_string(),
-        "`a`: must be text, got a list\n`n`: must be a whole number, got a list\n`b`: must be true or false, got a list"
+        "`a`: must be text, not a list\n`n`: must be a whole number, not a list\n`b`: must be true or false, not a list"
     );
 }
 

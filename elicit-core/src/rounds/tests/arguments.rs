@@ -133,7 +133,7 @@ fn only_what_is_missing_or_wrong_is_asked_and_an_answer_fills_only_that() {
     assert_eq!(names, ["title", "priority"]);
     let message = form["message"].as_str().unwrap();
     assert!(
-        message.contains("- title: must be text, got a number"),
+        message.contains("- title: must be text, not a number"),
         "{message}"
     );
     assert!(message.contains("- priority: must be one of"), "{message}");

@@ -327,7 +327,7 @@ async fn a_task_whose_rounds_are_spent_is_told_in_the_callers_language() {
         assert_eq!(
             result(&task),
             (
-                "Das Formular „40 files match *.log. Delete them?“ wurde 3-mal abgefragt, und die letzte Antwort verstößt noch immer gegen seine Regeln:\n- confirm: muss true oder false sein (erhalten: Text)",
+                "Das Formular „40 files match *.log. Delete them?“ wurde 3-mal abgefragt, und die letzte Antwort verstößt noch immer gegen seine Regeln:\n- confirm: muss true oder false sein, ist aber Text",
                 true
             ),
             "{version}"

@@ -149,7 +149,7 @@ fn text_fields_mirror_their_rules() {
     );
     has(
         &html,
-        r#"<label for="field-homepage">homepage<span class="optional"> (optional)</span></label><input class="input" id="field-homepage" name="f.homepage" type="url"></div>"#,
+        r#"<label for="field-homepage"><bdi>homepage</bdi><span class="optional"> (optional)</span></label><input class="input" id="field-homepage" name="f.homepage" type="url"></div>"#,
     );
     has(
         &html,
@@ -158,7 +158,7 @@ fn text_fields_mirror_their_rules() {
     // A date-time is a `datetime-local` input, read as UTC, and says so.
     has(
         &html,
-        r#"<label for="field-pickup">pickup<span class="optional"> (optional)</span></label><div class="hint" id="field-pickup_hint"><p>When the driver comes</p><p>Date and time in UTC.</p></div><input class="input short" id="field-pickup" name="f.pickup" type="datetime-local" aria-describedby="field-pickup_hint">"#,
+        r#"<label for="field-pickup"><bdi>pickup</bdi><span class="optional"> (optional)</span></label><div class="hint" id="field-pickup_hint"><p>When the driver comes</p><p>Date and time in UTC.</p></div><input class="input short" id="field-pickup" name="f.pickup" type="datetime-local" aria-describedby="field-pickup_hint">"#,
     );
 }
 
@@ -186,7 +186,7 @@ fn booleans_are_a_checkbox_or_three_radios() {
     // Optional: yes, no, or no answer (checked: nothing was given).
     has(
         &html,
-        r#"<fieldset><legend>breakfast<span class="optional"> (optional)</span></legend><div class="choices"><div class="choice"><input id="field-breakfast" name="f.breakfast" type="radio" value="true"><div><label for="field-breakfast">Yes</label></div></div><div class="choice"><input id="field-breakfast_opt1" name="f.breakfast" type="radio" value="false"><div><label for="field-breakfast_opt1">No</label></div></div><div class="choice"><input id="field-breakfast_none" name="f.breakfast" type="radio" value="" checked><label for="field-breakfast_none">No answer</label></div></div></fieldset>"#,
+        r#"<fieldset><legend><bdi>breakfast</bdi><span class="optional"> (optional)</span></legend><div class="choices"><div class="choice"><input id="field-breakfast" name="f.breakfast" type="radio" value="true"><div><label for="field-breakfast">Yes</label></div></div><div class="choice"><input id="field-breakfast_opt1" name="f.breakfast" type="radio" value="false"><div><label for="field-breakfast_opt1">No</label></div></div><div class="choice"><input id="field-breakfast_none" name="f.breakfast" type="radio" value="" checked><label for="field-breakfast_none">No answer</label></div></div></fieldset>"#,
     );
 }
 
@@ -388,7 +388,7 @@ fn everything_sent_is_escaped() {
     );
     has(
         &html,
-        r#"<label for="field-q_22_3e_3cscript_3e">Name &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;more&quot;<span class="optional"> (optional)</span></label><div class="hint" id="field-q_22_3e_3cscript_3e_hint"><p>Say &lt;b&gt;&quot;hi&quot;&lt;/b&gt; &amp; go</p></div><input class="input" id="field-q_22_3e_3cscript_3e" name="f.q&quot;&gt;&lt;script&gt;" type="text" value="&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;&amp;amp;""#,
+        r#"<label for="field-q_22_3e_3cscript_3e"><bdi>Name &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;more&quot;</bdi><span class="optional"> (optional)</span></label><div class="hint" id="field-q_22_3e_3cscript_3e_hint"><p>Say &lt;b&gt;&quot;hi&quot;&lt;/b&gt; &amp; go</p></div><input class="input" id="field-q_22_3e_3cscript_3e" name="f.q&quot;&gt;&lt;script&gt;" type="text" value="&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;&amp;amp;""#,
     );
     has(
         &html,

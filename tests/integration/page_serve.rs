@@ -46,6 +46,18 @@ struct Other {
     label: String,
 }
 
+/// A form written in Hebrew, a language the crate's own words do not speak.
+#[derive(Elicit, Debug)]
+#[elicit(
+    language = "he",
+    message = "חברו את החשבון שלכם",
+    title = "חיבור חשבון"
+)]
+struct Hebrew {
+    #[elicit(title = "תווית", min_length = 2)]
+    label: String,
+}
+
 const KEY: &str = "sk-live-0123456789abcdef";
 
 /// The application's sign-in, as a stand-in: the cookie `session=<subject>`.
@@ -122,6 +134,7 @@ fn server(sign_in: bool, ttl: Duration) -> Server {
     )
     .form::<Connect>()
     .form::<Other>()
+    .form::<Hebrew>()
     .ttl(ttl)
     .max_body(4096);
     let router = Router::new().nest("/pages", pages.router());
@@ -682,11 +695,68 @@ async fn the_page_says_who_is_signed_in() {
     // Escaped as every value.
     assert!(
         page.body.contains(
-            r#"<p class="signed-in">Signed in as <strong>alice &lt;alice@example.test&gt;</strong></p>"#
+            r#"<p class="signed-in">Signed in as <strong><bdi>alice &lt;alice@example.test&gt;</bdi></strong></p>"#
         ),
         "{}",
         page.body
     );
+}
+
+/// A page is in its form's language (`<html lang>`, `dir`, `Content-Language`), made with the
+/// call's language or without one; the crate's words on it, in the nearest language they speak,
+/// say theirs. A page whose text is all the crate's is in the words' language.
+#[tokio::test]
+async fn a_page_is_in_the_language_of_its_form() {
+    let s = server(true, Duration::from_mins(10));
+    let preference = mcp_elicit::lang::Preference::parse("he-IL");
+    for preference in [None, Some(&preference)] {
+        let (id, _) = s
+            .pages
+            .create_in::<Hebrew>(Some("ada"), None, preference)
+            .await
+            .unwrap();
+        let path = format!("/pages/{id}");
+        let page = send(&s.router, get(&path, Some("ada"))).await;
+        assert_eq!(page.status, StatusCode::OK);
+        let language = page.headers.get("content-language").unwrap();
+        assert_eq!(language, "he");
+        let body = &page.body;
+        assert!(
+            body.starts_with("<!DOCTYPE html><html lang=\"he\" dir=\"rtl\"><head>"),
+            "{body}"
+        );
+        assert!(body.contains("<title>חיבור חשבון</title>"), "{body}");
+        assert!(
+            body.contains(r#"<p class="signed-in" lang="en" dir="ltr">Signed in as <strong><bdi>ada &lt;ada@example.test&gt;</bdi></strong></p>"#),
+            "{body}"
+        );
+        assert!(
+            body.contains(r#"<button type="submit" name="action" value="accept" lang="en" dir="ltr">Submit</button>"#),
+            "{body}"
+        );
+        // Sent too short: the problem in the words' voice, the title isolated in it.
+        let csrf = csrf_of(body);
+        let sent = format!("csrf={csrf}&f.label=x&action=accept");
+        let again = send(&s.router, post(&path, Some("ada"), &sent)).await;
+        assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(again.headers.get("content-language").unwrap(), "he");
+        assert!(
+            again.body.contains("<p class=\"problem\" id=\"field-label_problem\" lang=\"en\" dir=\"ltr\"><span class=\"visually-hidden\">Error: </span>\u{2068}תווית\u{2069} must be at least 2 characters long, got 1</p>"),
+            "{}",
+            again.body
+        );
+        // Answered: a page all of the crate's words, in their language.
+        let sent = format!("csrf={csrf}&f.label=xy&action=accept");
+        let done = send(&s.router, post(&path, Some("ada"), &sent)).await;
+        assert_eq!(done.status, StatusCode::OK);
+        assert_eq!(done.headers.get("content-language").unwrap(), "en");
+        assert!(
+            done.body
+                .starts_with("<!DOCTYPE html><html lang=\"en\"><head>"),
+            "{}",
+            done.body
+        );
+    }
 }
 
 #[tokio::test]

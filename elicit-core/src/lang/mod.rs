@@ -28,6 +28,7 @@
 use fluent_langneg::{NegotiationStrategy, negotiate_languages};
 use unic_langid::LanguageIdentifier;
 
+pub(crate) mod bidi;
 mod words;
 
 pub(crate) use words::{Word, args, integer};

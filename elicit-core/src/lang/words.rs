@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource};
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 #[cfg(feature = "page")]
 use intl_memoizer::Memoizable;
 #[cfg(feature = "page")]
@@ -273,10 +273,13 @@ impl Words {
                 no_answer: say(Word::PageNoAnswer),
                 choose_an_option: say(Word::PageChooseAnOption),
                 signed_in_as: {
-                    // The name said as a mark no message holds, then the text around it kept.
+                    // The name said as a mark no message holds, then the text around it kept
+                    // (without the marks that isolate it: the page sets the name in a `<bdi>`).
                     const MARK: &str = "\u{fffc}";
                     let said = self.say_with(Word::PageSignedInAs, &args!("name" => MARK));
                     let (before, after) = said.split_once(MARK).unwrap_or((&said, ""));
+                    let before = before.strip_suffix(super::bidi::FSI).unwrap_or(before);
+                    let after = after.strip_prefix(super::bidi::PDI).unwrap_or(after);
                     (before.to_owned(), after.to_owned())
                 },
             }
@@ -302,6 +305,18 @@ impl Words {
     }
 
     fn format(&self, word: Word, args: Option<&FluentArgs<'_>>) -> Cow<'_, str> {
+        // In a language written right to left, each text given to a message (a field's title, a
+        // value, a provider's name) is isolated, so that a Latin title beside `:` or `(` keeps
+        // the punctuation on the side the sentence puts it. Numbers are not: the language writes
+        // them itself. Left-to-right languages say their messages without the marks.
+        let isolated;
+        let args = match args {
+            Some(args) if self.right_to_left => {
+                isolated = isolate_text(args);
+                Some(&isolated)
+            }
+            args => args,
+        };
         if let Some(pattern) = self.bundle.get_message(word.id()).and_then(|m| m.value()) {
             let mut errors = Vec::new();
             let said = self.bundle.format_pattern(pattern, args, &mut errors);
@@ -399,6 +414,24 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
     previous[b.len()]
 }
 
+/// `args` with each text between FSI and PDI ([`isolated`](super::bidi::isolated)); numbers
+/// and the rest as they are.
+fn isolate_text<'a>(args: &'a FluentArgs<'_>) -> FluentArgs<'a> {
+    let mut isolated = FluentArgs::with_capacity(args.iter().count());
+    for (name, value) in args.iter() {
+        match value {
+            FluentValue::String(text) => {
+                isolated.set(
+                    name,
+                    FluentValue::String(super::bidi::isolated(text).into()),
+                );
+            }
+            value => isolated.set(name, value.clone()),
+        }
+    }
+    isolated
+}
+
 /// The built-in languages' sources.
 fn built_in_sources() -> Vec<(String, Vec<String>)> {
     BUILT_IN
@@ -423,8 +456,9 @@ fn build(sources: &[(String, Vec<String>)]) -> Arc<[Arc<Words>]> {
     for (tag, resources) in sources {
         let id: LanguageIdentifier = tag.parse().unwrap_or_default();
         let mut bundle = FluentBundle::new_concurrent(vec![id]);
-        // The crate's texts go into HTML that says its direction, and into plain text a client
-        // shows: no invisible isolation marks around the values.
+        // No isolation marks around every placeable (Fluent's, which wraps numbers and the
+        // variants of a plural too): in a language written right to left, `Words::format`
+        // isolates the texts given to a message, and left-to-right languages need none.
         bundle.set_use_isolating(false);
         // Numbers as the language writes them; English keeps the digits as they are (what the
         // errors' `Display`, read by programs and logs too, has always said).

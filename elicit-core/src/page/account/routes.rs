@@ -192,11 +192,8 @@ async fn show<S: PageStore + KeptStore + 'static>(
         return response;
     }
     let labels = Labels::of(&accounts, &visit.words);
-    html_in(
-        &visit.words,
-        StatusCode::OK,
-        Accounts::<S>::connect_form(&visit, &parts, &labels).render(),
-    )
+    let page = Accounts::<S>::connect_form(&visit, &parts, &labels);
+    html_in(page.language(), StatusCode::OK, page.render())
 }
 
 /// 32 random bytes.

@@ -10,6 +10,8 @@ use super::datetime::{LOCAL_MINUTES, local_date_time};
 use super::ids::{DescribedBy, Id, InputName, Part};
 use super::paragraphs::Paragraphs;
 use super::pattern::html_pattern;
+use super::text::Isolated;
+use super::voice::Voice;
 use crate::error::{ErrorKind, JsonType, excerpt};
 use crate::hints::{self, Place};
 use crate::lang::{Word, Words, args};
@@ -85,6 +87,8 @@ pub(super) struct Field<'a, 'w> {
     /// anything is typed (lengths, numbers, how many choices, the time zone).
     note: Option<&'w str>,
     words: &'w Words,
+    /// The `lang` and `dir` of the crate's words, on a page in another language.
+    voice: Voice<'w>,
 }
 
 impl<'a, 'w> Field<'a, 'w> {
@@ -94,6 +98,7 @@ impl<'a, 'w> Field<'a, 'w> {
         value: Option<Cow<'a, Value>>,
         messages: Vec<String>,
         words: &'w Words,
+        voice: Voice<'w>,
         note: Option<&'w str>,
     ) -> Self {
         Field {
@@ -103,6 +108,7 @@ impl<'a, 'w> Field<'a, 'w> {
             messages,
             note,
             words,
+            voice,
         }
     }
 
@@ -158,11 +164,20 @@ impl<'a, 'w> Field<'a, 'w> {
         }
     }
 
-    /// The label, with "(optional)" on an optional field.
+    /// The label, with "(optional)" on an optional field (the label isolated from it: a title
+    /// in another direction, or ending in punctuation, keeps "(optional)" on the side the
+    /// page's direction puts it).
     fn label_text(&self) -> Markup {
+        let voice = self.voice;
         html! {
-            (self.label())
-            @if !self.required() { span.optional { (self.words.page().optional) } }
+            @if self.required() {
+                (self.label())
+            } @else {
+                (Isolated(self.label()))
+                span.optional lang=[voice.lang()] dir=[voice.dir()] {
+                    (self.words.page().optional)
+                }
+            }
         }
     }
 
@@ -175,11 +190,14 @@ impl<'a, 'w> Field<'a, 'w> {
                     @if let Some(description) = self.property.description() {
                         (Paragraphs(description))
                     }
-                    @if let Some(note) = self.note { p { (note) } }
+                    @if let Some(note) = self.note {
+                        p lang=[self.voice.lang()] dir=[self.voice.dir()] { (note) }
+                    }
                 }
             }
             @if self.invalid() {
-                p.problem id=(self.id(Part::Problem)) {
+                p.problem id=(self.id(Part::Problem)) lang=[self.voice.lang()]
+                    dir=[self.voice.dir()] {
                     @for (i, message) in self.messages.iter().enumerate() {
                         @if i > 0 { br; }
                         span.visually-hidden { (self.words.page().error_prefix) } (message)
@@ -298,6 +316,7 @@ impl<'a, 'w> Field<'a, 'w> {
         self.group(
             "radio",
             &choices,
+            self.voice,
             |value| chosen == Some(value),
             chosen.is_none(),
         )
@@ -308,7 +327,14 @@ impl<'a, 'w> Field<'a, 'w> {
         let chosen = self.value.as_deref().and_then(Value::as_str);
         let choices = options(s.options());
         let known = chosen.is_some_and(|c| s.options().iter().any(|o| o.value() == c));
-        self.group("radio", &choices, |value| chosen == Some(value), !known)
+        let form = Voice::default();
+        self.group(
+            "radio",
+            &choices,
+            form,
+            |value| chosen == Some(value),
+            !known,
+        )
     }
 
     /// Any number of choices: checkboxes.
@@ -324,15 +350,24 @@ impl<'a, 'w> Field<'a, 'w> {
             _ => Vec::new(),
         };
         let choices = options(m.options());
-        self.group("checkbox", &choices, |value| chosen.contains(&value), false)
+        let form = Voice::default();
+        self.group(
+            "checkbox",
+            &choices,
+            form,
+            |value| chosen.contains(&value),
+            false,
+        )
     }
 
-    /// A `<fieldset>` of radio buttons or checkboxes, `choices` as (value, label, hint); an
+    /// A `<fieldset>` of radio buttons or checkboxes, `choices` as (value, label, hint), the
+    /// labels in the voice `labels` (the form's options, or the crate's "Yes" and "No"); an
     /// optional group of radio buttons ends with "No answer", checked when `none`.
     fn group(
         &self,
         kind: &str,
         choices: &[(&str, &str, Option<&str>)],
+        labels: Voice<'_>,
         checked: impl Fn(&str) -> bool,
         none: bool,
     ) -> Markup {
@@ -353,7 +388,9 @@ impl<'a, 'w> Field<'a, 'w> {
                                     aria-describedby=[hint.map(|_| hint_id)]
                                     aria-invalid=[self.aria_invalid()];
                                 div {
-                                    label for=(id) { (label) }
+                                    label for=(id) lang=[labels.lang()] dir=[labels.dir()] {
+                                        (label)
+                                    }
                                     @if let Some(hint) = hint {
                                         div.hint id=(hint_id) { (Paragraphs(hint)) }
                                     }
@@ -365,7 +402,9 @@ impl<'a, 'w> Field<'a, 'w> {
                             div.choice {
                                 input id=(id) name=(self.name()) type="radio" value="" checked[none]
                                     aria-invalid=[self.aria_invalid()];
-                                label for=(id) { (self.words.page().no_answer) }
+                                label for=(id) lang=[self.voice.lang()] dir=[self.voice.dir()] {
+                                    (self.words.page().no_answer)
+                                }
                             }
                         }
                     }
@@ -381,7 +420,7 @@ impl<'a, 'w> Field<'a, 'w> {
         let input = html! {
             select.input id=(self.id(Part::Field)) name=(self.name()) required[self.required()]
                 aria-describedby=[self.described_by()] aria-invalid=[self.aria_invalid()] {
-                option value="" selected[!known] {
+                option value="" selected[!known] lang=[self.voice.lang()] dir=[self.voice.dir()] {
                     @if self.required() {
                         (self.words.page().choose_an_option)
                     } @else {

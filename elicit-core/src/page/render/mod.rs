@@ -23,6 +23,7 @@ mod paragraphs;
 mod pattern;
 mod style;
 mod text;
+mod voice;
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -39,7 +40,8 @@ pub use ids::{FIELD_PREFIX, field_id};
 use ids::{Id, Part};
 use paragraphs::Paragraphs;
 pub use style::STYLESHEET;
-use text::Text;
+use text::{Isolated, Text};
+use voice::Voice;
 
 /// A form as a whole HTML page: its title, the message, the form with a field per property, and
 /// two submit buttons, `action=accept` and `action=decline` (which skips the browser's checks, so
@@ -111,8 +113,10 @@ pub struct FormPage<'a> {
     secrets: &'a [&'a str],
     signed_in_as: Option<&'a str>,
     submit: Option<&'a str>,
-    /// The crate's words in the page's language; `None` is English.
+    /// The crate's words, the nearest to the page's language they speak; `None` is English.
     words: Option<&'a Words>,
+    /// The language of the form's own text, when it is not the words'.
+    written_in: Option<&'a str>,
 }
 
 /// A page's hidden fields: the first two (a CSRF token, most often alone) kept in place, so
@@ -141,34 +145,35 @@ impl<'a> Hidden<'a> {
 /// A page's frame, from the document type to its language's tag.
 const HEAD_TO_LANG: &str = "<!DOCTYPE html><html lang=\"";
 
-/// A page's frame, from its `<head>` to its `<title>`'s text.
+/// A page's frame, from its `<head>` to its `<title>`'s attributes.
 const HEAD_TO_TITLE: &str = concat!(
     "<head><meta charset=\"utf-8\">",
     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
-    "<meta name=\"robots\" content=\"noindex, nofollow\"><title>",
+    "<meta name=\"robots\" content=\"noindex, nofollow\"><title",
 );
 
-/// A page's frame, from the end of its fields to the accepting button's label.
-const ACTIONS_TO_LABEL: &str =
-    "<div class=\"actions\"><button type=\"submit\" name=\"action\" value=\"accept\">";
+/// A page's frame, from the end of its fields to the accepting button's attributes.
+const ACTIONS_TO_ACCEPT: &str =
+    "<div class=\"actions\"><button type=\"submit\" name=\"action\" value=\"accept\"";
 
-/// A page's frame, from the accepting button's label to the declining button's (`decline` skips
-/// the browser's checks, so that a person can decline a form they cannot fill in).
-const LABEL_TO_DECLINE: &str = concat!(
+/// A page's frame, from the accepting button's label to the declining button's attributes
+/// (`decline` skips the browser's checks, so that a person can decline a form they cannot fill
+/// in).
+const ACCEPT_TO_DECLINE: &str = concat!(
     "</button>",
-    "<button type=\"submit\" name=\"action\" value=\"decline\" class=\"secondary\">",
+    "<button type=\"submit\" name=\"action\" value=\"decline\" class=\"secondary\"",
 );
 
 /// A page's frame, from the declining button's label to the end.
 const DECLINE_TO_END: &str = "</button></div></form></main></body></html>";
 
-/// The start of a page's `<html>` tag in the language of `words`: `lang`, and `dir="rtl"` for
+/// The start of a page's `<html>` tag in the language `language`: `lang`, and `dir="rtl"` for
 /// a language written right to left.
-fn open_html(words: &Words, page: &mut String) {
+fn open_html(language: &str, right_to_left: bool, page: &mut String) {
     page.push_str(HEAD_TO_LANG);
-    Text(words.language()).render_to(page);
+    Text(language).render_to(page);
     page.push('"');
-    if words.is_right_to_left() {
+    if right_to_left {
         page.push_str(" dir=\"rtl\"");
     }
     page.push('>');
@@ -194,13 +199,15 @@ impl<'a> FormPage<'a> {
             signed_in_as: None,
             submit: None,
             words: None,
+            written_in: None,
         }
     }
 
-    /// The page in the language of `words` (English by default): `<html lang>` and, for a
-    /// language written right to left, `dir="rtl"`; the buttons, the hints, the error summary
-    /// and the problems in that language. The form's own texts are the schema's and message's:
-    /// give the form in the same language ([`Elicit::in_language`](crate::Elicit::in_language)).
+    /// The crate's words of the page (English by default): the buttons, the rules under each
+    /// field, the error summary and the problems in that language. The form's own texts are the
+    /// schema's and message's; when they are in another language than `words`, say which with
+    /// [`FormPage::written_in`]. Without it, the page is in the language of `words`: `<html
+    /// lang>` and, for a language written right to left, `dir="rtl"`.
     ///
     /// ```
     /// use mcp_elicit::Elicit;
@@ -221,6 +228,54 @@ impl<'a> FormPage<'a> {
     pub fn in_language(mut self, words: &'a Words) -> Self {
         self.words = Some(words);
         self
+    }
+
+    /// The language the form's own text (the message, the title, each field's title and
+    /// description, the options) is written in, as a language tag: the form's declared
+    /// language ([`Translation::language`](crate::form::Translation::language)). The page is in
+    /// that language: `<html lang>` and, for a language written right to left, `dir="rtl"`.
+    /// Where the crate's words ([`FormPage::in_language`]) are in another language (a form in
+    /// Hebrew, which the crate does not speak, has English buttons), each element of theirs
+    /// carries their own `lang` and `dir`, so that a screen reader switches voice, and a field's
+    /// title in one of their messages is isolated.
+    ///
+    /// ```
+    /// use mcp_elicit::Elicit;
+    /// use mcp_elicit::lang::{Preference, Words};
+    /// use mcp_elicit::page::render::FormPage;
+    ///
+    /// #[derive(Elicit)]
+    /// #[elicit(language = "he", message = "בחרו שם")]
+    /// struct Name {
+    ///     #[elicit(title = "שם")]
+    ///     name: String,
+    /// }
+    ///
+    /// let form = Name::in_language(&Preference::parse("he-IL"));
+    /// let words = Words::nearest(form.language); // the crate does not speak Hebrew: English
+    /// let page = FormPage::new(form.schema, form.message)
+    ///     .in_language(&words)
+    ///     .written_in(form.language);
+    /// assert_eq!(page.language(), "he");
+    /// let html = page.render();
+    /// assert!(html.starts_with(r#"<!DOCTYPE html><html lang="he" dir="rtl">"#));
+    /// assert!(html.contains(r#"<label for="field-name">שם</label>"#));
+    /// assert!(html.contains(
+    ///     r#"<button type="submit" name="action" value="accept" lang="en" dir="ltr">Submit</button>"#
+    /// ));
+    /// ```
+    pub fn written_in(mut self, language: &'a str) -> Self {
+        self.written_in = Some(language);
+        self
+    }
+
+    /// The page's language, as `<html lang>` says it and a response's `Content-Language`
+    /// should: the form's ([`FormPage::written_in`]), else the crate's words'
+    /// ([`FormPage::in_language`]), else English.
+    pub fn language(&self) -> &'a str {
+        self.written_in
+            .or(self.words.map(Words::language))
+            .unwrap_or("en")
     }
 
     /// The accepting button's label ("Submit" by default, in the page's language).
@@ -297,6 +352,14 @@ impl<'a> FormPage<'a> {
             &english
         };
         let said = words.page();
+        // The page is in the form's language; the crate's words say theirs where it differs.
+        let language = self.language();
+        let voice = Voice::of(words, language);
+        let right_to_left = if voice.is_marked() {
+            crate::lang::is_right_to_left(language)
+        } else {
+            words.is_right_to_left()
+        };
         // A page that starts from the defaults (most are) has fields that follow from the form
         // alone: written once per form and language, then copied.
         let blank = self.values.is_none() && self.problems.is_none() && self.secrets.is_empty();
@@ -311,30 +374,46 @@ impl<'a> FormPage<'a> {
         };
         let refilled = (!blank).then(notes);
         let fields = match &refilled {
-            Some(notes) => self.fields(words, notes),
+            Some(notes) => self.fields(words, voice, notes),
             None => Vec::new(),
         };
-        let title = self
-            .title
-            .or(self.schema.title())
-            .unwrap_or(&said.default_title);
-        let summary = self.summary(&fields, words);
+        let own_title = self.title.or(self.schema.title());
+        let title = own_title.unwrap_or(&said.default_title);
+        // The heading in the words' voice when it is theirs.
+        let title_voice = if own_title.is_some() {
+            Voice::default()
+        } else {
+            voice
+        };
+        let summary = self.summary(&fields, words, voice);
         // The page's frame is written as text around maud's pieces, into a buffer the size of the
         // page, so that the kept fields are copied once (maud's own buffer would grow, and copy,
         // as they are added).
         let kept = if blank {
-            let kept = self.schema.blank_fields.peek(words.id(), |html| html.len());
+            let kept = self
+                .schema
+                .blank_fields
+                .peek(voice.key(words), |html| html.len());
             kept.unwrap_or(0)
         } else {
             0
         };
         let mut page =
             String::with_capacity(PAGE_FRAME + STYLESHEET.len() + kept + 2 * self.message.len());
-        open_html(words, &mut page);
+        open_html(language, right_to_left, &mut page);
         page.push_str(HEAD_TO_TITLE);
         if summary.is_empty() {
+            title_voice.write_to(&mut page);
+            page.push('>');
             Text(title).render_to(&mut page);
         } else {
+            // "Error: TITLE", the crate's words around the title.
+            voice.write_to(&mut page);
+            page.push('>');
+            let title = match own_title {
+                Some(title) => voice.argument(title),
+                None => Cow::Borrowed(title),
+            };
             Text(&words.say_with(Word::PageErrorTitle, &args!("title" => title)))
                 .render_to(&mut page);
         }
@@ -344,7 +423,7 @@ impl<'a> FormPage<'a> {
         if !summary.is_empty() {
             html! {
                 div.error-summary role="alert" aria-labelledby="error-summary-title" tabindex="-1"
-                    autofocus {
+                    autofocus lang=[voice.lang()] dir=[voice.dir()] {
                     h2 #error-summary-title { (said.problem_heading) }
                     ul {
                         @for (name, message) in &summary {
@@ -362,9 +441,11 @@ impl<'a> FormPage<'a> {
             .render_to(&mut page);
         }
         if let Some(name) = self.signed_in_as {
-            signed_in_as(words, name, &mut page);
+            signed_in_as(words, voice, name, &mut page);
         }
-        page.push_str("<h1>");
+        page.push_str("<h1");
+        title_voice.write_to(&mut page);
+        page.push('>');
         Text(title).render_to(&mut page);
         page.push_str("</h1>");
         if !self.message.trim().is_empty() {
@@ -398,25 +479,43 @@ impl<'a> FormPage<'a> {
         if blank {
             let write = || {
                 let mut html = String::new();
-                write_fields(&self.fields(words, &notes()), &mut html);
+                write_fields(&self.fields(words, voice, &notes()), &mut html);
                 html.into_boxed_str()
             };
             self.schema
                 .blank_fields
-                .with(words.id(), write, |html| page.push_str(html));
+                .with(voice.key(words), write, |html| page.push_str(html));
         } else {
             write_fields(&fields, &mut page);
         }
-        page.push_str(ACTIONS_TO_LABEL);
-        Text(self.submit.unwrap_or(&said.submit)).render_to(&mut page);
-        page.push_str(LABEL_TO_DECLINE);
+        page.push_str(ACTIONS_TO_ACCEPT);
+        // A label of the caller's is in the page's language; the default is the words'.
+        match self.submit {
+            Some(label) => {
+                page.push('>');
+                Text(label).render_to(&mut page);
+            }
+            None => {
+                voice.write_to(&mut page);
+                page.push('>');
+                Text(&said.submit).render_to(&mut page);
+            }
+        }
+        page.push_str(ACCEPT_TO_DECLINE);
+        voice.write_to(&mut page);
+        page.push('>');
         Text(&said.decline).render_to(&mut page);
         page.push_str(DECLINE_TO_END);
         page
     }
 
     /// Every property as the page shows it: its value, its problems, its hint.
-    fn fields<'w>(&self, words: &'w Words, notes: &'w [Option<Box<str>>]) -> Vec<Field<'a, 'w>> {
+    fn fields<'w>(
+        &self,
+        words: &'w Words,
+        voice: Voice<'w>,
+        notes: &'w [Option<Box<str>>],
+    ) -> Vec<Field<'a, 'w>> {
         let mut problems: HashMap<&str, Vec<&'a FieldError>> = HashMap::new();
         if let Some(all) = self.problems {
             for problem in all.errors() {
@@ -452,11 +551,12 @@ impl<'a> FormPage<'a> {
                         .unwrap_or_default()
                         .into_iter()
                         .map(|problem| {
-                            message(label, problem.kind(), value.as_deref(), secret, words)
+                            let label = voice.argument(label);
+                            message(&label, problem.kind(), value.as_deref(), secret, words)
                         })
                         .collect()
                 };
-                Field::new(property, secret, value, messages, words, note)
+                Field::new(property, secret, value, messages, words, voice, note)
             })
             .collect()
     }
@@ -468,6 +568,7 @@ impl<'a> FormPage<'a> {
         &self,
         fields: &'f [Field<'a, '_>],
         words: &Words,
+        voice: Voice<'_>,
     ) -> Vec<(Option<&'a str>, Cow<'f, str>)> {
         let mut entries: Vec<(Option<&'a str>, Cow<'f, str>)> = fields
             .iter()
@@ -484,7 +585,7 @@ impl<'a> FormPage<'a> {
                     let message = words.say_with(
                         Word::ProblemLine,
                         &args!(
-                            "field" => problem.field(),
+                            "field" => voice.argument(problem.field()),
                             "problem" => problem.kind().describe(words),
                         ),
                     );
@@ -541,13 +642,17 @@ pub fn notice_in(words: &Words, title: &str, text: &str) -> String {
     .into_string()
 }
 
-/// "Signed in as NAME", the name in bold wherever the language puts it.
-fn signed_in_as(words: &Words, name: &str, page: &mut String) {
+/// "Signed in as NAME", the name in bold wherever the language puts it, and isolated: a name
+/// in another script, or one holding bidi controls (a RIGHT-TO-LEFT OVERRIDE), moves none of
+/// the words around it.
+fn signed_in_as(words: &Words, voice: Voice<'_>, name: &str, page: &mut String) {
     let (before, after) = &words.page().signed_in_as;
-    page.push_str("<p class=\"signed-in\">");
+    page.push_str("<p class=\"signed-in\"");
+    voice.write_to(page);
+    page.push('>');
     Text(before).render_to(page);
     page.push_str("<strong>");
-    Text(name).render_to(page);
+    Isolated(name).render_to(page);
     page.push_str("</strong>");
     Text(after).render_to(page);
     page.push_str("</p>");

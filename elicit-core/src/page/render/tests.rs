@@ -295,3 +295,180 @@ fn a_page_speaks_its_language() {
         "{english}"
     );
 }
+
+/// A form in Hebrew, which the crate's words do not speak: the page is in Hebrew, right to left,
+/// and each element of the crate's (English) words says its own language and direction.
+#[test]
+fn a_page_is_in_the_forms_language_and_the_words_say_theirs() {
+    use crate::lang::Words;
+    let schema: RequestedSchema = serde_json::from_value(serde_json::json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "title": "שם", "minLength": 2, "maxLength": 40},
+            "city": {"type": "string", "title": "עיר"},
+            "late": {"type": "boolean", "title": "מאוחר"},
+            "plan": {"type": "string", "title": "תוכנית", "oneOf": [{"const": "a", "title": "א"}]}
+        },
+        "required": ["name"]
+    }))
+    .unwrap();
+    let english = Words::english();
+    let page = || {
+        super::FormPage::new(&schema, "בחרו שם")
+            .in_language(&english)
+            .written_in("he")
+    };
+    assert_eq!(page().language(), "he");
+    // Twice: the second from the kept fields.
+    for html in [page().render(), page().render()] {
+        assert!(
+            html.starts_with("<!DOCTYPE html><html lang=\"he\" dir=\"rtl\"><head>"),
+            "{html}"
+        );
+        // The default title is the words': so is its voice.
+        assert!(
+            html.contains("<title lang=\"en\" dir=\"ltr\">Information requested</title>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<h1 lang=\"en\" dir=\"ltr\">Information requested</h1>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<div class=\"message\"><p>בחרו שם</p></div>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<label for=\"field-name\">שם</label><div class=\"hint\" id=\"field-name_hint\"><p lang=\"en\" dir=\"ltr\">2 to 40 characters</p></div>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<label for=\"field-city\"><bdi>עיר</bdi><span class=\"optional\" lang=\"en\" dir=\"ltr\"> (optional)</span></label>"),
+            "{html}"
+        );
+        // "Yes" and "No" are the words'; the form's options are the form's.
+        assert!(
+            html.contains("<label for=\"field-late\" lang=\"en\" dir=\"ltr\">Yes</label>"),
+            "{html}"
+        );
+        assert!(
+            html.contains(
+                "<label for=\"field-late_none\" lang=\"en\" dir=\"ltr\">No answer</label>"
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains("<label for=\"field-plan\">א</label>"),
+            "{html}"
+        );
+        assert!(html.contains(concat!(
+            "<div class=\"actions\"><button type=\"submit\" name=\"action\" value=\"accept\" lang=\"en\" dir=\"ltr\">Submit</button>",
+            "<button type=\"submit\" name=\"action\" value=\"decline\" class=\"secondary\" lang=\"en\" dir=\"ltr\">Decline</button></div>",
+        )), "{html}");
+    }
+    // A page of the same form in the words' language keeps its own fields: nothing marked.
+    let plain = super::FormPage::new(&schema, "…")
+        .in_language(&english)
+        .written_in("EN")
+        .render();
+    assert!(
+        plain.starts_with("<!DOCTYPE html><html lang=\"EN\"><head>"),
+        "{plain}"
+    );
+    assert!(!plain.contains("lang=\"en\""), "{plain}");
+    assert!(
+        plain.contains("<label for=\"field-city\"><bdi>עיר</bdi><span class=\"optional\"> (optional)</span></label>"),
+        "{plain}"
+    );
+    // After a submission: the summary and the problems in the words' voice, the field's title
+    // isolated in their sentence.
+    let problems = crate::ContentError::new(vec![crate::FieldError::new(
+        "name".into(),
+        crate::ErrorKind::TooShort {
+            min_length: 2,
+            length: 1,
+        },
+    )]);
+    let mut values = crate::schema::Content::new();
+    values.insert("name".into(), "א".into());
+    let html = page().values(&values).problems(&problems).render();
+    assert!(
+        html.contains("<title lang=\"en\" dir=\"ltr\">Error: Information requested</title>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<div class=\"error-summary\" role=\"alert\" aria-labelledby=\"error-summary-title\" tabindex=\"-1\" autofocus lang=\"en\" dir=\"ltr\"><h2 id=\"error-summary-title\">There is a problem</h2><ul><li><a href=\"#field-name\">\u{2068}שם\u{2069} must be at least 2 characters long, got 1</a></li></ul></div>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<p class=\"problem\" id=\"field-name_problem\" lang=\"en\" dir=\"ltr\"><span class=\"visually-hidden\">Error: </span>\u{2068}שם\u{2069} must be at least 2 characters long, got 1</p>"),
+        "{html}"
+    );
+}
+
+/// The name a person is signed in as is isolated in every language: whatever bidi controls it
+/// holds, they end within it.
+#[test]
+fn the_signed_in_name_is_isolated() {
+    use crate::lang::{Preference, Words};
+    let schema: RequestedSchema =
+        serde_json::from_value(serde_json::json!({"type": "object", "properties": {}})).unwrap();
+    let html = super::FormPage::new(&schema, "")
+        .signed_in_as("mallory\u{202e}<gnp.exe>\u{2069}")
+        .render();
+    assert!(
+        html.contains("<p class=\"signed-in\">Signed in as <strong><bdi>mallory\u{202e}&lt;gnp.exe&gt;\u{202c}</bdi></strong></p>"),
+        "{html}"
+    );
+    let arabic = Words::choose(&Preference::parse("ar"));
+    let html = super::FormPage::new(&schema, "")
+        .in_language(&arabic)
+        .signed_in_as("Ada")
+        .render();
+    assert!(
+        html.contains(
+            "<p class=\"signed-in\">تم تسجيل الدخول باسم <strong><bdi>Ada</bdi></strong></p>"
+        ),
+        "{html}"
+    );
+}
+
+/// In Arabic, a Latin title in a problem is isolated (FSI, PDI), so that the colon after it stays
+/// on its left; in English, no mark is added.
+#[test]
+fn a_latin_title_in_an_arabic_problem_is_isolated() {
+    use crate::lang::{Preference, Words};
+    let schema: RequestedSchema = serde_json::from_value(serde_json::json!({
+        "type": "object",
+        "properties": {"lang": {"type": "string", "title": "C#", "minLength": 3}},
+        "required": ["lang"]
+    }))
+    .unwrap();
+    let problems = crate::ContentError::new(vec![crate::FieldError::new(
+        "lang".into(),
+        crate::ErrorKind::TooShort {
+            min_length: 3,
+            length: 1,
+        },
+    )]);
+    let mut values = crate::schema::Content::new();
+    values.insert("lang".into(), "x".into());
+    let arabic = Words::choose(&Preference::parse("ar"));
+    let html = super::FormPage::new(&schema, "")
+        .in_language(&arabic)
+        .values(&values)
+        .problems(&problems)
+        .render();
+    assert!(
+        html.contains("<a href=\"#field-lang\">\u{2068}C#\u{2069}: \u{2068}يجب ألا يقل طوله عن 3 أحرف (الطول الحالي: 1)\u{2069}</a>"),
+        "{html}"
+    );
+    let html = super::FormPage::new(&schema, "")
+        .values(&values)
+        .problems(&problems)
+        .render();
+    assert!(
+        html.contains("<a href=\"#field-lang\">C# must be at least 3 characters long, got 1</a>"),
+        "{html}"
+    );
+}

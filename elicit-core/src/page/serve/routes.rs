@@ -56,7 +56,7 @@ struct Opened<'p> {
     form: &'p Form,
     answered: bool,
     name: Option<String>,
-    /// The form in the page's language, and the crate's words in the same.
+    /// The form in the page's language, and the crate's words nearest to it.
     translation: Translation,
     words: Arc<Words>,
 }
@@ -226,7 +226,8 @@ async fn show<S: PageStore + 'static>(
         Ok(opened) => return answered(&parts, &opened.words),
         Err(response) => return response,
     };
-    html_in(&opened.words, StatusCode::OK, opened.page(&parts).render())
+    let page = opened.page(&parts);
+    html_in(page.language(), StatusCode::OK, page.render())
 }
 
 /// `POST /{id}`: the person's answer.
@@ -303,7 +304,8 @@ async fn answer<S: PageStore + 'static>(
         },
         Judged::Invalid { values, problems } => {
             let page = opened.page(&parts).values(&values).problems(&problems);
-            return html_in(words, StatusCode::UNPROCESSABLE_ENTITY, page.render());
+            let status = StatusCode::UNPROCESSABLE_ENTITY;
+            return html_in(page.language(), status, page.render());
         }
     };
     match pages.give_answer(id, &answer).await {
@@ -323,8 +325,9 @@ async fn answer<S: PageStore + 'static>(
 }
 
 impl Opened<'_> {
-    /// The page's form, in its language, posted to the path the browser asked for, with its
-    /// CSRF token, and who is signed in.
+    /// The page's form, in its language (the translation's: the crate's words say theirs where
+    /// they speak another), posted to the path the browser asked for, with its CSRF token, and
+    /// who is signed in.
     fn page<'a>(&'a self, parts: &'a Parts) -> FormPage<'a> {
         // A page made without a language, asking with the form's own message, asks with it in
         // the language the browser chose.
@@ -336,6 +339,7 @@ impl Opened<'_> {
         };
         let page = FormPage::new(self.translation.schema, message)
             .in_language(&self.words)
+            .written_in(self.translation.language)
             .action(original_path(parts))
             .hidden(CSRF_FIELD, &self.record.csrf);
         match &self.name {
@@ -403,7 +407,11 @@ pub(crate) fn status_page(words: &Words, status: StatusCode, title: Word, text: 
 /// A page of `title` saying `text` (both said already in the language of `words`), with
 /// `status`.
 pub(crate) fn notice_page(words: &Words, status: StatusCode, title: &str, text: &str) -> Response {
-    html_in(words, status, render::notice_in(words, title, text))
+    html_in(
+        words.language(),
+        status,
+        render::notice_in(words, title, text),
+    )
 }
 
 /// The crate's words the browser request `parts` asks for with its `Accept-Language`: what a
@@ -451,11 +459,11 @@ pub(crate) fn html(status: StatusCode, body: String) -> Response {
     (status, body).into_response()
 }
 
-/// `body`, a page in the language of `words`, as an HTML response of `status` that says its
-/// language (`Content-Language`).
-pub(crate) fn html_in(words: &Words, status: StatusCode, body: String) -> Response {
+/// `body`, a page in the language `language` (a language tag, as its `<html lang>` says it), as
+/// an HTML response of `status` that says its language (`Content-Language`).
+pub(crate) fn html_in(language: &str, status: StatusCode, body: String) -> Response {
     let mut response = html(status, body);
-    if let Ok(language) = HeaderValue::from_str(words.language()) {
+    if let Ok(language) = HeaderValue::from_str(language) {
         response
             .headers_mut()
             .insert(header::CONTENT_LANGUAGE, language);

@@ -120,3 +120,68 @@ pub async fn type_into(browser: &Client, css: &str, text: &str) {
     element.clear().await.unwrap();
     element.send_keys(text).await.unwrap();
 }
+
+/// What axe-core (Deque's accessibility engine, `examples/rmcp/axe`) finds wrong with the page
+/// `browser` shows, every rule it runs by default: each violation's rule and the elements it
+/// names. The browser needs JavaScript (the page has none: WebDriver runs axe beside it).
+pub async fn axe(browser: &Client) -> Vec<String> {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("axe/node_modules/axe-core/axe.min.js");
+    let engine = std::fs::read_to_string(&path).unwrap_or_else(|error| {
+        panic!(
+            "this test needs axe-core at {} ({error}): `npm install` in examples/rmcp/axe, as .ci/run does",
+            path.display()
+        )
+    });
+    browser.execute(&engine, Vec::new()).await.unwrap();
+    let found = browser
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             axe.run(document).then(
+                 (results) => done({
+                     passed: results.passes.length,
+                     violations: results.violations.map((v) =>
+                         `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+                 }),
+                 (error) => done({passed: 0, violations: [`axe failed: ${error}`]}));",
+            Vec::new(),
+        )
+        .await
+        .unwrap();
+    // Rules that ran and passed: axe looked at the page (a page it could not read passes none).
+    assert!(
+        found["passed"].as_u64() > Some(0),
+        "axe checked nothing: {found}"
+    );
+    serde_json::from_value(found["violations"].clone()).unwrap()
+}
+
+/// Each character of the text in what `css` finds, in the text's order, with the left and right
+/// edges of its box as the page shows it (invisible characters, such as bidi controls, have no
+/// width).
+pub async fn characters(browser: &Client, css: &str) -> Vec<(char, f64, f64)> {
+    let found = browser
+        .execute(
+            "const root = document.querySelector(arguments[0]);
+             const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+             const range = document.createRange();
+             const out = [];
+             for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                 for (let i = 0; i < node.data.length; i++) {
+                     range.setStart(node, i);
+                     range.setEnd(node, i + 1);
+                     const box = range.getBoundingClientRect();
+                     out.push([node.data[i], box.left, box.right]);
+                 }
+             }
+             return out;",
+            vec![json!(css)],
+        )
+        .await
+        .unwrap();
+    let found: Vec<(String, f64, f64)> = serde_json::from_value(found).unwrap();
+    found
+        .into_iter()
+        .map(|(c, left, right)| (c.chars().next().unwrap(), left, right))
+        .collect()
+}

@@ -137,6 +137,32 @@ mod tests {
         assert_eq!(kept.chars().filter(|&c| c == '\u{202c}').count(), 125);
     }
 
+    /// In Arabic, each text given to a message is isolated, and its controls balanced; numbers
+    /// are not; English says its messages without marks.
+    #[test]
+    fn right_to_left_words_isolate_the_texts_they_are_given() {
+        use crate::lang::{Word, Words, args};
+        let arabic = Words::get("ar").unwrap();
+        assert_eq!(
+            arabic.say_with(
+                Word::ProblemLine,
+                &args!("field" => "C#", "problem" => "x\u{2069}\u{202e}y"),
+            ),
+            "\u{2068}C#\u{2069}: \u{2068}x\u{202e}y\u{202c}\u{2069}"
+        );
+        let too_short =
+            arabic.say_with(Word::ProblemTooShort, &args!("minimum" => 3, "found" => 1));
+        assert!(!too_short.contains(['\u{2068}', '\u{2069}']), "{too_short}");
+        let english = Words::english();
+        assert_eq!(
+            english.say_with(
+                Word::ProblemLine,
+                &args!("field" => "C#", "problem" => "is short")
+            ),
+            "C#: is short"
+        );
+    }
+
     #[test]
     fn an_isolated_text_is_between_fsi_and_pdi() {
         assert_eq!(isolated("C#"), "\u{2068}C#\u{2069}");

@@ -75,7 +75,8 @@ async fn a_person_connects_and_the_retried_call_gets_the_token() {
         page.body
     );
     assert!(
-        page.body.contains("Signed in as <strong>ada</strong>"),
+        page.body
+            .contains("Signed in as <strong><bdi>ada</bdi></strong>"),
         "{}",
         page.body
     );

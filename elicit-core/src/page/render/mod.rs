@@ -490,16 +490,13 @@ impl<'a> FormPage<'a> {
         }
         page.push_str(ACTIONS_TO_ACCEPT);
         // A label of the caller's is in the page's language; the default is the words'.
-        match self.submit {
-            Some(label) => {
-                page.push('>');
-                Text(label).render_to(&mut page);
-            }
-            None => {
-                voice.write_to(&mut page);
-                page.push('>');
-                Text(&said.submit).render_to(&mut page);
-            }
+        if let Some(label) = self.submit {
+            page.push('>');
+            Text(label).render_to(&mut page);
+        } else {
+            voice.write_to(&mut page);
+            page.push('>');
+            Text(&said.submit).render_to(&mut page);
         }
         page.push_str(ACCEPT_TO_DECLINE);
         voice.write_to(&mut page);

@@ -123,7 +123,7 @@ pub async fn type_into(browser: &Client, css: &str, text: &str) {
 
 /// What axe-core (Deque's accessibility engine, `examples/rmcp/axe`) finds wrong with the page
 /// `browser` shows, every rule it runs by default: each violation's rule and the elements it
-/// names. The browser needs JavaScript (the page has none: WebDriver runs axe beside it).
+/// names. The browser needs JavaScript (the page has none: `WebDriver` runs axe beside it).
 pub async fn axe(browser: &Client) -> Vec<String> {
     let path =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("axe/node_modules/axe-core/axe.min.js");

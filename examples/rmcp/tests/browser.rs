@@ -478,6 +478,28 @@ async fn a_form_in_hebrew_is_a_hebrew_page_with_english_words_marked() {
         x + width > main_x + main_width * 0.6,
         "{x} + {width} in {main_x} + {main_width}"
     );
+    // The English rule under the field lines up with the page, at the right.
+    let rule = boxes_of(
+        &browser,
+        "#field-name_hint p[lang=en]",
+        "at least 2 characters",
+    )
+    .await;
+    assert!(left_to_right(&rule), "{rule:?}");
+    assert!(
+        rule.last().unwrap().1 > main_x + main_width * 0.6,
+        "{rule:?}"
+    );
+    // "(optional)" on the left of the Hebrew title, a space between them.
+    let notes = "label[for='field-notes']";
+    let title = boxes_of(&browser, notes, "הערות").await;
+    let optional = boxes_of(&browser, notes, "(optional)").await;
+    let title_left = title.iter().map(|b| b.0).fold(f64::MAX, f64::min);
+    assert!(left_to_right(&optional), "{optional:?}");
+    assert!(
+        optional.last().unwrap().1 + 2.0 < title_left,
+        "{optional:?} {title:?}"
+    );
     assert_eq!(axe(&browser).await, Vec::<String>::new());
     screenshot("bidi-hebrew-1-page", &browser.screenshot().await.unwrap());
     // Too short: the English problem beside the Hebrew field, its title isolated.

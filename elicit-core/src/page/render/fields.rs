@@ -169,14 +169,21 @@ impl<'a, 'w> Field<'a, 'w> {
     /// page's direction puts it).
     fn label_text(&self) -> Markup {
         let voice = self.voice;
+        let optional = self.words.page().optional.as_str();
+        // On a page in another language, the space before "(optional)" is the page's: inside
+        // the words' element, their direction would put it on the far side.
+        let (space, optional) = if voice.is_marked() {
+            optional.split_at(optional.len() - optional.trim_start().len())
+        } else {
+            ("", optional)
+        };
         html! {
             @if self.required() {
                 (self.label())
             } @else {
                 (Isolated(self.label()))
-                span.optional lang=[voice.lang()] dir=[voice.dir()] {
-                    (self.words.page().optional)
-                }
+                (space)
+                span.optional lang=[voice.lang()] dir=[voice.dir()] { (optional) }
             }
         }
     }

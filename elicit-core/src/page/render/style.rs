@@ -2,7 +2,9 @@
 
 /// The page's stylesheet, embedded in a `<style>` element exactly as it is here (a
 /// `Content-Security-Policy` allows it by the hash of this very text): one column at most 40rem
-/// wide, readable type, a visible focus, and error colours with enough contrast (WCAG AA).
+/// wide, readable type, a visible focus, and error colours with enough contrast (WCAG AA). Text
+/// in the other direction than the page's (the crate's words on a page in another language)
+/// runs its own way but lines up with the page.
 pub const STYLESHEET: &str = "\
 :root{color-scheme:light}
 *,*::before,*::after{box-sizing:border-box}
@@ -56,4 +58,6 @@ box-shadow:0 2px 0 #0b0c0c}
 @media (max-width:30rem){.actions button{flex:1 1 100%}}
 .visually-hidden{position:absolute!important;width:1px;height:1px;margin:0;padding:0;\
 overflow:hidden;clip-path:inset(50%);border:0;white-space:nowrap}
+[dir=rtl] [dir=ltr]:not(button){text-align:right}
+:root:not([dir=rtl]) [dir=rtl]:not(button){text-align:left}
 ";

@@ -343,7 +343,7 @@ fn a_page_is_in_the_forms_language_and_the_words_say_theirs() {
             "{html}"
         );
         assert!(
-            html.contains("<label for=\"field-city\"><bdi>עיר</bdi><span class=\"optional\" lang=\"en\" dir=\"ltr\"> (optional)</span></label>"),
+            html.contains("<label for=\"field-city\"><bdi>עיר</bdi> <span class=\"optional\" lang=\"en\" dir=\"ltr\">(optional)</span></label>"),
             "{html}"
         );
         // "Yes" and "No" are the words'; the form's options are the form's.

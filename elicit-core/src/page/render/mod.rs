@@ -206,8 +206,8 @@ impl<'a> FormPage<'a> {
     /// The crate's words of the page (English by default): the buttons, the rules under each
     /// field, the error summary and the problems in that language. The form's own texts are the
     /// schema's and message's; when they are in another language than `words`, say which with
-    /// [`FormPage::written_in`]. Without it, the page is in the language of `words`: `<html
-    /// lang>` and, for a language written right to left, `dir="rtl"`.
+    /// [`FormPage::written_in`]. Without it, the page is in the language of `words`:
+    /// `<html lang>` and, for a language written right to left, `dir="rtl"`.
     ///
     /// ```
     /// use mcp_elicit::Elicit;

@@ -1,16 +1,31 @@
 //! The language a call answers in (SEP-2792): the person's preference, as the call's own request
 //! carries it, and the language its forms are asked in, reported in its results.
 
-use ::rmcp::model::InputRequiredResult;
+use std::sync::Arc;
+
+use ::rmcp::model::{InputRequiredResult, MetaObject};
 use ::rmcp::service::{RequestContext, RoleServer};
 
-use super::pending::report_language;
-use crate::lang::{Preference, Words};
+use crate::lang::{CONTENT_LANGUAGE, Preference, Words};
 
 /// The person's preference `context`'s request carries in its `_meta` (where rmcp puts a
 /// request's `_meta`, on every version: the typed params' `meta` stays empty), if any.
 pub(crate) fn preference_of(context: &RequestContext<RoleServer>) -> Option<Preference> {
     Preference::from_meta(&context.meta.0.0)
+}
+
+/// The crate's words chosen for the preference `context`'s request carries, if it carries one:
+/// what the crate's own refusals are told in.
+pub(crate) fn words_of(context: &RequestContext<RoleServer>) -> Option<Arc<Words>> {
+    preference_of(context).map(|preference| Words::choose(&preference))
+}
+
+/// `language` reported as the `contentLanguage` of a result's `_meta` (SEP-2792), unless the
+/// handler reported one itself.
+pub(crate) fn report_language(meta: &mut Option<MetaObject>, language: &str) {
+    meta.get_or_insert_default()
+        .entry(CONTENT_LANGUAGE)
+        .or_insert_with(|| language.into());
 }
 
 /// A call's language: the preference its request carries, and the language it answers in.

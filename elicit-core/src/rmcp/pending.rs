@@ -14,8 +14,8 @@ use ::rmcp::model::{
 use ::rmcp::service::{RequestContext, RoleServer};
 
 use super::Stop;
-use super::language::preference_of;
-use crate::lang::{CONTENT_LANGUAGE, Words};
+use super::language::words_of;
+use crate::lang::Words;
 
 /// The form a call asked for on 2026-07-28 (the first, when several were), kept until the
 /// call's result is made: shared by the call's asks (through [`Call`](super::Call), or the request's
@@ -55,7 +55,7 @@ impl Pending {
     /// A fresh slot for the request `context` is of: its refusals told in the language of the
     /// preference it carries.
     pub(crate) fn for_request(context: &RequestContext<RoleServer>) -> Self {
-        let words = preference_of(context).map(|preference| Words::choose(&preference));
+        let words = words_of(context);
         Pending(Arc::new(Mutex::new(Kept { form: None, words })))
     }
 
@@ -128,14 +128,6 @@ impl Pending {
             (Ok(response), None) => response,
         }
     }
-}
-
-/// `language` reported as the `contentLanguage` of a result's `_meta` (SEP-2792), unless the
-/// handler reported one itself.
-pub(crate) fn report_language(meta: &mut Option<MetaObject>, language: &str) {
-    meta.get_or_insert_default()
-        .entry(CONTENT_LANGUAGE)
-        .or_insert_with(|| language.into());
 }
 
 /// A response of a request that may ask: its result, or the form asked.

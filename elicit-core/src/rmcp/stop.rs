@@ -2,7 +2,6 @@
 //! handler that asks, on every protocol version.
 
 use std::error::Error;
-use std::sync::Arc;
 
 use ::rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, ErrorData, GetPromptResponse,
@@ -11,6 +10,7 @@ use ::rmcp::model::{
 use ::rmcp::service::{RequestContext, RoleServer};
 
 use super::ElicitError;
+use super::language::words_of;
 use crate::lang::Words;
 use crate::rounds::RoundError;
 
@@ -209,11 +209,6 @@ pub trait Respond<R> {
     ///
     /// The JSON-RPC error a [`Stop`] ends in.
     fn respond_to(self, context: &RequestContext<RoleServer>) -> Result<R, ErrorData>;
-}
-
-/// The crate's words chosen for the preference `context`'s request carries, if it carries one.
-fn words_of(context: &RequestContext<RoleServer>) -> Option<Arc<Words>> {
-    super::language::preference_of(context).map(|preference| Words::choose(&preference))
 }
 
 impl<T: Into<CallToolResponse>> Respond<CallToolResponse> for Result<T, Stop> {

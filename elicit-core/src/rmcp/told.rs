@@ -12,7 +12,8 @@ use ::rmcp::model::{
 use serde_json::Value;
 
 use super::ElicitError;
-use super::pending::{Response, report_language};
+use super::language::report_language;
+use super::pending::Response;
 use crate::lang::{CONTENT_LANGUAGE, Word, Words};
 use crate::rounds::{Capability, RoundError, StateError, Told};
 

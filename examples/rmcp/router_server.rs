@@ -4,7 +4,8 @@
 //! `#[prompt_handler]` on the `ServerHandler`, and no hand-written `call_tool` or `get_prompt`.
 //! Each method that asks is marked `#[asks]`, takes a `Call` and asks with `?`, on 2025-11-25 and
 //! 2026-07-28 alike. `router_server [--port P] [--public-url URL] [--redis URL | --redis-cluster
-//! URL,... | --redis-sentinel URL,... [--redis-service NAME]]` (`--help` says what each does),
+//! URL,... | --redis-sentinel URL,... [--redis-service NAME]] [--elicitation-wait SECONDS]`
+//! (`--help` says what each does),
 //! its keys from `MCP_ELICIT_STATE_KEY` (replicas
 //! share it and the Redis, which holds the pages; the names and keys it remembers stay in each
 //! replica's memory).
@@ -20,19 +21,25 @@
 //! - `connect_service`: a label and an API key through a page of the server's (URL mode), the key
 //!   kept on the server; answers `Connected LABEL`.
 //! - The prompt `plan_trip`: asks the destination, and is `Plan a trip to DESTINATION.`
+//! - Every client is reached (`Reach`), the handlers unchanged: a client that shows forms gets
+//!   the forms; one that opens links only gets each form as a page; one that does neither gets a
+//!   link in the result, and the same call made again completes with the answer. A client that
+//!   declares forms and never answers (2025-11-25) gets the link after `--elicitation-wait`
+//!   seconds (90 by default).
 #[path = "site.rs"]
 mod site;
 
 use std::collections::HashMap;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use axum::Router;
 use clap::Parser;
 use mcp_elicit::page::SecretString;
 use mcp_elicit::page::serve::{Pages, Parts};
 use mcp_elicit::page::store::{MemoryStore, PageStore};
-use mcp_elicit::rmcp::{Call, Forms, Handled, asks};
+use mcp_elicit::rmcp::{Call, Forms, Handled, Reach, asks};
 use mcp_elicit::rounds::StateKeys;
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::handler::server::common::Extension;
@@ -54,6 +61,10 @@ struct Cli {
     site: SiteArgs,
     #[command(flatten)]
     store: StoreArgs,
+    /// How long a form sent to a client on 2025-11-25 is waited for, in seconds: a client that
+    /// declares forms and never shows one then gets the link to the form's page
+    #[arg(long, value_name = "SECONDS", default_value_t = 90)]
+    elicitation_wait: u64,
 }
 
 /// `greet_user`'s arguments, as rmcp's example writes them.
@@ -265,8 +276,22 @@ async fn serve<S: PageStore + Clone + 'static>(
 ) -> Result<(), Box<dyn std::error::Error>> {
     let site = Site::bind(&cli.site).await?;
     let keys = StateKeys::from_env("MCP_ELICIT_STATE_KEY")?;
-    let pages = Pages::new(store, &keys, &site.pages_url(), Session).form::<Connection>();
+    // Every form a tool asks, registered: a client that shows no form gets it as a page.
+    let pages = Pages::new(store, &keys, &site.pages_url(), Session)
+        .form::<Connection>()
+        .form::<UserInfo>()
+        .form::<Booking>()
+        .form::<Trip>();
     keys.install()?;
+    // Whatever the client declares: the form, the page, or a link in the call's result, bound
+    // to the signed-in user of the MCP request.
+    let reach = Reach::new()
+        .pages(pages.clone())
+        .caller(|context| {
+            let request = context.extensions.get::<Parts>()?;
+            site::user(request).map(str::to_owned)
+        })
+        .wait(Duration::from_secs(cli.elicitation_wait));
     let shared = Shared {
         pages: pages.clone(),
         names: Arc::default(),
@@ -275,7 +300,7 @@ async fn serve<S: PageStore + Clone + 'static>(
     // `Forms`: on 2026-07-28 a prompt's answers reach its `#[prompt]` method, and no form
     // asked is lost.
     let service = StreamableHttpService::new(
-        move || Ok(Forms::new(Server::new(shared.clone()))),
+        move || Ok(Forms::new(Server::new(shared.clone())).reach(reach.clone())),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     );

@@ -18,6 +18,8 @@
 //! - [`_production`]: running behind several replicas: one Redis, Sentinels or a Redis Cluster,
 //!   what each persistence setting keeps, and what a person sees while Redis restarts or fails
 //!   over.
+//! - [`_reach`]: reaching every person whatever their client declares: the form, the page, or a
+//!   link in the call's result; identity, the wait, and what real clients get.
 //! - [`_languages`]: forms in the person's language (SEP-2792): the preference, translated forms
 //!   checked when they compile, the crate's own words in ten languages, adding a language.
 //! - [`_clients`]: showing a server's form to a person, at a terminal or through your own UI.
@@ -46,6 +48,9 @@ pub mod _accounts {}
 
 #[doc = include_str!("production.md")]
 pub mod _production {}
+
+#[doc = include_str!("reach.md")]
+pub mod _reach {}
 
 #[doc = include_str!("languages.md")]
 pub mod _languages {}

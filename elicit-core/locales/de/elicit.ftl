@@ -198,3 +198,9 @@ error-page-not-answered = Die Seite wurde nicht rechtzeitig beantwortet. Fragen 
 error-account-failed = Das Konto konnte nicht verbunden werden. Verbinden Sie es erneut.
 error-account-busy = Das Konto wird gerade anderswo aktualisiert. Versuchen Sie es gleich noch einmal.
 error-account-unavailable = Der Anbieter des Kontos kann den Zugang gerade nicht erneuern. Versuchen Sie es gleich noch einmal.
+
+link-open = Der Client dieser Person kann dieses Formular nicht anzeigen, daher beantwortet sie es auf einer Seite dieses Servers. Bitten Sie sie, den Link unten zu öffnen, sich bei Bedarf anzumelden und dort zu antworten. Bisher ist nichts geschehen.
+link-again = Sobald sie geantwortet hat, führen Sie genau diesen Aufruf mit denselben Argumenten erneut aus: Er wird mit ihrer Antwort fortgesetzt. Bis dahin liefert ein erneuter Aufruf denselben Link.
+error-no-caller = Die Person konnte nicht gefragt werden: Ihr Client kann keine Formulare anzeigen, und der Server kann ihr keine Seite zuordnen (der Aufruf enthält keinen angemeldeten Benutzer).
+error-form-not-answered = Die Person konnte nicht gefragt werden: Ihr Client hat das Formular nicht rechtzeitig beantwortet (er kann womöglich keine Formulare anzeigen). Fragen Sie erneut, wenn sie bereit ist.
+error-too-often = Dieser Aufruf wurde in kurzer Zeit zu oft über einen Link gestellt. Warten Sie einige Minuten und versuchen Sie es dann erneut.

@@ -219,3 +219,12 @@ error-page-not-answered = The page was not answered in time. Ask again when the 
 error-account-failed = The account could not be connected. Connect it again.
 error-account-busy = The account is being refreshed elsewhere just now. Try again in a moment.
 error-account-unavailable = The account's provider cannot renew its access just now. Try again in a moment.
+
+## A call whose person is asked through a link in its result, since their client shows no form
+## and opens no page: what the model is told around the link (which stands on a line of its own).
+
+link-open = This person's client cannot show this form, so they answer it on a page of this server's. Ask them to open the link below, sign in if asked, and answer there. Nothing has been done yet.
+link-again = Once they have answered, make this same call again, with the same arguments: it goes on with their answer. Until then, calling again gives this same link.
+error-no-caller = The person could not be asked: their client cannot show forms, and the server cannot bind a page to them (the call carries no signed-in user).
+error-form-not-answered = The person could not be asked: their client did not answer the form in time (it may not show forms). Ask again when they are ready.
+error-too-often = This same call was asked through a link too many times in a short while. Wait a few minutes, then try again.

@@ -212,3 +212,9 @@ error-page-not-answered = La página no se respondió a tiempo. Vuelva a pregunt
 error-account-failed = No se pudo conectar la cuenta. Vuelva a conectarla.
 error-account-busy = La cuenta se está actualizando en otro lugar. Inténtelo de nuevo en un momento.
 error-account-unavailable = El proveedor de la cuenta no puede renovar su acceso ahora. Inténtelo de nuevo en un momento.
+
+link-open = El cliente de esta persona no puede mostrar este formulario, así que lo responde en una página de este servidor. Pídale que abra el enlace de abajo, que inicie sesión si se le pide y que responda allí. Todavía no se ha hecho nada.
+link-again = Cuando haya respondido, repita esta misma llamada con los mismos argumentos: continúa con su respuesta. Hasta entonces, llamar de nuevo da este mismo enlace.
+error-no-caller = No se pudo preguntar a la persona: su cliente no puede mostrar formularios y el servidor no puede vincularle ninguna página (la llamada no lleva ningún usuario con sesión iniciada).
+error-form-not-answered = No se pudo preguntar a la persona: su cliente no respondió al formulario a tiempo (puede que no muestre formularios). Vuelva a preguntar cuando esté lista.
+error-too-often = Esta misma llamada se pidió por un enlace demasiadas veces en poco tiempo. Espere unos minutos y vuelva a intentarlo.

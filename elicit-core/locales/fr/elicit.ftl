@@ -215,3 +215,9 @@ error-page-not-answered = La page n’a pas reçu de réponse à temps. Redemand
 error-account-failed = Le compte n’a pas pu être connecté. Connectez-le de nouveau.
 error-account-busy = Le compte est en cours d’actualisation ailleurs. Réessayez dans un instant.
 error-account-unavailable = Le fournisseur du compte ne peut pas renouveler son accès pour le moment. Réessayez dans un instant.
+
+link-open = Le client de cette personne ne peut pas afficher ce formulaire : elle y répond donc sur une page de ce serveur. Demandez-lui d’ouvrir le lien ci-dessous, de se connecter si on le lui demande et d’y répondre. Rien n’a encore été fait.
+link-again = Une fois qu’elle a répondu, refaites ce même appel, avec les mêmes arguments : il se poursuit avec sa réponse. D’ici là, un nouvel appel donne ce même lien.
+error-no-caller = La personne n’a pas pu être interrogée : son client ne sait pas afficher de formulaires, et le serveur ne peut lui lier aucune page (l’appel ne porte aucun utilisateur connecté).
+error-form-not-answered = La personne n’a pas pu être interrogée : son client n’a pas répondu au formulaire à temps (il ne sait peut-être pas afficher de formulaires). Redemandez quand elle sera prête.
+error-too-often = Ce même appel a été demandé par un lien trop de fois en peu de temps. Attendez quelques minutes, puis réessayez.

@@ -215,3 +215,9 @@ error-page-not-answered = A página não foi respondida a tempo. Pergunte de nov
 error-account-failed = Não foi possível conectar a conta. Conecte-a de novo.
 error-account-busy = A conta está sendo atualizada em outro lugar agora. Tente de novo em instantes.
 error-account-unavailable = O provedor da conta não consegue renovar o acesso agora. Tente de novo em instantes.
+
+link-open = O cliente desta pessoa não consegue mostrar este formulário, então ela o responde em uma página deste servidor. Peça que ela abra o link abaixo, entre na conta se for pedido e responda lá. Nada foi feito ainda.
+link-again = Depois que ela responder, faça esta mesma chamada de novo, com os mesmos argumentos: ela continua com a resposta. Até lá, chamar de novo dá este mesmo link.
+error-no-caller = Não foi possível perguntar à pessoa: o cliente dela não mostra formulários, e o servidor não consegue vincular uma página a ela (a chamada não traz nenhum usuário conectado).
+error-form-not-answered = Não foi possível perguntar à pessoa: o cliente dela não respondeu ao formulário a tempo (talvez não mostre formulários). Pergunte de novo quando ela estiver pronta.
+error-too-often = Esta mesma chamada foi pedida por um link vezes demais em pouco tempo. Espere alguns minutos e tente de novo.

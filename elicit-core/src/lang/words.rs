@@ -784,4 +784,9 @@ words! {
     ErrorAccountFailed = "error-account-failed",
     ErrorAccountBusy = "error-account-busy",
     ErrorAccountUnavailable = "error-account-unavailable",
+    LinkOpen = "link-open",
+    LinkAgain = "link-again",
+    ErrorNoCaller = "error-no-caller",
+    ErrorFormNotAnswered = "error-form-not-answered",
+    ErrorTooOften = "error-too-often",
 }

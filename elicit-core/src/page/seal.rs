@@ -269,6 +269,28 @@ impl PageSeal {
             .collect()
     }
 
+    /// The id of the page that asks `subject` on behalf of one call through a link in its result
+    /// (a client that shows no form and opens no page): a digest keyed with the server's current
+    /// key of the subject, the call (`call`: the digest of its method, name and arguments, as a
+    /// `requestState` is bound), the `key` the handler asked under, and the `generation` (the
+    /// same call asked again after its answer was used), its first byte the subject's bucket. The
+    /// same call made again finds its page without anything kept beside it; anyone else, or any
+    /// other call, finds another id; and the id tells nothing of any of them.
+    pub fn link_id(&self, subject: &str, call: &[u8; 32], key: &str, generation: u32) -> PageId {
+        let mut mac = self.owners[0].clone();
+        mac.update(&[4]);
+        for part in [subject.as_bytes(), call, key.as_bytes()] {
+            mac.update(&(part.len() as u64).to_be_bytes());
+            mac.update(part);
+        }
+        mac.update(&generation.to_be_bytes());
+        let digest = mac.finalize().into_bytes();
+        let mut id = [0; 16];
+        id.copy_from_slice(&digest[..16]);
+        id[0] = self.owner(Some(subject)).bucket();
+        PageId(id)
+    }
+
     /// `plain`, a value of `kind`, sealed for the page `id` with the current key: a version
     /// byte, a random nonce, the ciphertext and its tag.
     ///

@@ -201,6 +201,10 @@ impl<S: PageStore + KeptStore + 'static> PageAsk<S> for AskAccount<'_, S> {
         self.accounts.pages()
     }
 
+    fn subject(&self) -> Option<&str> {
+        Some(&self.subject)
+    }
+
     fn message_text(&self, _: Option<&Preference>) -> &str {
         self.message
             .as_deref()
@@ -226,12 +230,14 @@ impl<S: PageStore + KeptStore + 'static> PageAsk<S> for AskAccount<'_, S> {
 
     async fn create(
         &self,
+        at: Option<PageId>,
         preference: Option<&Preference>,
     ) -> Result<(PageId, String), ElicitError> {
         // The connect page speaks the call's language: the crate's words chosen for it.
         let language = preference.map(|preference| Words::choose(preference).language().to_owned());
         self.accounts
-            .connect_page_in(
+            .connect_page_at(
+                at,
                 &self.subject,
                 self.message_text(preference),
                 language.as_deref(),

@@ -9,8 +9,13 @@ use ::rmcp::model::{
 use ::rmcp::service::{RequestContext, RoleServer};
 use serde_json::Value;
 
+#[cfg(feature = "page")]
+use super::caller;
 use super::language::CallLanguage;
 use super::pending::Pending;
+#[cfg(feature = "page")]
+use super::reach::Reach;
+use super::reach::{Rung, Unreached};
 use super::send::{Sent, send};
 use super::{ElicitError, Flow, Stop, flow};
 use crate::answer::Elicitation;
@@ -284,10 +289,16 @@ pub struct Asking<'a> {
     /// Where a form asked on 2026-07-28 is kept, so that it reaches the client even if the
     /// handler swallows the [`Stop`] ([`Call`](super::Call), [`Forms`](super::Forms)).
     pending: Option<Pending>,
+    /// The request's method and the name of its tool or prompt (or its resource's URI).
+    method: &'static str,
+    name: &'a str,
     /// The request's arguments, for [`Asking::ask_arguments`].
     arguments: Option<&'a JsonObject>,
     /// The person's preference, and the language the call answers in.
     language: CallLanguage,
+    /// What the link rung gave in this run of the call ([`Reach`](super::Reach)).
+    #[cfg(feature = "page")]
+    links: super::ladder::LinkRun,
 }
 
 enum Asked<'a> {
@@ -361,8 +372,12 @@ impl<'a> Asking<'a> {
             context,
             flow,
             pending,
+            method: request.method(),
+            name: request.name(),
             arguments: request.arguments(),
             language,
+            #[cfg(feature = "page")]
+            links: super::ladder::LinkRun::default(),
         })
     }
 
@@ -444,12 +459,195 @@ impl<'a> Asking<'a> {
             None => ask.item(),
         };
         let mut item = item.map_err(|e| Stop::Elicit(ElicitError::Round(e)))?;
+        let rung = self.rung();
+        self.reached(rung, &ask.key);
+        if rung != Rung::Form {
+            return self.below_form(ask, rung).await;
+        }
         self.language.answer_in(item.language().to_owned());
-        self.round(&mut [&mut item]).await?;
+        match self.round(&mut [&mut item]).await {
+            Err(Stop::Elicit(ElicitError::Unreached(Unreached::NotAnswered { waited }))) => {
+                return self.unanswered(ask, waited).await;
+            }
+            asked => asked?,
+        }
         match item.take() {
             Some(answer) => Ok(answer),
             None => Err(Stop::Elicit(self.missing(Capability::ElicitationForm))),
         }
+    }
+
+    /// The way a form asked with [`Asking::ask`] reaches the person in this call, chosen from
+    /// what the client declared and the [`Reach`](super::Reach) installed ([`Rung`]): the form
+    /// where the client declares form elicitation; else, with the reach's pages and a known
+    /// caller, a page where it declares URL elicitation and the link in the result where it does
+    /// not; else why none is open. (A form sent on 2025-11-25 and not answered within the
+    /// reach's wait takes the link after all.)
+    pub fn rung(&self) -> Rung {
+        if self.declares(Capability::ElicitationForm) {
+            return Rung::Form;
+        }
+        self.page_rung()
+    }
+
+    /// The way below the form: a page or the link, if the reach has pages and the call a
+    /// caller.
+    fn page_rung(&self) -> Rung {
+        #[cfg(feature = "page")]
+        {
+            let pages = Reach::of(self.context).and_then(Reach::ladder).is_some();
+            match (pages, caller::of(self.context).is_some()) {
+                (false, _) => Rung::Unreached(Unreached::NoPages),
+                (true, false) => Rung::Unreached(Unreached::NoCaller),
+                (true, true) if self.declares(Capability::ElicitationUrl) => Rung::Page,
+                (true, true) => Rung::Link,
+            }
+        }
+        #[cfg(not(feature = "page"))]
+        Rung::Unreached(Unreached::NoPages)
+    }
+
+    /// Whether the client declared `capability`, on this call's version (2025-06-18 has no URL
+    /// mode).
+    pub(super) fn declares(&self, capability: Capability) -> bool {
+        match &self.flow {
+            Asked::Rounds(exchange) => exchange.declares(capability),
+            Asked::Requests(version) => {
+                let capabilities = self
+                    .context
+                    .client_capabilities()
+                    .and_then(|c| serde_json::to_value(c).ok());
+                let has_mode = capability != Capability::ElicitationUrl
+                    || version.has_elicitation_modes();
+                has_mode && capability.declared_in(capabilities.as_ref())
+            }
+        }
+    }
+
+    /// Says which way a form (under `key`) takes to the person: a `tracing` event for the
+    /// server's logs and metrics.
+    pub(super) fn reached(&self, rung: Rung, key: &str) {
+        tracing::info!(
+            target: "mcp_elicit::reach",
+            rung = rung.as_str(),
+            method = self.method,
+            name = self.name,
+            key,
+            "a form reaches the person by {rung}"
+        );
+    }
+
+    /// A form asked below the form rung ([`Rung::Page`] or [`Rung::Link`]), or why it cannot be.
+    async fn below_form<T: Elicit + Send + 'static>(
+        &mut self,
+        ask: &Ask<T>,
+        rung: Rung,
+    ) -> Result<Elicitation<T>, Stop> {
+        let why = match rung {
+            Rung::Unreached(why) => why,
+            _ => return self.by_page(ask, rung).await,
+        };
+        let error = match why {
+            // No reach: as a client without forms has always been told.
+            Unreached::NoPages => self.missing(Capability::ElicitationForm),
+            why => ElicitError::Unreached(why),
+        };
+        Err(Stop::Elicit(error))
+    }
+
+    /// A form sent on 2025-11-25 that the client did not answer within the reach's wait: the
+    /// link, where the reach has pages and the call a caller.
+    async fn unanswered<T: Elicit + Send + 'static>(
+        &mut self,
+        ask: &Ask<T>,
+        waited: std::time::Duration,
+    ) -> Result<Elicitation<T>, Stop> {
+        match self.page_rung() {
+            Rung::Page | Rung::Link => {
+                self.reached(Rung::Link, &ask.key);
+                self.by_page(ask, Rung::Link).await
+            }
+            _ => Err(Stop::Elicit(ElicitError::Unreached(
+                Unreached::NotAnswered { waited },
+            ))),
+        }
+    }
+
+    /// `ask`'s form through the reach's pages, on `rung`.
+    #[cfg(feature = "page")]
+    async fn by_page<T: Elicit + Send + 'static>(
+        &mut self,
+        ask: &Ask<T>,
+        rung: Rung,
+    ) -> Result<Elicitation<T>, Stop> {
+        let context = self.context;
+        let (Some(ladder), Some(subject)) = (
+            Reach::of(context).and_then(Reach::ladder),
+            caller::of(context),
+        ) else {
+            return Err(Stop::Elicit(ElicitError::Unreached(Unreached::NoCaller)));
+        };
+        let form = super::ladder::FormSpec {
+            name: std::any::type_name::<T>(),
+            message: ask.message.as_deref(),
+            default_message: T::message(),
+            in_language: T::in_language,
+            key: &ask.key,
+            subject,
+        };
+        let answer = ladder.ask(self, form, rung).await?;
+        match answer {
+            Elicitation::Accepted(content) => T::from_content(&content)
+                .map(Elicitation::Accepted)
+                .map_err(|error| {
+                    Stop::Elicit(ElicitError::Page(crate::page::serve::PageError::Invalid(
+                        error,
+                    )))
+                }),
+            Elicitation::Declined => Ok(Elicitation::Declined),
+            Elicitation::Cancelled => Ok(Elicitation::Cancelled),
+        }
+    }
+
+    #[cfg(not(feature = "page"))]
+    async fn by_page<T: Elicit + Send + 'static>(
+        &mut self,
+        _: &Ask<T>,
+        _: Rung,
+    ) -> Result<Elicitation<T>, Stop> {
+        Err(Stop::Elicit(self.missing(Capability::ElicitationForm)))
+    }
+
+    /// What the call's `requestState` is bound to, and its link's page: its method, name and
+    /// arguments.
+    #[cfg(feature = "page")]
+    pub(super) fn binding(&self) -> crate::rounds::Binding {
+        crate::rounds::Binding::new(self.method, self.name, self.arguments)
+    }
+
+    /// What the link rung gave in this run of the call.
+    #[cfg(feature = "page")]
+    pub(super) fn link_run(&mut self) -> &mut super::ladder::LinkRun {
+        &mut self.links
+    }
+
+    /// The name of the call's tool or prompt, or its resource's URI.
+    #[cfg(feature = "page")]
+    pub(super) fn name(&self) -> &str {
+        self.name
+    }
+
+    /// The call ends with `link`: kept, as a form is, so that a handler that swallows it still
+    /// returns it.
+    #[cfg(feature = "page")]
+    pub(super) fn linked(&mut self, link: super::ladder::Link) -> Stop {
+        if let Some(language) = link.language() {
+            self.language.answer_in(language.to_owned());
+        }
+        if let Some(pending) = &self.pending {
+            pending.keep_link(&link);
+        }
+        Stop::Link(Box::new(link))
     }
 
     /// The tool's arguments read into `T`, asking the user for what the model left out or got
@@ -478,9 +676,22 @@ impl<'a> Asking<'a> {
         };
         let mut item = item.map_err(|e| Stop::Elicit(ElicitError::Round(e)))?;
         if !item.is_settled() {
+            let rung = self.rung();
+            self.reached(rung, &ask.key);
+            match rung {
+                Rung::Form => {}
+                // No reach with pages: the model is told the arguments' problems, to call again.
+                Rung::Unreached(Unreached::NoPages) => {}
+                rung => return self.below_form(ask, rung).await,
+            }
             self.language.answer_in(item.language().to_owned());
         }
-        self.round(&mut [&mut item]).await?;
+        match self.round(&mut [&mut item]).await {
+            Err(Stop::Elicit(ElicitError::Unreached(Unreached::NotAnswered { waited }))) => {
+                return self.unanswered(ask, waited).await;
+            }
+            asked => asked?,
+        }
         let error = match (item.take(), item.problems()) {
             (Some(answer), _) => return Ok(answer),
             (None, Some(problems)) => ElicitError::InvalidArguments(problems.clone()),
@@ -581,9 +792,10 @@ impl<'a> Asking<'a> {
 }
 
 /// 2025-06-18 and 2025-11-25: a request per round, until an answer.
-/// Each request is raced against the call's cancellation (a person may take their time: no
-/// other limit): a call cancelled while the client shows the form ends at once, as `Cancelled`,
-/// and the client is told the request is over.
+/// Each request is raced against the call's cancellation and the reach's wait
+/// ([`Reach::wait`](super::Reach::wait)): a call cancelled while the client shows the form ends
+/// at once, as `Cancelled`; a form not answered in time ends as [`Unreached::NotAnswered`]; either
+/// way the client is told the request is over.
 async fn send_rounds(
     context: &RequestContext<RoleServer>,
     version: ProtocolVersion,
@@ -596,11 +808,15 @@ async fn send_rounds(
             serde_json::from_value::<ServerRequest>(request).map_err(ElicitError::Model)
         },
         |request| async move {
-            match send(context, request, None).await? {
+            let wait = super::reach::Reach::wait_of(context);
+            match send(context, request, Some(wait)).await? {
                 Sent::Answered(response) => {
                     serde_json::to_value(response).map_err(ElicitError::Model)
                 }
-                Sent::Cancelled | Sent::TimedOut => Ok(serde_json::json!({"action": "cancel"})),
+                Sent::Cancelled => Ok(serde_json::json!({"action": "cancel"})),
+                Sent::TimedOut => Err(ElicitError::Unreached(Unreached::NotAnswered {
+                    waited: wait,
+                })),
             }
         },
     )

@@ -26,6 +26,7 @@ use ::rmcp::{ErrorData, ServerHandler};
 
 use super::call::PromptRound;
 use super::pending::Pending;
+use super::reach::Reach;
 use super::task::TasksUnanswered;
 
 /// A server (any rmcp `ServerHandler`) served so that every form it asks reaches the client.
@@ -65,6 +66,8 @@ pub struct Forms<S> {
     /// Whether the server answers `tasks/get` itself (not with rmcp's default `-32601`), once
     /// asked: without [`Forms::with_tasks`], a task made where it does not is refused.
     answers_tasks: Arc<OnceLock<bool>>,
+    /// How the calls reach a person whose client cannot show their forms.
+    reach: Option<Reach>,
 }
 
 /// The task id `tasks/get` is asked about to learn whether the server answers it at all.
@@ -77,7 +80,17 @@ impl<S> Forms<S> {
             server,
             tasks: None,
             answers_tasks: Arc::default(),
+            reach: None,
         }
+    }
+
+    /// Every call's forms reach the person whatever their client declares, as `reach` says:
+    /// installed ([`Reach::within`]) in each `tools/call`, `prompts/get` and `resources/read`
+    /// before the server's handler runs. See [`Reach`].
+    #[must_use]
+    pub fn reach(mut self, reach: Reach) -> Self {
+        self.reach = Some(reach);
+        self
     }
 
     /// The tasks the server's calls make ([`task`](super::task), [`Call::task`](super::Call::task))
@@ -115,6 +128,13 @@ impl<S> Forms<S> {
 }
 
 impl<S: ServerHandler> Forms<S> {
+    /// The reach, if one is set, installed for the request `context` is of.
+    fn install(&self, context: &mut RequestContext<RoleServer>) {
+        if let Some(reach) = &self.reach {
+            reach.within(context);
+        }
+    }
+
     /// Whether a task the call makes can be seen: `tasks/*` are answered from the manager of
     /// [`Forms::with_tasks`], or by the server itself (its `tasks/get` asked once, about a task
     /// that is none, answers anything but rmcp's default `-32601`). A client that did not declare
@@ -156,6 +176,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: CallToolRequestParams,
         mut context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        self.install(&mut context);
         let pending = Pending::within(&mut context);
         if !self.answers_tasks(&context).await {
             context.extensions.insert(TasksUnanswered);
@@ -172,6 +193,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
             input_responses: request.input_responses.clone(),
             request_state: request.request_state.clone(),
         });
+        self.install(&mut context);
         let pending = Pending::within(&mut context);
         pending.settle(self.server.get_prompt(request, context).await)
     }
@@ -181,6 +203,7 @@ impl<S: ServerHandler> ServerHandler for Forms<S> {
         request: ReadResourceRequestParams,
         mut context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
+        self.install(&mut context);
         let pending = Pending::within(&mut context);
         pending.settle(self.server.read_resource(request, context).await)
     }

@@ -53,16 +53,20 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 mod account;
 mod ask;
 pub(crate) mod call;
+mod caller;
 mod client;
 mod forms;
 #[cfg(feature = "page")]
 mod http;
+#[cfg(feature = "page")]
+mod ladder;
 mod language;
 #[cfg(feature = "page")]
 mod once;
 #[cfg(feature = "page")]
 mod page;
 pub(crate) mod pending;
+mod reach;
 mod send;
 mod stop;
 mod task;
@@ -77,6 +81,7 @@ pub use crate::rounds::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS};
 pub use account::AskAccount;
 pub use ask::{Asking, Surface, ask, ask_arguments};
 pub use call::Call;
+pub use caller::Caller;
 pub use client::{
     MAX_URL_ELICITATIONS, UrlCompletions, WithPreference, answer_elicitation,
     answer_elicitation_in, call_tool, elicitation_capability,
@@ -87,7 +92,11 @@ pub use forms::Forms;
 pub use http::{MAX_REQUEST_BODY, accept_language_header};
 #[cfg(feature = "page")]
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
+pub use ladder::Link;
+#[cfg(feature = "page")]
+#[cfg_attr(docsrs, doc(cfg(feature = "page")))]
 pub use page::{AskPage, DEFAULT_WAIT};
+pub use reach::{DEFAULT_FORM_WAIT, Reach, Rung, Unreached};
 pub use stop::{Handled, Respond, ReturnTheStopFromTheHandler, Stop};
 pub use task::{TaskCall, TaskWork, task};
 pub use told::WrittenIn;
@@ -233,6 +242,10 @@ pub enum ElicitError {
     /// rmcp's `#[prompt_handler]` leaves them out, and only a server served through [`Forms`]
     /// gets them to the method.
     PromptRoundsUnseen,
+    /// The form cannot reach the person ([`Reach`]): the client shows no form and the server
+    /// has no way below it open (no pages, no known caller), or the client did not answer a
+    /// form within the wait.
+    Unreached(Unreached),
     /// The task was cancelled (`tasks/cancel`) while its form was asked, or its work stopped on
     /// the cancel ([`TaskCall::stop_if_cancelled`], [`TaskCall::unless_cancelled`]): the task
     /// ends cancelled ([`task`]).
@@ -272,6 +285,7 @@ impl fmt::Display for ElicitError {
             ElicitError::PromptRoundsUnseen => f.write_str(
                 "this prompt asks for input, and on MCP 2026-07-28 the answers come in the retried prompts/get, which rmcp's #[prompt_handler] does not pass on: serve the server as `mcp_elicit::rmcp::Forms::new(server)`",
             ),
+            ElicitError::Unreached(why) => write!(f, "the person could not be asked: {why}"),
             ElicitError::TaskCancelled => f.write_str("the task was cancelled (`tasks/cancel`)"),
             ElicitError::TasksUnanswered => f.write_str(
                 "this tool makes a task, but the server answers `tasks/get` with -32601 (method not found), so the task and its forms could never be seen: serve the server as `Forms::new(server).with_tasks(tasks)`, with the `TaskManager` its tools make tasks in",

@@ -10,6 +10,7 @@ use ::rmcp::model::ProgressNotificationParam;
 use ::rmcp::service::{RequestContext, RoleServer};
 
 use super::ask::{Asking, Surface};
+use super::reach::Rung;
 use super::send::Sent;
 use super::{AskUrl, DEFAULT_KEY, ElicitError, Stop, url_completed};
 use crate::answer::{Elicitation, Outcome};
@@ -187,13 +188,17 @@ impl Asking<'_> {
         S: PageStore + 'static,
         A: PageAsk<S>,
     {
+        // A client that opens no page gets the link in the call's result.
+        if !self.declares(Capability::ElicitationUrl) {
+            self.reached(Rung::Link, ask.key());
+            return super::ladder::link(ask, self).await;
+        }
+        self.reached(Rung::Page, ask.key());
         match self.requests_version() {
             None => rounds(ask, self).await,
-            Some(version) => {
-                let context = self.context();
-                super::url::require_url_mode(context, version).map_err(Stop::Elicit)?;
+            Some(_) => {
                 let preference = self.preference().cloned();
-                request(ask, context, preference.as_ref())
+                request(ask, self.context(), preference.as_ref())
                     .await
                     .map_err(Stop::Elicit)
             }
@@ -209,6 +214,8 @@ pub(crate) trait PageAsk<S: PageStore + 'static>: Sync {
     type Output;
 
     fn pages(&self) -> &Pages<S>;
+    /// The caller the page is bound to (`None` only for pages without an identity check).
+    fn subject(&self) -> Option<&str>;
     /// The message the client shows beside the URL, in the language `preference` chooses.
     fn message_text(&self, preference: Option<&Preference>) -> &str;
     /// The language the page (and its message) is written in for `preference`: reported as the
@@ -222,12 +229,26 @@ pub(crate) trait PageAsk<S: PageStore + 'static>: Sync {
         self.pages().url(id)
     }
 
-    /// Makes the page, in the language `preference` chooses: its id and URL, and the language
-    /// the page speaks.
+    /// Makes the page, under the id `at` if one is given (a link's), else a fresh one, in the
+    /// language `preference` chooses: its id and URL.
     fn create(
         &self,
+        at: Option<PageId>,
         preference: Option<&Preference>,
     ) -> impl Future<Output = Result<(PageId, String), ElicitError>> + Send;
+
+    /// The name of the form the page asks for, if it asks for a form's answer (a connection to
+    /// an account does not): such an answer is read from its content ([`PageAsk::read`]), and a
+    /// link's may be carried from one run of a call to the next.
+    fn form_name(&self) -> Option<&str> {
+        None
+    }
+
+    /// The output of a form's answer, its `content` judged by the form's rules.
+    fn read(&self, content: &crate::Content) -> Result<Self::Output, ElicitError> {
+        let _ = content;
+        Err(ElicitError::NotSupported)
+    }
 
     /// The page's answer, taken once: `None` while it waits.
     fn take(
@@ -241,6 +262,10 @@ impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {
 
     fn pages(&self) -> &Pages<S> {
         self.pages
+    }
+
+    fn subject(&self) -> Option<&str> {
+        self.subject.as_deref()
     }
 
     fn message_text(&self, preference: Option<&Preference>) -> &str {
@@ -265,12 +290,27 @@ impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {
 
     async fn create(
         &self,
+        at: Option<PageId>,
         preference: Option<&Preference>,
     ) -> Result<(PageId, String), ElicitError> {
         self.pages
-            .create_in::<T>(self.subject.as_deref(), self.message.as_deref(), preference)
+            .create_form(
+                at,
+                self.subject.as_deref(),
+                std::any::type_name::<T>(),
+                self.message.as_deref(),
+                preference.map(T::in_language),
+            )
             .await
             .map_err(ElicitError::Page)
+    }
+
+    fn form_name(&self) -> Option<&str> {
+        Some(std::any::type_name::<T>())
+    }
+
+    fn read(&self, content: &crate::Content) -> Result<T, ElicitError> {
+        T::from_content(content).map_err(|error| ElicitError::Page(PageError::Invalid(error)))
     }
 
     async fn take(&self, id: &PageId) -> Result<Option<Elicitation<T>>, ElicitError> {
@@ -291,7 +331,7 @@ pub(super) async fn request<S: PageStore + 'static, A: PageAsk<S>>(
     context: &RequestContext<RoleServer>,
     preference: Option<&Preference>,
 ) -> Result<Elicitation<A::Output>, ElicitError> {
-    let (id, url) = ask.create(preference).await?;
+    let (id, url) = ask.create(None, preference).await?;
     let guard = CloseOnDrop {
         pages: ask.pages().clone(),
         id: Some(id),
@@ -463,7 +503,7 @@ pub(super) async fn rounds<S: PageStore + 'static, A: PageAsk<S>>(
             (id, ask.url(&id))
         }
         None => ask
-            .create(preference.as_ref())
+            .create(None, preference.as_ref())
             .await
             .map_err(Stop::Elicit)?,
     };

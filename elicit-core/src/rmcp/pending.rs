@@ -29,6 +29,9 @@ pub struct Pending(Arc<Mutex<Kept>>);
 #[derive(Default)]
 struct Kept {
     form: Option<InputRequiredResult>,
+    /// The link the call ended with, if it asked through one.
+    #[cfg(feature = "page")]
+    link: Option<super::ladder::Link>,
     /// The crate's words chosen for the person's preference the request carries, if it
     /// carries one: what the crate's own refusals are told in.
     words: Option<Arc<Words>>,
@@ -47,16 +50,36 @@ impl Pending {
         }
     }
 
-    /// The kept form, if any, no longer kept.
-    pub(crate) fn take(&self) -> Option<InputRequiredResult> {
-        self.kept().form.take()
+    /// Keeps `link`, unless a form or a link is kept already.
+    #[cfg(feature = "page")]
+    pub(crate) fn keep_link(&self, link: &super::ladder::Link) {
+        let mut kept = self.kept();
+        if kept.form.is_none() && kept.link.is_none() {
+            kept.link = Some(link.clone());
+        }
+    }
+
+    /// The kept form or link, as the call's end, no longer kept.
+    fn take_asked(&self) -> Option<Stop> {
+        let mut kept = self.kept();
+        if let Some(form) = kept.form.take() {
+            return Some(Stop::InputRequired(Box::new(form)));
+        }
+        #[cfg(feature = "page")]
+        if let Some(link) = kept.link.take() {
+            return Some(Stop::Link(Box::new(link)));
+        }
+        None
     }
 
     /// A fresh slot for the request `context` is of: its refusals told in the language of the
     /// preference it carries.
     pub(crate) fn for_request(context: &RequestContext<RoleServer>) -> Self {
         let words = words_of(context);
-        Pending(Arc::new(Mutex::new(Kept { form: None, words })))
+        Pending(Arc::new(Mutex::new(Kept {
+            words,
+            ..Kept::default()
+        })))
     }
 
     /// A fresh slot ([`Pending::for_request`]), put in `context`'s extensions for the asks of the
@@ -120,11 +143,13 @@ impl Pending {
         stop: impl FnOnce(Stop, Option<&Words>) -> Result<T, ErrorData>,
         form: impl FnOnce(InputRequiredResult) -> T,
     ) -> Result<T, ErrorData> {
-        let kept = self.take();
+        let kept = self.take_asked();
+        let words = self.words();
         match (result, kept) {
             (Err(Stop::InputRequired(returned)), _) => Ok(form(*returned)),
-            (_, Some(swallowed)) => Ok(form(swallowed)),
-            (Err(other), None) => stop(other, self.words().as_deref()),
+            // A form or a link the handler asked and swallowed.
+            (_, Some(swallowed)) => stop(swallowed, words.as_deref()),
+            (Err(other), None) => stop(other, words.as_deref()),
             (Ok(response), None) => response,
         }
     }
@@ -135,6 +160,10 @@ pub(crate) trait Response: From<InputRequiredResult> {
     /// The form this response is, or the response.
     fn form(self) -> Result<InputRequiredResult, Self>;
 
+    /// The response of a call that ends with `link` ([`Stop::Link`]).
+    #[cfg(feature = "page")]
+    fn link(link: &super::ladder::Link) -> Self;
+
     /// Its `_meta`, whichever result it is (`None` for a result a newer rmcp knows and this
     /// crate does not).
     fn meta_mut(&mut self) -> Option<&mut Option<MetaObject>>;
@@ -142,13 +171,18 @@ pub(crate) trait Response: From<InputRequiredResult> {
 
 /// The impls differ in the response's name and the results besides the form.
 macro_rules! response {
-    ($response:ident { $($result:ident),* }) => {
+    ($response:ident { $($result:ident),* }, $link:ident) => {
         impl Response for $response {
             fn form(self) -> Result<InputRequiredResult, Self> {
                 match self {
                     $response::InputRequired(form) => Ok(form),
                     other => Err(other),
                 }
+            }
+
+            #[cfg(feature = "page")]
+            fn link(link: &super::ladder::Link) -> Self {
+                link.$link()
             }
 
             fn meta_mut(&mut self) -> Option<&mut Option<MetaObject>> {
@@ -163,9 +197,9 @@ macro_rules! response {
     };
 }
 
-response!(CallToolResponse { Complete, Task });
-response!(GetPromptResponse { Complete });
-response!(ReadResourceResponse { Complete });
+response!(CallToolResponse { Complete, Task }, tool_result);
+response!(GetPromptResponse { Complete }, prompt_result);
+response!(ReadResourceResponse { Complete }, resource_result);
 
 /// A prompt's response as rmcp's prompt router takes it from a method (rmcp reads a
 /// `GetPromptResult` or an `InputRequiredResult`, not the response that is either).

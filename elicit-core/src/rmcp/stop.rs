@@ -11,6 +11,7 @@ use ::rmcp::service::{RequestContext, RoleServer};
 
 use super::ElicitError;
 use super::language::words_of;
+use super::pending::Response;
 use crate::lang::Words;
 use crate::rounds::RoundError;
 
@@ -78,6 +79,12 @@ pub enum Stop {
     /// Not a failure: on 2026-07-28 the round's requests, for the client to answer in a retried
     /// call.
     InputRequired(Box<InputRequiredResult>),
+    /// Not a failure: the client shows no form and opens no page, so the call ends with a link
+    /// to a page of the server's in its result, for the model to give the person; the same call
+    /// made again completes with their answer ([`Reach`](super::Reach), feature `page`).
+    #[cfg(feature = "page")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
+    Link(Box<super::ladder::Link>),
     /// No answer can be had: why.
     Elicit(ElicitError),
     /// A JSON-RPC error, returned as it is (an `ErrorData` that `?` met).
@@ -113,6 +120,8 @@ impl Stop {
     ) -> Result<CallToolResponse, ErrorData> {
         match self {
             Stop::InputRequired(result) => Ok(CallToolResponse::from(*result)),
+            #[cfg(feature = "page")]
+            Stop::Link(link) => Ok(link.tool_result()),
             Stop::Elicit(error) => error.into_tool_response_in(words),
             Stop::Protocol(error) => Err(error),
             Stop::Other(error) => {
@@ -123,18 +132,20 @@ impl Stop {
 
     /// What a handler without an error result (`prompts/get`, `resources/read`) returns: the
     /// round's requests, or a JSON-RPC error.
-    pub(super) fn into_response<R: From<InputRequiredResult>>(self) -> Result<R, ErrorData> {
+    pub(super) fn into_response<R: Response>(self) -> Result<R, ErrorData> {
         self.into_response_in(None)
     }
 
     /// [`Stop::into_response`], the crate's own refusals told in `words` (the crate's words chosen
     /// for the person's preference), their language in the error's `data._meta`.
-    pub(super) fn into_response_in<R: From<InputRequiredResult>>(
+    pub(super) fn into_response_in<R: Response>(
         self,
         words: Option<&Words>,
     ) -> Result<R, ErrorData> {
         match self {
             Stop::InputRequired(result) => Ok(R::from(*result)),
+            #[cfg(feature = "page")]
+            Stop::Link(link) => Ok(R::link(&link)),
             Stop::Elicit(error) => Err(error.into_error_data_in(words)),
             Stop::Protocol(error) => Err(error),
             Stop::Other(error) => Err(ErrorData::internal_error(error.to_string(), None)),

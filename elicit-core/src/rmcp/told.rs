@@ -54,6 +54,12 @@ impl ElicitError {
             | ElicitError::Round(RoundError::MissingCapability(Capability::ElicitationUrl)) => {
                 Some(Word::ErrorNoUrl)
             }
+            ElicitError::Unreached(why) => Some(match why {
+                super::Unreached::NoPages => Word::ErrorNoForm,
+                super::Unreached::NoCaller => Word::ErrorNoCaller,
+                super::Unreached::NotAnswered { .. } => Word::ErrorFormNotAnswered,
+                _ => Word::ErrorTooOften,
+            }),
             ElicitError::Round(RoundError::State(state)) => Some(match state {
                 StateError::Expired => Word::ErrorStateExpired,
                 StateError::Used => Word::ErrorStateUsed,

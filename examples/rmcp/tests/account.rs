@@ -344,7 +344,10 @@ async fn hostile_twins_bind_nothing() {
         json!({}),
     )
     .await;
-    assert_eq!(no_url["error"]["code"], -32021, "{no_url:#}");
+    // A client without URL mode connects through the link in the call's result.
+    assert_eq!(no_url["result"]["isError"], json!(false), "{no_url:#}");
+    let text = no_url["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(text.lines().any(|line| line.starts_with("http")), "{text}");
 
     let everything = format!(
         "{}{}{}{}{}",

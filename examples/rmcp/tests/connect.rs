@@ -106,13 +106,14 @@ async fn hostile_twins_through_mcp() {
         let (status, message) = call(origin, token, url_mode(), json!({})).await;
         assert_eq!((status, message), (401, Value::Null), "{token:?}");
     }
+    // A client with forms only never gets the key in a form: the link to the page, in the
+    // call's result (not an error), for the model to give the person.
     let form_only = json!({"elicitation": {"form": {}}});
     let (_, message) = call(origin, ADA, form_only, json!({})).await;
-    assert_eq!(message["error"]["code"], -32021, "{message:#}");
-    assert_eq!(
-        message["error"]["data"]["requiredCapabilities"],
-        json!({"elicitation": {"url": {}}})
-    );
+    assert_eq!(message["result"]["isError"], json!(false), "{message:#}");
+    let pages = format!("{origin}/pages/");
+    let said = text(&message);
+    assert!(said.lines().any(|line| line.starts_with(&pages)), "{said}");
 
     let (_, first) = call(origin, ADA, url_mode(), json!({})).await;
     let (url, state) = asked(&first);

@@ -223,10 +223,22 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         message: &str,
         language: Option<&str>,
     ) -> Result<(super::seal::PageId, String), PageError> {
+        self.connect_page_at(None, subject, message, language).await
+    }
+
+    /// [`Accounts::connect_page_in`], the page made under the id `at` when one is given (a
+    /// link's).
+    pub(crate) async fn connect_page_at(
+        &self,
+        at: Option<super::seal::PageId>,
+        subject: &str,
+        message: &str,
+        language: Option<&str>,
+    ) -> Result<(super::seal::PageId, String), PageError> {
         let id = self
             .inner
             .pages
-            .create_named(Some(subject), &self.inner.kind, message, language)
+            .create_named_at(at, Some(subject), &self.inner.kind, message, language)
             .await?;
         Ok((id, self.connect_url(&id)))
     }

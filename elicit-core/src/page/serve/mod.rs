@@ -339,29 +339,52 @@ impl<S: PageStore + 'static> Pages<S> {
         message: Option<&str>,
         preference: Option<&Preference>,
     ) -> Result<(PageId, String), PageError> {
-        let name = std::any::type_name::<T>();
+        self.create_form(
+            None,
+            subject,
+            std::any::type_name::<T>(),
+            message,
+            preference.map(T::in_language),
+        )
+        .await
+    }
+
+    /// Makes a page of the registered form `name` under the id `at` (a fresh one if `None`),
+    /// in `translation`'s language when one is given (else the person's browser's): its id and
+    /// URL.
+    pub(crate) async fn create_form(
+        &self,
+        at: Option<PageId>,
+        subject: Option<&str>,
+        name: &str,
+        message: Option<&str>,
+        translation: Option<crate::form::Translation>,
+    ) -> Result<(PageId, String), PageError> {
         let form = self.inner.forms.get(name).ok_or(PageError::Unregistered {
             form: name.to_owned(),
         })?;
-        let (message, language) = match preference {
-            Some(preference) => {
-                let translation = T::in_language(preference);
-                (
-                    message.unwrap_or(translation.message),
-                    Some(translation.language),
-                )
-            }
+        let (message, language) = match translation {
+            Some(translation) => (
+                message.unwrap_or(translation.message),
+                Some(translation.language),
+            ),
             None => (message.unwrap_or(form.message), None),
         };
-        let id = self.create_named(subject, name, message, language).await?;
+        let id = self
+            .create_named_at(at, subject, name, message, language)
+            .await?;
         Ok((id, self.url(&id)))
     }
 
     /// Makes a page of `subject` under the name `form` (a registered form's, or a page of its
     /// own kind that the form pages do not serve, such as a connection to an account), saying
-    /// `message`.
-    pub(crate) async fn create_named(
+    /// `message`, under the id `at` when one is given (a link's,
+    /// [`PageSeal::link_id`](super::seal::PageSeal::link_id): the store refuses it,
+    /// [`StoreError::Taken`](super::store::StoreError::Taken), if it keeps that id already),
+    /// else under a fresh one.
+    pub(crate) async fn create_named_at(
         &self,
+        at: Option<PageId>,
         subject: Option<&str>,
         form: &str,
         message: &str,
@@ -373,7 +396,10 @@ impl<S: PageStore + 'static> Pages<S> {
         }
         // The id carries its owner's bucket: a store keeps the page beside its owner's others.
         let owner = self.inner.seal.owner(subject);
-        let id = PageId::random_for(&owner)?;
+        let id = match at {
+            Some(id) => id,
+            None => PageId::random_for(&owner)?,
+        };
         let mut csrf = [0; 32];
         getrandom::fill(&mut csrf).map_err(|_| PageError::Seal(SealError::Random))?;
         let record = Record {
@@ -396,7 +422,7 @@ impl<S: PageStore + 'static> Pages<S> {
     }
 
     /// What seals what the store keeps.
-    #[cfg(feature = "account")]
+    #[cfg(any(feature = "account", feature = "rmcp"))]
     pub(crate) fn seal(&self) -> &PageSeal {
         &self.inner.seal
     }
@@ -511,6 +537,42 @@ impl<S: PageStore + 'static> Pages<S> {
     #[cfg(feature = "rmcp")]
     pub(crate) async fn close_page(&self, id: &PageId) -> Result<(), PageError> {
         Ok(self.inner.store.close(id).await?)
+    }
+
+    /// The message of the page `id` of `subject` made under `form` while it is open (waiting or
+    /// answered), read without changing anything: for a page that keeps a call's own data (the
+    /// answers a call carries from one run to the next through links).
+    ///
+    /// # Errors
+    ///
+    /// As [`Pages::take`]: [`PageError::Unknown`], the page ended, another subject's or form's,
+    /// or the store's failure.
+    #[cfg(feature = "rmcp")]
+    pub(crate) async fn open_message(
+        &self,
+        id: &PageId,
+        subject: Option<&str>,
+        form: &str,
+    ) -> Result<String, PageError> {
+        let sealed = match self.inner.store.read(id).await? {
+            None => return Err(PageError::Unknown),
+            Some(Stored::Ended(how)) => return Err(PageError::ended(how)),
+            Some(Stored::Waiting(record) | Stored::Answered(record)) => record,
+        };
+        Ok(self.own_record(id, &sealed, subject, form)?.message.clone())
+    }
+
+    /// Whether the page `id` is open: waiting for its answer, or answered and not taken.
+    ///
+    /// # Errors
+    ///
+    /// The store's failure.
+    #[cfg(feature = "rmcp")]
+    pub(crate) async fn is_open(&self, id: &PageId) -> Result<bool, PageError> {
+        Ok(matches!(
+            self.inner.store.read(id).await?,
+            Some(Stored::Waiting(_) | Stored::Answered(_))
+        ))
     }
 
     /// The record of the page `id`, if it was made for the call of `subject` asking for `form`.

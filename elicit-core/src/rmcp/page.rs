@@ -94,9 +94,7 @@ const LONGEST_POLL: Duration = Duration::from_secs(1);
 pub struct AskPage<'p, T, S> {
     pages: &'p Pages<S>,
     subject: Option<String>,
-    message: Option<Cow<'static, str>>,
-    key: Cow<'static, str>,
-    wait: Duration,
+    settings: PageSettings,
     form: PhantomData<fn() -> T>,
 }
 
@@ -108,9 +106,7 @@ impl<S: PageStore + 'static> Pages<S> {
         AskPage {
             pages: self,
             subject: subject.map(str::to_owned),
-            message: None,
-            key: Cow::Borrowed(DEFAULT_KEY),
-            wait: DEFAULT_WAIT,
+            settings: PageSettings::default(),
             form: PhantomData,
         }
     }
@@ -121,7 +117,7 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
     /// default).
     #[must_use]
     pub fn message(mut self, message: impl Into<Cow<'static, str>>) -> Self {
-        self.message = Some(message.into());
+        self.settings.set_message(message);
         self
     }
 
@@ -129,7 +125,7 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
     /// page's id in the state.
     #[must_use]
     pub fn key(mut self, key: impl Into<Cow<'static, str>>) -> Self {
-        self.key = key.into();
+        self.settings.set_key(key);
         self
     }
 
@@ -138,7 +134,7 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
     /// again.)
     #[must_use]
     pub fn wait(mut self, wait: Duration) -> Self {
-        self.wait = wait;
+        self.settings.set_wait(wait);
         self
     }
 
@@ -201,6 +197,65 @@ impl Asking<'_> {
     }
 }
 
+/// The settings of every ask through a page, whatever it asks for: a form's page ([`AskPage`])
+/// and a connection to an account (`AskAccount`, feature `account`) each hold one, so that each
+/// setting's default and rule are written here once, and the call's side reads them through
+/// [`PageAsk::settings`]. The public setters of both asks set these; a setting that both asks
+/// gain belongs here too.
+pub(crate) struct PageSettings {
+    /// The message the client shows beside the URL, and the page under its title; `None`: the
+    /// ask's own ([`PageAsk::default_message`]).
+    message: Option<Cow<'static, str>>,
+    /// The key of the request in `inputRequests` and `inputResponses` (2026-07-28), and of the
+    /// page's id in the state.
+    key: Cow<'static, str>,
+    /// How long a handler on 2025-11-25 waits for the page's answer.
+    wait: Duration,
+}
+
+impl Default for PageSettings {
+    /// No message of the ask's own, the key [`DEFAULT_KEY`], and the wait [`DEFAULT_WAIT`].
+    fn default() -> Self {
+        PageSettings {
+            message: None,
+            key: Cow::Borrowed(DEFAULT_KEY),
+            wait: DEFAULT_WAIT,
+        }
+    }
+}
+
+impl PageSettings {
+    /// Sets the message the client shows beside the URL, and the page under its title.
+    pub(crate) fn set_message(&mut self, message: impl Into<Cow<'static, str>>) {
+        self.message = Some(message.into());
+    }
+
+    /// Sets the key of the request in `inputRequests` and `inputResponses` (2026-07-28).
+    pub(crate) fn set_key(&mut self, key: impl Into<Cow<'static, str>>) {
+        self.key = key.into();
+    }
+
+    /// Sets how long a handler on 2025-11-25 waits for the page's answer.
+    pub(crate) fn set_wait(&mut self, wait: Duration) {
+        self.wait = wait;
+    }
+
+    /// The message set with [`PageSettings::set_message`], if one was.
+    pub(crate) fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// The key of the request (2026-07-28), and of the page's id in the state.
+    pub(crate) fn key(&self) -> &str {
+        &self.key
+    }
+
+    /// How long a handler on 2025-11-25 waits for the page's answer.
+    pub(crate) fn wait(&self) -> Duration {
+        self.wait
+    }
+}
+
 /// What a call asks through a page, as the call's side sees it: how its page is made, how its
 /// answer is taken, and the ask's settings. A form's page ([`AskPage`]) and a connection to an
 /// account (feature `account`) are asked alike, on every version.
@@ -209,13 +264,23 @@ pub(crate) trait PageAsk<S: PageStore + 'static>: Sync {
     type Output;
 
     fn pages(&self) -> &Pages<S>;
-    /// The message the client shows beside the URL, in the language `preference` chooses.
-    fn message_text(&self, preference: Option<&Preference>) -> &str;
+    /// The settings the ask was given: its message, key and wait.
+    fn settings(&self) -> &PageSettings;
+    /// The message the client shows beside the URL when the ask was given none, in the language
+    /// `preference` chooses.
+    fn default_message(&self, preference: Option<&Preference>) -> &str;
     /// The language the page (and its message) is written in for `preference`: reported as the
     /// URL request's `contentLanguage`.
     fn language(&self, preference: &Preference) -> Cow<'static, str>;
-    fn key(&self) -> &str;
-    fn wait(&self) -> Duration;
+
+    /// The message the client shows beside the URL, in the language `preference` chooses: the
+    /// one the ask was given, or else its own.
+    fn message_text(&self, preference: Option<&Preference>) -> &str {
+        match self.settings().message() {
+            Some(message) => message,
+            None => self.default_message(preference),
+        }
+    }
 
     /// The URL of the page `id`.
     fn url(&self, id: &PageId) -> String {
@@ -243,11 +308,14 @@ impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {
         self.pages
     }
 
-    fn message_text(&self, preference: Option<&Preference>) -> &str {
-        match (&self.message, preference) {
-            (Some(message), _) => message,
-            (None, Some(preference)) => T::in_language(preference).message,
-            (None, None) => T::message(),
+    fn settings(&self) -> &PageSettings {
+        &self.settings
+    }
+
+    fn default_message(&self, preference: Option<&Preference>) -> &str {
+        match preference {
+            Some(preference) => T::in_language(preference).message,
+            None => T::message(),
         }
     }
 
@@ -255,20 +323,12 @@ impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {
         Cow::Borrowed(T::in_language(preference).language)
     }
 
-    fn key(&self) -> &str {
-        &self.key
-    }
-
-    fn wait(&self) -> Duration {
-        self.wait
-    }
-
     async fn create(
         &self,
         preference: Option<&Preference>,
     ) -> Result<(PageId, String), ElicitError> {
         self.pages
-            .create_in::<T>(self.subject.as_deref(), self.message.as_deref(), preference)
+            .create_in::<T>(self.subject.as_deref(), self.settings.message(), preference)
             .await
             .map_err(ElicitError::Page)
     }
@@ -297,7 +357,7 @@ pub(super) async fn request<S: PageStore + 'static, A: PageAsk<S>>(
         id: Some(id),
     };
     let started = Instant::now();
-    let limit = ask.wait().min(ask.pages().page_ttl());
+    let limit = ask.settings().wait().min(ask.pages().page_ttl());
     let answer = match url_request(ask, &id, url, preference)
         .request(context, limit)
         .await
@@ -401,7 +461,7 @@ pub(super) async fn rounds<S: PageStore + 'static, A: PageAsk<S>>(
     asking: &mut Asking<'_>,
 ) -> Result<Elicitation<A::Output>, Stop> {
     let refused = |error: RoundError| Stop::Elicit(ElicitError::Round(error));
-    let key = ask.key();
+    let key = ask.settings().key();
     let preference = asking.preference().cloned();
     // `Asking::page` runs this on a version with rounds only.
     let exchange = asking

@@ -9,8 +9,8 @@ use ::rmcp::service::{RequestContext, RoleServer};
 use secrecy::SecretString;
 
 use super::ask::{Asking, Surface};
-use super::page::PageAsk;
-use super::{DEFAULT_KEY, DEFAULT_WAIT, ElicitError, Stop};
+use super::page::{PageAsk, PageSettings};
+use super::{ElicitError, Stop};
 use crate::answer::Elicitation;
 use crate::lang::{Preference, Words};
 use crate::page::account::{AccountError, Accounts, Connection};
@@ -60,9 +60,7 @@ use crate::page::store::{KeptStore, PageStore};
 pub struct AskAccount<'a, S> {
     accounts: &'a Accounts<S>,
     subject: String,
-    message: Option<Cow<'static, str>>,
-    key: Cow<'static, str>,
-    wait: Duration,
+    settings: PageSettings,
     /// An access token the provider's API refused ([`AskAccount::refused`]).
     refused: Option<SecretString>,
 }
@@ -74,37 +72,36 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         AskAccount {
             accounts: self,
             subject: subject.to_owned(),
-            message: None,
-            key: Cow::Borrowed(DEFAULT_KEY),
-            wait: DEFAULT_WAIT,
+            settings: PageSettings::default(),
             refused: None,
         }
     }
 }
 
-// The three setters repeat `AskPage`'s (`rmcp/page.rs`) on purpose: each returns its own builder
-// and says what it does for its own ask; a trait shared by both would have every caller import it.
+// `AskPage` (`rmcp/page.rs`) has the same three setters: each sets the shared `PageSettings`,
+// where its rule and default live, and says here what it does for this ask. They stay methods of
+// each builder, as a trait shared by both would have every caller import it.
 impl<S: PageStore + KeptStore + 'static> AskAccount<'_, S> {
     /// The message the client shows beside the URL, and the connect page under its title
     /// ([`Accounts::default_message`] by default).
     #[must_use]
     pub fn message(mut self, message: impl Into<Cow<'static, str>>) -> Self {
-        self.message = Some(message.into());
+        self.settings.set_message(message);
         self
     }
 
     /// The key of the request in `inputRequests` and `inputResponses` (2026-07-28).
     #[must_use]
     pub fn key(mut self, key: impl Into<Cow<'static, str>>) -> Self {
-        self.key = key.into();
+        self.settings.set_key(key);
         self
     }
 
     /// How long a handler on 2025-11-25 waits for the account to be connected
-    /// ([`DEFAULT_WAIT`]).
+    /// ([`DEFAULT_WAIT`](super::DEFAULT_WAIT)).
     #[must_use]
     pub fn wait(mut self, wait: Duration) -> Self {
-        self.wait = wait;
+        self.settings.set_wait(wait);
         self
     }
 
@@ -173,7 +170,7 @@ impl<S: PageStore + KeptStore + 'static> AskAccount<'_, S> {
         // taken first, so that an answered page does not wait in the store for its time.
         let retried = asking
             .exchange()
-            .is_some_and(|exchange| exchange.kept(&self.key).is_some());
+            .is_some_and(|exchange| exchange.kept(self.settings.key()).is_some());
         if retried {
             return asking.page_of(self).await;
         }
@@ -205,10 +202,12 @@ impl<S: PageStore + KeptStore + 'static> PageAsk<S> for AskAccount<'_, S> {
         Some(&self.subject)
     }
 
-    fn message_text(&self, _: Option<&Preference>) -> &str {
-        self.message
-            .as_deref()
-            .unwrap_or(self.accounts.default_message())
+    fn settings(&self) -> &PageSettings {
+        &self.settings
+    }
+
+    fn default_message(&self, _: Option<&Preference>) -> &str {
+        self.accounts.default_message()
     }
 
     fn language(&self, preference: &Preference) -> std::borrow::Cow<'static, str> {
@@ -216,16 +215,8 @@ impl<S: PageStore + KeptStore + 'static> PageAsk<S> for AskAccount<'_, S> {
         std::borrow::Cow::Owned(Words::choose(preference).language().to_owned())
     }
 
-    fn key(&self) -> &str {
-        &self.key
-    }
-
     fn url(&self, id: &PageId) -> String {
         self.accounts.connect_url(id)
-    }
-
-    fn wait(&self) -> Duration {
-        self.wait
     }
 
     async fn create(

@@ -587,12 +587,16 @@ impl<'a> Asking<'a> {
         ) else {
             return Err(Stop::Elicit(ElicitError::Unreached(Unreached::NoCaller)));
         };
+        let mut settings = super::page::PageSettings::default();
+        settings.set_key(ask.key.clone());
+        if let Some(message) = &ask.message {
+            settings.set_message(message.clone());
+        }
         let form = super::ladder::FormSpec {
             name: std::any::type_name::<T>(),
-            message: ask.message.as_deref(),
             default_message: T::message(),
             in_language: T::in_language,
-            key: &ask.key,
+            settings,
             subject,
         };
         let answer = ladder.ask(self, form, rung).await?;

@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::time::Duration;
 
 use ::rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, GetPromptResponse, GetPromptResult, MetaObject,
@@ -17,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ask::Asking;
 use super::language::report_language;
-use super::page::{DEFAULT_WAIT, PageAsk};
+use super::page::{PageAsk, PageSettings};
 use super::reach::{Rung, Unreached};
 use super::{ElicitError, Stop};
 use crate::answer::Elicitation;
@@ -42,14 +41,12 @@ type Boxed<'s, T> = Pin<Box<dyn Future<Output = T> + Send + 's>>;
 pub(crate) struct FormSpec<'s> {
     /// The form's type name, under which the pages registered it.
     pub(crate) name: &'static str,
-    /// The message set by the ask, if any (else the form's own in the language asked).
-    pub(crate) message: Option<&'s str>,
     /// The form's own message.
     pub(crate) default_message: &'static str,
     /// The form in the language a preference chooses.
     pub(crate) in_language: fn(&Preference) -> Translation,
-    /// The ask's key.
-    pub(crate) key: &'s str,
+    /// The ask's message (if it set one) and key.
+    pub(crate) settings: PageSettings,
     /// The caller the page is bound to.
     pub(crate) subject: &'s str,
 }
@@ -100,11 +97,14 @@ impl<S: PageStore + 'static> PageAsk<S> for FormPage<'_, S> {
         Some(self.form.subject)
     }
 
-    fn message_text(&self, preference: Option<&Preference>) -> &str {
-        match (self.form.message, preference) {
-            (Some(message), _) => message,
-            (None, Some(preference)) => (self.form.in_language)(preference).message,
-            (None, None) => self.form.default_message,
+    fn settings(&self) -> &PageSettings {
+        &self.form.settings
+    }
+
+    fn default_message(&self, preference: Option<&Preference>) -> &str {
+        match preference {
+            Some(preference) => (self.form.in_language)(preference).message,
+            None => self.form.default_message,
         }
     }
 
@@ -112,12 +112,12 @@ impl<S: PageStore + 'static> PageAsk<S> for FormPage<'_, S> {
         std::borrow::Cow::Borrowed((self.form.in_language)(preference).language)
     }
 
-    fn key(&self) -> &str {
-        self.form.key
+    fn form_name(&self) -> Option<&str> {
+        Some(self.form.name)
     }
 
-    fn wait(&self) -> Duration {
-        DEFAULT_WAIT
+    fn read(&self, content: &crate::Content) -> Result<crate::Content, ElicitError> {
+        Ok(content.clone())
     }
 
     async fn create(
@@ -131,7 +131,7 @@ impl<S: PageStore + 'static> PageAsk<S> for FormPage<'_, S> {
                 at,
                 Some(self.form.subject),
                 self.form.name,
-                self.form.message,
+                self.form.settings.message(),
                 translation,
             )
             .await
@@ -172,7 +172,7 @@ where
     };
     let call = asking.binding();
     let pages = ask.pages();
-    let key = ask.key();
+    let key = ask.settings().key();
     if ask.form_name().is_some() {
         let carry = match asking.link_run().carry.take() {
             Some(carry) => carry,

@@ -95,9 +95,7 @@ const LONGEST_POLL: Duration = Duration::from_secs(1);
 pub struct AskPage<'p, T, S> {
     pages: &'p Pages<S>,
     subject: Option<String>,
-    message: Option<Cow<'static, str>>,
-    key: Cow<'static, str>,
-    wait: Duration,
+    settings: PageSettings,
     form: PhantomData<fn() -> T>,
 }
 
@@ -109,9 +107,7 @@ impl<S: PageStore + 'static> Pages<S> {
         AskPage {
             pages: self,
             subject: subject.map(str::to_owned),
-            message: None,
-            key: Cow::Borrowed(DEFAULT_KEY),
-            wait: DEFAULT_WAIT,
+            settings: PageSettings::default(),
             form: PhantomData,
         }
     }
@@ -122,7 +118,7 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
     /// default).
     #[must_use]
     pub fn message(mut self, message: impl Into<Cow<'static, str>>) -> Self {
-        self.message = Some(message.into());
+        self.settings.set_message(message);
         self
     }
 
@@ -130,7 +126,7 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
     /// page's id in the state.
     #[must_use]
     pub fn key(mut self, key: impl Into<Cow<'static, str>>) -> Self {
-        self.key = key.into();
+        self.settings.set_key(key);
         self
     }
 
@@ -139,7 +135,7 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
     /// again.)
     #[must_use]
     pub fn wait(mut self, wait: Duration) -> Self {
-        self.wait = wait;
+        self.settings.set_wait(wait);
         self
     }
 
@@ -190,10 +186,10 @@ impl Asking<'_> {
     {
         // A client that opens no page gets the link in the call's result.
         if !self.declares(Capability::ElicitationUrl) {
-            self.reached(Rung::Link, ask.key());
+            self.reached(Rung::Link, ask.settings().key());
             return super::ladder::link(ask, self).await;
         }
-        self.reached(Rung::Page, ask.key());
+        self.reached(Rung::Page, ask.settings().key());
         match self.requests_version() {
             None => rounds(ask, self).await,
             Some(_) => {
@@ -203,6 +199,65 @@ impl Asking<'_> {
                     .map_err(Stop::Elicit)
             }
         }
+    }
+}
+
+/// The settings of every ask through a page, whatever it asks for: a form's page ([`AskPage`])
+/// and a connection to an account (`AskAccount`, feature `account`) each hold one, so that each
+/// setting's default and rule are written here once, and the call's side reads them through
+/// [`PageAsk::settings`]. The public setters of both asks set these; a setting that both asks
+/// gain belongs here too.
+pub(crate) struct PageSettings {
+    /// The message the client shows beside the URL, and the page under its title; `None`: the
+    /// ask's own ([`PageAsk::default_message`]).
+    message: Option<Cow<'static, str>>,
+    /// The key of the request in `inputRequests` and `inputResponses` (2026-07-28), and of the
+    /// page's id in the state.
+    key: Cow<'static, str>,
+    /// How long a handler on 2025-11-25 waits for the page's answer.
+    wait: Duration,
+}
+
+impl Default for PageSettings {
+    /// No message of the ask's own, the key [`DEFAULT_KEY`], and the wait [`DEFAULT_WAIT`].
+    fn default() -> Self {
+        PageSettings {
+            message: None,
+            key: Cow::Borrowed(DEFAULT_KEY),
+            wait: DEFAULT_WAIT,
+        }
+    }
+}
+
+impl PageSettings {
+    /// Sets the message the client shows beside the URL, and the page under its title.
+    pub(crate) fn set_message(&mut self, message: impl Into<Cow<'static, str>>) {
+        self.message = Some(message.into());
+    }
+
+    /// Sets the key of the request in `inputRequests` and `inputResponses` (2026-07-28).
+    pub(crate) fn set_key(&mut self, key: impl Into<Cow<'static, str>>) {
+        self.key = key.into();
+    }
+
+    /// Sets how long a handler on 2025-11-25 waits for the page's answer.
+    pub(crate) fn set_wait(&mut self, wait: Duration) {
+        self.wait = wait;
+    }
+
+    /// The message set with [`PageSettings::set_message`], if one was.
+    pub(crate) fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// The key of the request (2026-07-28), and of the page's id in the state.
+    pub(crate) fn key(&self) -> &str {
+        &self.key
+    }
+
+    /// How long a handler on 2025-11-25 waits for the page's answer.
+    pub(crate) fn wait(&self) -> Duration {
+        self.wait
     }
 }
 
@@ -216,13 +271,23 @@ pub(crate) trait PageAsk<S: PageStore + 'static>: Sync {
     fn pages(&self) -> &Pages<S>;
     /// The caller the page is bound to (`None` only for pages without an identity check).
     fn subject(&self) -> Option<&str>;
-    /// The message the client shows beside the URL, in the language `preference` chooses.
-    fn message_text(&self, preference: Option<&Preference>) -> &str;
+    /// The settings the ask was given: its message, key and wait.
+    fn settings(&self) -> &PageSettings;
+    /// The message the client shows beside the URL when the ask was given none, in the language
+    /// `preference` chooses.
+    fn default_message(&self, preference: Option<&Preference>) -> &str;
     /// The language the page (and its message) is written in for `preference`: reported as the
     /// URL request's `contentLanguage`.
     fn language(&self, preference: &Preference) -> Cow<'static, str>;
-    fn key(&self) -> &str;
-    fn wait(&self) -> Duration;
+
+    /// The message the client shows beside the URL, in the language `preference` chooses: the
+    /// one the ask was given, or else its own.
+    fn message_text(&self, preference: Option<&Preference>) -> &str {
+        match self.settings().message() {
+            Some(message) => message,
+            None => self.default_message(preference),
+        }
+    }
 
     /// The URL of the page `id`.
     fn url(&self, id: &PageId) -> String {
@@ -268,24 +333,19 @@ impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {
         self.subject.as_deref()
     }
 
-    fn message_text(&self, preference: Option<&Preference>) -> &str {
-        match (&self.message, preference) {
-            (Some(message), _) => message,
-            (None, Some(preference)) => T::in_language(preference).message,
-            (None, None) => T::message(),
+    fn settings(&self) -> &PageSettings {
+        &self.settings
+    }
+
+    fn default_message(&self, preference: Option<&Preference>) -> &str {
+        match preference {
+            Some(preference) => T::in_language(preference).message,
+            None => T::message(),
         }
     }
 
     fn language(&self, preference: &Preference) -> Cow<'static, str> {
         Cow::Borrowed(T::in_language(preference).language)
-    }
-
-    fn key(&self) -> &str {
-        &self.key
-    }
-
-    fn wait(&self) -> Duration {
-        self.wait
     }
 
     async fn create(
@@ -298,7 +358,7 @@ impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {
                 at,
                 self.subject.as_deref(),
                 std::any::type_name::<T>(),
-                self.message.as_deref(),
+                self.settings.message(),
                 preference.map(T::in_language),
             )
             .await
@@ -337,7 +397,7 @@ pub(super) async fn request<S: PageStore + 'static, A: PageAsk<S>>(
         id: Some(id),
     };
     let started = Instant::now();
-    let limit = ask.wait().min(ask.pages().page_ttl());
+    let limit = ask.settings().wait().min(ask.pages().page_ttl());
     let answer = match url_request(ask, &id, url, preference)
         .request(context, limit)
         .await
@@ -441,7 +501,7 @@ pub(super) async fn rounds<S: PageStore + 'static, A: PageAsk<S>>(
     asking: &mut Asking<'_>,
 ) -> Result<Elicitation<A::Output>, Stop> {
     let refused = |error: RoundError| Stop::Elicit(ElicitError::Round(error));
-    let key = ask.key();
+    let key = ask.settings().key();
     let preference = asking.preference().cloned();
     // `Asking::page` runs this on a version with rounds only.
     let exchange = asking

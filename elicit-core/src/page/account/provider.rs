@@ -149,6 +149,41 @@ fn checked(what: &str, url: &str) -> Result<Url, AccountError> {
     }
 }
 
+/// What every constructor of [`Provider`] starts from, made in one place
+/// ([`Registration::new`]): the provider's name, its issuer (checked: tokens may be sent to it),
+/// this server's registration as its client, and the HTTP client that fetches the provider's
+/// metadata and then carries its requests. [`Provider::of_metadata`] makes the provider of it.
+struct Registration<'a> {
+    name: String,
+    issuer: &'a str,
+    issuer_url: Url,
+    client_id: &'a str,
+    client_secret: SecretString,
+    http: Http,
+}
+
+impl<'a> Registration<'a> {
+    /// This server as the client `client_id` with `client_secret` of the provider `name` whose
+    /// issuer is `issuer`, if tokens and the client's secret may be sent to the issuer.
+    fn new(
+        name: impl Into<String>,
+        issuer: &'a str,
+        client_id: &'a str,
+        client_secret: SecretString,
+    ) -> Result<Self, AccountError> {
+        let issuer_url = checked("issuer", issuer)?;
+        let http = Http::new(DEFAULT_TIMEOUT).map_err(|e| discovery(&e))?;
+        Ok(Registration {
+            name: name.into(),
+            issuer,
+            issuer_url,
+            client_id,
+            client_secret,
+            http,
+        })
+    }
+}
+
 impl Provider {
     /// The provider whose issuer is `issuer`, by OpenID Connect discovery
     /// (`ISSUER/.well-known/openid-configuration`, its issuer checked, its signing keys fetched),
@@ -167,16 +202,15 @@ impl Provider {
         client_id: &str,
         client_secret: SecretString,
     ) -> Result<Self, AccountError> {
-        checked("issuer", issuer)?;
-        let http = Http::new(DEFAULT_TIMEOUT).map_err(|e| discovery(&e))?;
+        let registration = Registration::new(name, issuer, client_id, client_secret)?;
         let issuer_url = IssuerUrl::new(issuer.to_owned()).map_err(|e| discovery(&e))?;
-        let metadata = Metadata::discover_async(issuer_url, &http)
+        let metadata = Metadata::discover_async(issuer_url, &registration.http)
             .await
             .map_err(|e| match e {
                 openidconnect::DiscoveryError::Request(error) => discovery(&error.detail()),
                 other => discovery(&super::error_chain(&other)),
             })?;
-        Provider::of_metadata(name, issuer, metadata, client_id, client_secret, http, true)
+        Provider::of_metadata(registration, metadata, true)
     }
 
     /// An OAuth provider without OpenID Connect, from its RFC 8414 metadata
@@ -196,13 +230,13 @@ impl Provider {
         client_id: &str,
         client_secret: SecretString,
     ) -> Result<Self, AccountError> {
-        let issuer_url = checked("issuer", issuer)?;
+        let registration = Registration::new(name, issuer, client_id, client_secret)?;
+        let issuer_url = &registration.issuer_url;
         if issuer_url.query().is_some() {
             return Err(discovery(&format!(
                 "{issuer} is not an issuer (an https URL without a query)"
             )));
         }
-        let http = Http::new(DEFAULT_TIMEOUT).map_err(|e| discovery(&e))?;
         // RFC 8414, section 3.1: the well-known path goes between the host and the issuer's path.
         let mut well_known = issuer_url.clone();
         let path = issuer_url.path().trim_end_matches('/');
@@ -211,7 +245,8 @@ impl Provider {
             .header(openidconnect::http::header::ACCEPT, "application/json")
             .body(Vec::new())
             .map_err(|e| discovery(&e))?;
-        let response = http
+        let response = registration
+            .http
             .send(request)
             .await
             .map_err(|e| discovery(&e.detail()))?;
@@ -232,20 +267,11 @@ impl Provider {
         let token = metadata
             .token_endpoint
             .ok_or_else(|| discovery(&format!("{well_known} names no token endpoint")))?;
-        let metadata = plain_metadata(
-            issuer,
+        Provider::plain(
+            registration,
             &metadata.authorization_endpoint,
             &token,
             metadata.extra,
-        )?;
-        Provider::of_metadata(
-            name,
-            issuer,
-            metadata,
-            client_id,
-            client_secret,
-            http,
-            false,
         )
     }
 
@@ -268,37 +294,49 @@ impl Provider {
         client_id: &str,
         client_secret: SecretString,
     ) -> Result<Self, AccountError> {
-        checked("issuer", issuer)?;
+        let registration = Registration::new(name, issuer, client_id, client_secret)?;
         let extra = Extra {
             revocation_endpoint: None,
             authorization_response_iss_parameter_supported: None,
         };
-        let metadata = plain_metadata(issuer, authorization_endpoint, token_endpoint, extra)?;
-        let http = Http::new(DEFAULT_TIMEOUT).map_err(|e| discovery(&e))?;
-        Provider::of_metadata(
+        Provider::plain(registration, authorization_endpoint, token_endpoint, extra)
+    }
+
+    /// The provider without OpenID Connect whose endpoints are `authorization_endpoint` and
+    /// `token_endpoint` (given, or read from its RFC 8414 metadata), with what else `extra` says.
+    fn plain(
+        registration: Registration<'_>,
+        authorization_endpoint: &str,
+        token_endpoint: &str,
+        extra: Extra,
+    ) -> Result<Self, AccountError> {
+        let metadata = plain_metadata(
+            registration.issuer,
+            authorization_endpoint,
+            token_endpoint,
+            extra,
+        )?;
+        Provider::of_metadata(registration, metadata, false)
+    }
+
+    /// The provider of `metadata` (discovered, or written from the endpoints given), as
+    /// `registration`'s client: the one place a provider is made. An OpenID provider (`openid`)
+    /// asks for `openid` and the default scopes, and checks ID tokens with its keys; another asks
+    /// for no scope until told. Every endpoint tokens or the client's secret are sent to must be
+    /// `https` (or on loopback).
+    fn of_metadata(
+        registration: Registration<'_>,
+        metadata: Metadata,
+        openid: bool,
+    ) -> Result<Self, AccountError> {
+        let Registration {
             name,
             issuer,
-            metadata,
+            issuer_url: _,
             client_id,
             client_secret,
             http,
-            false,
-        )
-    }
-
-    /// The provider of `metadata` (discovered, or written from the endpoints given), as the
-    /// client `client_id`: an OpenID provider (`openid`) asks for `openid` and the default
-    /// scopes, and checks ID tokens with its keys; another asks for no scope until told. Every
-    /// endpoint tokens or the client's secret are sent to must be `https` (or on loopback).
-    fn of_metadata(
-        name: impl Into<String>,
-        issuer: &str,
-        metadata: Metadata,
-        client_id: &str,
-        client_secret: SecretString,
-        http: Http,
-        openid: bool,
-    ) -> Result<Self, AccountError> {
+        } = registration;
         let extra = metadata.additional_metadata();
         let revocation = match &extra.revocation_endpoint {
             Some(url) => Some(RevocationUrl::from_url(checked(
@@ -317,7 +355,8 @@ impl Provider {
             Some(url) => Some(checked("user-info endpoint", url.as_str())?.to_string()),
             None => None,
         };
-        let name = name.into();
+        let id = ClientId::new(client_id.to_owned());
+        let secret = ClientSecret::new(client_secret.expose_secret().to_owned());
         let keys = if openid {
             checked("key set", metadata.jwks_uri().as_str())?;
             Some(Arc::new(Keys::new(KeySet {
@@ -325,38 +364,35 @@ impl Provider {
                 algs: metadata.id_token_signing_alg_values_supported().clone(),
                 set: metadata.jwks().clone(),
                 issuer: metadata.issuer().clone(),
-                client_id: ClientId::new(client_id.to_owned()),
-                client_secret: ClientSecret::new(client_secret.expose_secret().to_owned()),
+                client_id: id.clone(),
+                client_secret: secret.clone(),
                 name: name.clone(),
             })))
         } else {
             None
         };
-        let client = Client::from_provider_metadata(
-            metadata,
-            ClientId::new(client_id.to_owned()),
-            Some(ClientSecret::new(client_secret.expose_secret().to_owned())),
-        );
+        let client = Client::from_provider_metadata(metadata, id, Some(secret));
         let (client, scopes) = if openid {
             (client, DEFAULT_SCOPES)
         } else {
             (client.disable_openid_scope(), &[][..])
         };
-        Ok(Provider {
+        let provider = Provider {
             title: name.clone(),
             name,
             issuer: issuer.to_owned(),
             client,
             revocation,
             userinfo,
-            scopes: scopes.iter().map(|s| (*s).to_owned()).collect(),
+            scopes: Vec::new(),
             params: Vec::new(),
             http,
             timeout: DEFAULT_TIMEOUT,
             client_secret,
             keys,
             iss_required,
-        })
+        };
+        Ok(provider.scopes(scopes))
     }
 
     /// Its revocation endpoint (RFC 7009), where discovery gave none.

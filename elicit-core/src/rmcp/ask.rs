@@ -15,7 +15,7 @@ use super::language::CallLanguage;
 use super::pending::Pending;
 #[cfg(feature = "page")]
 use super::reach::Reach;
-use super::reach::{Rung, Unreached};
+use super::reach::{Rung, Unreached, Way};
 use super::send::{Sent, send};
 use super::{ElicitError, Flow, Stop, flow};
 use crate::answer::Elicitation;
@@ -460,10 +460,14 @@ impl<'a> Asking<'a> {
         };
         let mut item = item.map_err(|e| Stop::Elicit(ElicitError::Round(e)))?;
         let rung = self.rung();
-        self.reached(rung, &ask.key);
         if rung != Rung::Form {
+            self.reached(rung, &ask.key);
             return self.below_form(ask, rung).await;
         }
+        if let Some(answer) = self.linked_before(ask).await? {
+            return Ok(answer);
+        }
+        self.reached(rung, &ask.key);
         self.language.answer_in(item.language().to_owned());
         match self.round(&mut [&mut item]).await {
             Err(Stop::Elicit(ElicitError::Unreached(Unreached::NotAnswered { waited }))) => {
@@ -544,8 +548,10 @@ impl<'a> Asking<'a> {
         rung: Rung,
     ) -> Result<Elicitation<T>, Stop> {
         let why = match rung {
+            Rung::Page => return self.by_page(ask, Way::Page).await,
+            Rung::Link => return self.by_page(ask, Way::Link).await,
             Rung::Unreached(why) => why,
-            _ => return self.by_page(ask, rung).await,
+            Rung::Form => return Err(Stop::Elicit(self.missing(Capability::ElicitationForm))),
         };
         let error = match why {
             // No reach: as a client without forms has always been told.
@@ -565,7 +571,7 @@ impl<'a> Asking<'a> {
         match self.page_rung() {
             Rung::Page | Rung::Link => {
                 self.reached(Rung::Link, &ask.key);
-                self.by_page(ask, Rung::Link).await
+                self.by_page(ask, Way::Link).await
             }
             _ => Err(Stop::Elicit(ElicitError::Unreached(
                 Unreached::NotAnswered { waited },
@@ -573,13 +579,48 @@ impl<'a> Asking<'a> {
         }
     }
 
-    /// `ask`'s form through the reach's pages, on `rung`.
+    /// Before a form is sent to a client that declares forms: the answer the person gave on the
+    /// link of an earlier run of the same call (whose form the client did not answer within the
+    /// wait), or that same link while its page waits; `None` when there is none (or no reach
+    /// with pages and a caller), and the form is sent.
+    #[cfg(feature = "page")]
+    async fn linked_before<T: Elicit + Send + 'static>(
+        &mut self,
+        ask: &Ask<T>,
+    ) -> Result<Option<Elicitation<T>>, Stop> {
+        match self.page_rung() {
+            Rung::Page | Rung::Link => self.by_page_way(ask, Way::Probe).await,
+            _ => Ok(None),
+        }
+    }
+
+    #[cfg(not(feature = "page"))]
+    async fn linked_before<T: Elicit + Send + 'static>(
+        &mut self,
+        _: &Ask<T>,
+    ) -> Result<Option<Elicitation<T>>, Stop> {
+        Ok(None)
+    }
+
+    /// `ask`'s form through the reach's pages, the way `way` says.
     #[cfg(feature = "page")]
     async fn by_page<T: Elicit + Send + 'static>(
         &mut self,
         ask: &Ask<T>,
-        rung: Rung,
+        way: Way,
     ) -> Result<Elicitation<T>, Stop> {
+        self.by_page_way(ask, way)
+            .await?
+            .ok_or(Stop::Elicit(ElicitError::Unreached(Unreached::NoPages)))
+    }
+
+    /// [`Asking::by_page`]: `None` when probing finds no link.
+    #[cfg(feature = "page")]
+    async fn by_page_way<T: Elicit + Send + 'static>(
+        &mut self,
+        ask: &Ask<T>,
+        way: Way,
+    ) -> Result<Option<Elicitation<T>>, Stop> {
         let context = self.context;
         let (Some(ladder), Some(subject)) = (
             Reach::of(context).and_then(Reach::ladder),
@@ -599,17 +640,20 @@ impl<'a> Asking<'a> {
             settings,
             subject,
         };
-        let answer = ladder.ask(self, form, rung).await?;
+        let answer = match ladder.ask(self, form, way).await? {
+            Some(answer) => answer,
+            None => return Ok(None),
+        };
         match answer {
             Elicitation::Accepted(content) => T::from_content(&content)
-                .map(Elicitation::Accepted)
+                .map(|value| Some(Elicitation::Accepted(value)))
                 .map_err(|error| {
                     Stop::Elicit(ElicitError::Page(crate::page::serve::PageError::Invalid(
                         error,
                     )))
                 }),
-            Elicitation::Declined => Ok(Elicitation::Declined),
-            Elicitation::Cancelled => Ok(Elicitation::Cancelled),
+            Elicitation::Declined => Ok(Some(Elicitation::Declined)),
+            Elicitation::Cancelled => Ok(Some(Elicitation::Cancelled)),
         }
     }
 
@@ -617,7 +661,7 @@ impl<'a> Asking<'a> {
     async fn by_page<T: Elicit + Send + 'static>(
         &mut self,
         _: &Ask<T>,
-        _: Rung,
+        _: Way,
     ) -> Result<Elicitation<T>, Stop> {
         Err(Stop::Elicit(self.missing(Capability::ElicitationForm)))
     }
@@ -681,6 +725,11 @@ impl<'a> Asking<'a> {
         let mut item = item.map_err(|e| Stop::Elicit(ElicitError::Round(e)))?;
         if !item.is_settled() {
             let rung = self.rung();
+            if rung == Rung::Form
+                && let Some(answer) = self.linked_before(ask).await?
+            {
+                return Ok(answer);
+            }
             self.reached(rung, &ask.key);
             match rung {
                 Rung::Form => {}

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::ask::Asking;
 use super::language::report_language;
 use super::page::{PageAsk, PageSettings};
-use super::reach::{Rung, Unreached};
+use super::reach::{Unreached, Way};
 use super::{ElicitError, Stop};
 use crate::answer::Elicitation;
 use crate::form::Translation;
@@ -53,14 +53,14 @@ pub(crate) struct FormSpec<'s> {
 
 /// The server's pages, as the ladder asks through them: implemented by [`Pages`] of every store.
 pub(crate) trait Ladder: Send + Sync {
-    /// Asks `form` through a page on the rung `rung` ([`Rung::Page`] or [`Rung::Link`]): the
-    /// page's answer, its content judged again by the caller.
+    /// Asks `form` through a page the way `way` says: the page's answer (its content, judged
+    /// again by the caller); `None` only when probing found no link.
     fn ask<'s, 'a: 's>(
         &'s self,
         asking: &'s mut Asking<'a>,
         form: FormSpec<'s>,
-        rung: Rung,
-    ) -> Boxed<'s, Result<Elicitation<crate::Content>, Stop>>;
+        way: Way,
+    ) -> Boxed<'s, Result<Option<Elicitation<crate::Content>>, Stop>>;
 }
 
 impl<S: PageStore + 'static> Ladder for Pages<S> {
@@ -68,13 +68,14 @@ impl<S: PageStore + 'static> Ladder for Pages<S> {
         &'s self,
         asking: &'s mut Asking<'a>,
         form: FormSpec<'s>,
-        rung: Rung,
-    ) -> Boxed<'s, Result<Elicitation<crate::Content>, Stop>> {
+        way: Way,
+    ) -> Boxed<'s, Result<Option<Elicitation<crate::Content>>, Stop>> {
         Box::pin(async move {
             let page = FormPage { pages: self, form };
-            match rung {
-                Rung::Link => link(&page, asking).await,
-                _ => asking.page_of(&page).await,
+            match way {
+                Way::Page => asking.page_of(&page).await.map(Some),
+                Way::Link => link(&page, asking).await.map(Some),
+                Way::Probe => find(&page, asking, false).await,
             }
         })
     }
@@ -166,6 +167,22 @@ where
     S: PageStore + 'static,
     A: PageAsk<S>,
 {
+    // `find` makes the page when it finds none: it always has an answer or the link.
+    find(ask, asking, true)
+        .await?
+        .ok_or(Stop::Elicit(ElicitError::Unreached(Unreached::NoPages)))
+}
+
+/// [`link`]; when `make` is false, `None` rather than a new page where the call has none.
+async fn find<S, A>(
+    ask: &A,
+    asking: &mut Asking<'_>,
+    make: bool,
+) -> Result<Option<Elicitation<A::Output>>, Stop>
+where
+    S: PageStore + 'static,
+    A: PageAsk<S>,
+{
     let unreached = |why| Stop::Elicit(ElicitError::Unreached(why));
     let Some(subject) = ask.subject().filter(|subject| !subject.is_empty()) else {
         return Err(unreached(Unreached::NoCaller));
@@ -182,7 +199,7 @@ where
         asking.link_run().carry = Some(carry);
         if let Some(carried) = carried {
             asking.link_run().answers.insert(key.to_owned(), carried.clone());
-            return carried.output(ask).map_err(Stop::Elicit);
+            return carried.output(ask).map(Some).map_err(Stop::Elicit);
         }
     }
     let mut free = None;
@@ -202,7 +219,7 @@ where
             None => ask.take(&id).await.map(|answer| answer.map(Took::Output)),
         };
         match taken {
-            Ok(Some(Took::Output(answer))) => return Ok(answer),
+            Ok(Some(Took::Output(answer))) => return Ok(Some(answer)),
             Ok(Some(Took::Form(carried))) => {
                 let run = asking.link_run();
                 run.answers.insert(key.to_owned(), carried.clone());
@@ -213,7 +230,7 @@ where
                     let _ = pages.close_page(carry).await;
                     run.carry = Some(None);
                 }
-                return carried.output(ask).map_err(Stop::Elicit);
+                return carried.output(ask).map(Some).map_err(Stop::Elicit);
             }
             Ok(None) => return Err(link_to(ask, asking, subject, &id).await),
             Err(ElicitError::Page(PageError::Unknown)) => {
@@ -232,6 +249,9 @@ where
     let Some((id, _)) = free else {
         return Err(unreached(Unreached::TooOften { links: GENERATIONS }));
     };
+    if !make {
+        return Ok(None);
+    }
     let preference = asking.preference().cloned();
     match ask.create(Some(id), preference.as_ref()).await {
         // Made by this call, or a moment ago by the same call made twice at once: one page.

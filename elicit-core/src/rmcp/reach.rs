@@ -188,6 +188,19 @@ impl Reach {
     }
 }
 
+/// What the ladder does with a form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(feature = "page"), allow(dead_code))]
+pub(crate) enum Way {
+    /// Asks it through a page (URL mode).
+    Page,
+    /// Asks it through the link in the call's result.
+    Link,
+    /// Looks for the call's link made before (a form the client was sent and did not answer):
+    /// its answer, or the same link while it waits; nothing when there is none.
+    Probe,
+}
+
 /// The way a form reaches the person ([`Reach`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]

@@ -53,6 +53,7 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 mod account;
 mod ask;
 pub(crate) mod call;
+mod caller;
 mod client;
 mod forms;
 #[cfg(feature = "page")]
@@ -77,6 +78,7 @@ pub use crate::rounds::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS};
 pub use account::AskAccount;
 pub use ask::{Asking, Surface, ask, ask_arguments};
 pub use call::Call;
+pub use caller::Caller;
 pub use client::{
     MAX_URL_ELICITATIONS, UrlCompletions, WithPreference, answer_elicitation,
     answer_elicitation_in, call_tool, elicitation_capability,

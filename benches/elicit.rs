@@ -477,11 +477,11 @@ fn bench_rounds(c: &mut Criterion) {
     let args = json!({"project": "web", "region": "eu-west-1"});
     let caps = json!({"elicitation": {}});
     let (first, _) = wizard_call(&keys, &args, &caps, None, None);
-    let state1 = first.seal();
+    let state1 = first.seal().expect("a small state");
     let responses = json!({"signup": {"action": "accept", "content": signup_answer()}});
     let (second, round) = wizard_call(&keys, &args, &caps, Some(&responses), Some(&state1));
     assert_eq!(round, Round::InputRequired, "round 2 asks the second step");
-    let state2 = second.seal();
+    let state2 = second.seal().expect("a small state");
     let content: Content = signup_answer().as_object().expect("an object").clone();
 
     let mut group = c.benchmark_group("2026-07-28 round/realistic");
@@ -497,12 +497,12 @@ fn bench_rounds(c: &mut Criterion) {
                 Some(&responses),
                 Some(black_box(&state1)),
             );
-            black_box(exchange.seal())
+            black_box(exchange.seal().expect("a small state"))
         });
     });
     group.bench_function("mcp-elicit: seal + open the state", |b| {
         b.iter(|| {
-            let sealed = second.seal();
+            let sealed = second.seal().expect("a small state");
             let incoming = Incoming::new("tools/call", "signup")
                 .arguments(args.as_object())
                 .capabilities(Some(&caps))

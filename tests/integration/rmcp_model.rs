@@ -135,7 +135,7 @@ fn a_round_asks_under_the_key_in_rmcps_model_and_reads_the_answer_there() {
         exchange.round(&mut [&mut form]).unwrap(),
         Round::InputRequired
     );
-    let value = exchange.input_required();
+    let value = exchange.input_required().unwrap();
     // rmcp's model reads it, and writes it back as it was.
     let result: InputRequiredResult = serde_json::from_value(value.clone()).unwrap();
     assert_eq!(serde_json::to_value(&result).unwrap(), value);

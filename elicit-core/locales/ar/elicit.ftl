@@ -249,6 +249,7 @@ error-no-url = تعذّر سؤال الشخص: لا يستطيع عميله فت
 error-state-expired = انتهت صلاحية السؤال. اتصل مرة أخرى دون `inputResponses` و`requestState` للبدء من جديد.
 error-state-used = استُخدمت هذه الإجابات من قبل. اتصل مرة أخرى دون `inputResponses` و`requestState` للبدء من جديد.
 error-state-refused = هذه الإجابات لا تخص هذا الاستدعاء. اتصل مرة أخرى دون `inputResponses` و`requestState` للبدء من جديد.
+error-state-too-large = الإجابات حتى الآن أطول من أن تُنقل إلى السؤال التالي ({ $size } بايت، والحد الأقصى { $limit }). ابدأ من جديد بإجابات أقصر.
 error-store-unreachable = تعذّر على الخادم الوصول إلى مخزن صفحاته الآن. حاول مرة أخرى بعد قليل.
 error-page-not-answered = لم تتم الإجابة عن الصفحة في الوقت المحدد. اسأل مرة أخرى عندما يكون الشخص مستعدًا.
 error-account-failed = تعذّر ربط الحساب. اربطه مرة أخرى.

@@ -193,6 +193,7 @@ error-no-url = Die Person konnte nicht gefragt werden: Ihr Client kann keine Sei
 error-state-expired = Die Frage ist abgelaufen. Rufen Sie erneut ohne `inputResponses` und `requestState` auf, um neu zu beginnen.
 error-state-used = Diese Antworten wurden bereits verwendet. Rufen Sie erneut ohne `inputResponses` und `requestState` auf, um neu zu beginnen.
 error-state-refused = Diese Antworten gehören nicht zu diesem Aufruf. Rufen Sie erneut ohne `inputResponses` und `requestState` auf, um neu zu beginnen.
+error-state-too-large = Die bisherigen Antworten sind zu lang, um sie zur nächsten Frage mitzunehmen ({ $size } Bytes, höchstens { $limit }). Beginnen Sie neu mit kürzeren Antworten.
 error-store-unreachable = Der Server erreicht seinen Seitenspeicher gerade nicht. Versuchen Sie es gleich noch einmal.
 error-page-not-answered = Die Seite wurde nicht rechtzeitig beantwortet. Fragen Sie erneut, wenn die Person bereit ist.
 error-account-failed = Das Konto konnte nicht verbunden werden. Verbinden Sie es erneut.

@@ -214,6 +214,7 @@ error-no-url = The person could not be asked: their client cannot open pages (it
 error-state-expired = The question has expired. Call again without `inputResponses` and `requestState` to start over.
 error-state-used = These answers were used already. Call again without `inputResponses` and `requestState` to start over.
 error-state-refused = These answers do not belong to this call. Call again without `inputResponses` and `requestState` to start over.
+error-state-too-large = The answers so far are too long to carry on to the next question ({ $size } bytes, where { $limit } is the most). Start over with shorter answers.
 error-store-unreachable = The server could not reach its page store just now. Try again in a moment.
 error-page-not-answered = The page was not answered in time. Ask again when the person is ready.
 error-account-failed = The account could not be connected. Connect it again.

@@ -207,6 +207,7 @@ error-no-url = No se pudo preguntar a la persona: su cliente no puede abrir pág
 error-state-expired = La pregunta ha caducado. Vuelva a llamar sin `inputResponses` ni `requestState` para empezar de nuevo.
 error-state-used = Estas respuestas ya se usaron. Vuelva a llamar sin `inputResponses` ni `requestState` para empezar de nuevo.
 error-state-refused = Estas respuestas no pertenecen a esta llamada. Vuelva a llamar sin `inputResponses` ni `requestState` para empezar de nuevo.
+error-state-too-large = Las respuestas dadas hasta ahora son demasiado largas para pasar a la siguiente pregunta ({ $size } bytes, con un máximo de { $limit }). Empiece de nuevo con respuestas más cortas.
 error-store-unreachable = El servidor no puede acceder ahora a su almacén de páginas. Inténtelo de nuevo en un momento.
 error-page-not-answered = La página no se respondió a tiempo. Vuelva a preguntar cuando la persona esté lista.
 error-account-failed = No se pudo conectar la cuenta. Vuelva a conectarla.

@@ -210,6 +210,7 @@ error-no-url = La personne n’a pas pu être interrogée : son client ne sait 
 error-state-expired = La question a expiré. Appelez de nouveau sans `inputResponses` ni `requestState` pour recommencer.
 error-state-used = Ces réponses ont déjà été utilisées. Appelez de nouveau sans `inputResponses` ni `requestState` pour recommencer.
 error-state-refused = Ces réponses n’appartiennent pas à cet appel. Appelez de nouveau sans `inputResponses` ni `requestState` pour recommencer.
+error-state-too-large = Les réponses données jusqu’ici sont trop longues pour passer à la question suivante ({ $size } octets, pour { $limit } au plus). Recommencez avec des réponses plus courtes.
 error-store-unreachable = Le serveur ne peut pas joindre son stockage de pages pour le moment. Réessayez dans un instant.
 error-page-not-answered = La page n’a pas reçu de réponse à temps. Redemandez quand la personne sera prête.
 error-account-failed = Le compte n’a pas pu être connecté. Connectez-le de nouveau.

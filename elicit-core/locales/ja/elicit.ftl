@@ -174,6 +174,7 @@ error-no-url = 本人にたずねられませんでした。クライアント�
 error-state-expired = 質問の期限が切れました。`inputResponses` と `requestState` を付けずにもう一度呼び出して、最初からやり直してください。
 error-state-used = これらの回答はすでに使われています。`inputResponses` と `requestState` を付けずにもう一度呼び出して、最初からやり直してください。
 error-state-refused = これらの回答はこの呼び出しのものではありません。`inputResponses` と `requestState` を付けずにもう一度呼び出して、最初からやり直してください。
+error-state-too-large = これまでの回答が長すぎて、次の質問に引き継げません（{ $size } バイト、上限は { $limit } バイト）。短い回答で最初からやり直してください。
 error-store-unreachable = サーバーが今ページの保存先に接続できません。しばらくしてからもう一度お試しください。
 error-page-not-answered = ページに時間内の回答がありませんでした。本人の準備ができたらもう一度たずねてください。
 error-account-failed = アカウントを接続できませんでした。もう一度接続してください。

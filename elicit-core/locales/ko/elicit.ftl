@@ -175,6 +175,7 @@ error-no-url = 사용자에게 물어볼 수 없었습니다. 클라이언트가
 error-state-expired = 질문이 만료되었습니다. 처음부터 다시 하려면 `inputResponses`와 `requestState` 없이 다시 호출하세요.
 error-state-used = 이 답변은 이미 사용되었습니다. 처음부터 다시 하려면 `inputResponses`와 `requestState` 없이 다시 호출하세요.
 error-state-refused = 이 답변은 이 호출의 것이 아닙니다. 처음부터 다시 하려면 `inputResponses`와 `requestState` 없이 다시 호출하세요.
+error-state-too-large = 지금까지의 답변이 너무 길어 다음 질문으로 이어갈 수 없습니다({ $size }바이트, 최대 { $limit }바이트). 더 짧은 답변으로 처음부터 다시 하세요.
 error-store-unreachable = 서버가 지금 페이지 저장소에 연결할 수 없습니다. 잠시 후 다시 시도하세요.
 error-page-not-answered = 페이지에 제시간에 답변이 없었습니다. 사용자가 준비되면 다시 물어보세요.
 error-account-failed = 계정을 연결할 수 없었습니다. 다시 연결하세요.

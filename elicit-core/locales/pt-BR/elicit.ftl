@@ -210,6 +210,7 @@ error-no-url = Não foi possível perguntar à pessoa: o cliente dela não abre 
 error-state-expired = A pergunta expirou. Chame de novo sem `inputResponses` e `requestState` para recomeçar.
 error-state-used = Estas respostas já foram usadas. Chame de novo sem `inputResponses` e `requestState` para recomeçar.
 error-state-refused = Estas respostas não pertencem a esta chamada. Chame de novo sem `inputResponses` e `requestState` para recomeçar.
+error-state-too-large = As respostas dadas até agora são longas demais para seguir para a próxima pergunta ({ $size } bytes, com no máximo { $limit }). Recomece com respostas mais curtas.
 error-store-unreachable = O servidor não consegue acessar seu armazenamento de páginas agora. Tente de novo em instantes.
 error-page-not-answered = A página não foi respondida a tempo. Pergunte de novo quando a pessoa estiver pronta.
 error-account-failed = Não foi possível conectar a conta. Conecte-a de novo.

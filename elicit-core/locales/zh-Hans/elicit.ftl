@@ -174,6 +174,7 @@ error-no-url = 无法询问用户：其客户端不能打开页面（未声明 U
 error-state-expired = 该问题已过期。请不带 `inputResponses` 和 `requestState` 重新调用，从头开始。
 error-state-used = 这些回答已被使用。请不带 `inputResponses` 和 `requestState` 重新调用，从头开始。
 error-state-refused = 这些回答不属于此次调用。请不带 `inputResponses` 和 `requestState` 重新调用，从头开始。
+error-state-too-large = 目前的回答太长，无法带到下一个问题（{ $size } 字节，上限为 { $limit } 字节）。请用更短的回答从头开始。
 error-store-unreachable = 服务器暂时无法访问其页面存储。请稍后再试。
 error-page-not-answered = 页面未在规定时间内得到回答。请在用户准备好后再次询问。
 error-account-failed = 无法连接该账户。请重新连接。

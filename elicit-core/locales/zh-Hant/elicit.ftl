@@ -174,6 +174,7 @@ error-no-url = 無法詢問使用者：其用戶端不能開啟頁面（未宣�
 error-state-expired = 此問題已逾期。請不帶 `inputResponses` 和 `requestState` 重新呼叫，從頭開始。
 error-state-used = 這些回答已被使用。請不帶 `inputResponses` 和 `requestState` 重新呼叫，從頭開始。
 error-state-refused = 這些回答不屬於此次呼叫。請不帶 `inputResponses` 和 `requestState` 重新呼叫，從頭開始。
+error-state-too-large = 目前的回答太長，無法帶到下一個問題（{ $size } 位元組，上限為 { $limit } 位元組）。請用更短的回答從頭開始。
 error-store-unreachable = 伺服器暫時無法存取其頁面儲存。請稍後再試。
 error-page-not-answered = 頁面未在時限內得到回答。請在使用者準備好後再次詢問。
 error-account-failed = 無法連結該帳戶。請重新連結。

@@ -779,6 +779,7 @@ words! {
     ErrorStateExpired = "error-state-expired",
     ErrorStateUsed = "error-state-used",
     ErrorStateRefused = "error-state-refused",
+    ErrorStateTooLarge = "error-state-too-large",
     ErrorStoreUnreachable = "error-store-unreachable",
     ErrorPageNotAnswered = "error-page-not-answered",
     ErrorAccountFailed = "error-account-failed",

@@ -9,7 +9,6 @@ use ::rmcp::model::{
 use ::rmcp::service::{RequestContext, RoleServer};
 use serde_json::Value;
 
-#[cfg(feature = "page")]
 use super::caller;
 use super::language::CallLanguage;
 use super::pending::Pending;
@@ -311,8 +310,9 @@ impl<'a> Asking<'a> {
     /// keys ([`StateKeys::installed`]).
     ///
     /// On 2026-07-28 this reads what the call brought back: a `requestState` that is not one
-    /// this server sealed for this very request (edited, replayed into another tool, prompt,
-    /// resource or other arguments, sealed with another key, or expired), or malformed
+    /// this server sealed for this very request and caller (edited, replayed into another tool,
+    /// prompt, resource or other arguments, brought back by another signed-in user than the
+    /// [`Caller`](super::Caller) it was sealed for, sealed with another key, or expired), or malformed
     /// `inputResponses`, is [`ElicitError::Round`] with a protocol error (`?` into a [`Stop`] and
     /// [`Respond::respond`](super::Respond::respond) make it the JSON-RPC error `-32602`); a handler that would rather start over can match it.
     ///
@@ -357,7 +357,8 @@ impl<'a> Asking<'a> {
                     .arguments(request.arguments())
                     .input_responses(responses.as_ref())
                     .request_state(request.request_state())
-                    .capabilities(capabilities.as_ref());
+                    .capabilities(capabilities.as_ref())
+                    .caller(caller::of(context));
                 Asked::Rounds(Box::new(
                     Exchange::open(keys, incoming).map_err(ElicitError::Round)?,
                 ))
@@ -784,9 +785,12 @@ impl<'a> Asking<'a> {
         match &mut self.flow {
             Asked::Rounds(exchange) => match exchange.round(items).map_err(ElicitError::Round)? {
                 Round::Settled => Ok(None),
-                Round::InputRequired => serde_json::from_value(exchange.input_required())
-                    .map(Some)
-                    .map_err(ElicitError::Model),
+                Round::InputRequired => {
+                    let result = exchange.input_required().map_err(ElicitError::Round)?;
+                    serde_json::from_value(result)
+                        .map(Some)
+                        .map_err(ElicitError::Model)
+                }
             },
             Asked::Requests(version) => {
                 let version = *version;

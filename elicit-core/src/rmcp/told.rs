@@ -14,7 +14,7 @@ use serde_json::Value;
 use super::ElicitError;
 use super::language::report_language;
 use super::pending::Response;
-use crate::lang::{CONTENT_LANGUAGE, Word, Words};
+use crate::lang::{CONTENT_LANGUAGE, Word, Words, args, integer};
 use crate::rounds::{Capability, RoundError, StateError, Told};
 
 impl ElicitError {
@@ -32,6 +32,12 @@ impl ElicitError {
         if let ElicitError::InvalidArguments(problems) = self {
             let mut text = words.say(Word::ErrorInvalidArguments).into_owned();
             crate::request::problem_lines(&mut text, words, None, problems);
+            return Told::new(text, Some(words.language()));
+        }
+        if let ElicitError::Round(RoundError::StateTooLarge { size, limit }) = self {
+            let bytes = |n: &usize| integer(u64::try_from(*n).unwrap_or(u64::MAX));
+            let args = args!("size" => bytes(size), "limit" => bytes(limit));
+            let text = words.say_with(Word::ErrorStateTooLarge, &args).into_owned();
             return Told::new(text, Some(words.language()));
         }
         match self.word() {

@@ -1,5 +1,6 @@
-//! What a `requestState` is bound to ([`Binding`]): a digest of the request it was sealed for, so
-//! that a state is refused by every other request, however it is replayed.
+//! What a `requestState` is bound to: a digest of the request it was sealed for ([`Binding`]) and
+//! a digest of who made that request ([`caller_digest`]), so that a state is refused by every
+//! other request and every other caller, however it is replayed.
 
 use std::fmt;
 
@@ -63,6 +64,29 @@ impl Binding {
     pub fn hex(&self) -> &str {
         std::str::from_utf8(&self.hex).expect("hexadecimal digits are ASCII")
     }
+}
+
+/// The digest of the caller a state is sealed for: the signed-in user of the request, as the
+/// server's authorization found them ([`Incoming::caller`](super::Incoming::caller)), or `None`
+/// when the server knows none. SEP-2322 asks that a state be bound to its user when the server
+/// knows them: a state sealed for one user is refused when another (or a request with no user)
+/// brings it back.
+///
+/// The name is length-prefixed and `None` has a tag of its own, so that no caller's digest is
+/// another's, nor the digest of no caller; the label keeps it apart from every other digest of
+/// the crate.
+pub(crate) fn caller_digest(caller: Option<&str>) -> [u8; 32] {
+    let mut hash = Sha256::new();
+    hash.update(b"mcp-elicit/caller/v1");
+    match caller {
+        None => hash.update([0]),
+        Some(caller) => {
+            hash.update([1]);
+            hash.update((caller.len() as u64).to_be_bytes());
+            hash.update(caller.as_bytes());
+        }
+    }
+    hash.finalize().into()
 }
 
 /// Feeds `value` to `hash` with its object keys in sorted order, each part tagged and
@@ -155,5 +179,23 @@ mod tests {
         ] {
             assert_ne!(one, other);
         }
+    }
+
+    #[test]
+    fn a_caller_digest_tells_every_caller_apart_and_none_from_each() {
+        let digests = [
+            caller_digest(None),
+            caller_digest(Some("")),
+            caller_digest(Some("alice")),
+            caller_digest(Some("alic")),
+            caller_digest(Some("alice\0")),
+            caller_digest(Some("Alice")),
+        ];
+        for (i, one) in digests.iter().enumerate() {
+            for other in &digests[i + 1..] {
+                assert_ne!(one, other);
+            }
+        }
+        assert_eq!(caller_digest(Some("alice")), caller_digest(Some("alice")));
     }
 }

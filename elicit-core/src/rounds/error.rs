@@ -166,6 +166,16 @@ pub enum RoundError {
     },
     /// The form says what the protocol version cannot.
     Unrepresentable(Unrepresentable),
+    /// The state that would end the call is longer than a state may be
+    /// ([`MAX_STATE_SIZE`](super::MAX_STATE_SIZE)): refused when made, never sent. The server's
+    /// to mend, not the client's fault (no protocol error): the answers it carries are too long,
+    /// or too many.
+    StateTooLarge {
+        /// How long the sealed state would be, in bytes.
+        size: usize,
+        /// How long a state may be, in bytes.
+        limit: usize,
+    },
 }
 
 impl RoundError {
@@ -267,6 +277,10 @@ impl fmt::Display for RoundError {
                 "two requests of one call have the key `{key}`: give each its own with `Ask::key`"
             ),
             RoundError::Unrepresentable(error) => fmt::Display::fmt(error, f),
+            RoundError::StateTooLarge { size, limit } => write!(
+                f,
+                "the `requestState` of this round would be {size} bytes, over the {limit} bytes a state may be, so it was not sent: ask fewer or smaller forms in one call (give long texts a `max_length`), and keep large values on the server rather than in the state"
+            ),
         }
     }
 }

@@ -14,10 +14,11 @@
 //! each run settles them again without asking, and asks the first one still open.
 //!
 //! The state is sealed ([`StateKeys`], HMAC-SHA256), bound to the request ([`Binding`]: method,
-//! name, arguments) and expires. Nothing a client sends back can make an answer pass the form's
-//! rules (every answer is judged each time it is read), skip a step (a response counts only for
-//! a request the state says was asked, and a state is only what this server sealed), or replay
-//! a round into another request.
+//! name, arguments) and to its caller ([`Incoming::caller`]: the signed-in user, when the server
+//! knows them), expires, and is never longer than [`MAX_STATE_SIZE`]. Nothing a client sends
+//! back can make an answer pass the form's rules (every answer is judged each time it is read),
+//! skip a step (a response counts only for a request the state says was asked, and a state is
+//! only what this server sealed), or replay a round into another request or another user's call.
 //!
 //! ```
 //! use mcp_elicit::rounds::{Ask, Exchange, Incoming, Round, StateKeys};
@@ -40,7 +41,9 @@
 //!     let mut name = Ask::<Name>::new().key("name").item().unwrap();
 //!     match exchange.round(&mut [&mut name]) {
 //!         Ok(Round::Settled) => {}
-//!         Ok(Round::InputRequired) => return Ok(exchange.input_required()),
+//!         Ok(Round::InputRequired) => {
+//!             return exchange.input_required().map_err(|e| json!({"code": e.code(), "message": e.to_string()}));
+//!         }
 //!         Err(e) => return Err(json!({"code": e.code(), "message": e.to_string()})),
 //!     }
 //!     match name.take() {
@@ -93,7 +96,7 @@ pub use error::{RoundError, Told};
 pub use item::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS, FormItem, Input, Item, Retry};
 #[cfg(feature = "page")]
 pub(crate) use seal::now as now_secs;
-pub use seal::{DEFAULT_TTL, KeyError, StateError, StateKeys};
+pub use seal::{DEFAULT_TTL, KeyError, MAX_STATE_SIZE, StateError, StateKeys};
 
 use item::kind;
 use state::{Answer, Carried};
@@ -122,6 +125,7 @@ pub struct Incoming<'a> {
     input_responses: Option<&'a Value>,
     request_state: Option<&'a str>,
     capabilities: Option<&'a Value>,
+    caller: Option<&'a str>,
 }
 
 impl<'a> Incoming<'a> {
@@ -136,6 +140,7 @@ impl<'a> Incoming<'a> {
             input_responses: None,
             request_state: None,
             capabilities: None,
+            caller: None,
         }
     }
 
@@ -170,6 +175,19 @@ impl<'a> Incoming<'a> {
         self.capabilities = capabilities;
         self
     }
+
+    /// Who makes the call: the signed-in user of the request, as the server's authorization found
+    /// them (a stable id, such as the token's subject), or `None` when the server knows no user.
+    /// An empty name is no user.
+    ///
+    /// The state is bound to it (SEP-2322: a state SHOULD be bound to the authenticated user
+    /// when the server knows them): a state sealed for one user and brought back by another, or
+    /// by a call with no user, is refused ([`StateError::OtherCaller`]), and so is one sealed for
+    /// no user and brought back by a user.
+    pub fn caller(mut self, caller: Option<&'a str>) -> Self {
+        self.caller = caller.filter(|caller| !caller.is_empty());
+        self
+    }
 }
 
 /// Whether a round is settled.
@@ -188,6 +206,8 @@ pub struct Exchange<'k> {
     keys: &'k StateKeys,
     version: ProtocolVersion,
     binding: Binding,
+    /// The digest of the call's caller ([`Incoming::caller`]), which the state is bound to too.
+    caller: [u8; 32],
     responses: Option<Map<String, Value>>,
     carried: Option<Carried>,
     /// Whether the client declared form elicitation, URL elicitation, sampling and roots.
@@ -212,8 +232,8 @@ impl fmt::Debug for Exchange<'_> {
 
 impl<'k> Exchange<'k> {
     /// Reads what the call brought back, with `keys` to open its state: a state that is not one
-    /// these keys sealed for this very request, or has expired, or `inputResponses` that are not
-    /// an object, is a protocol error ([`RoundError::is_protocol_error`]).
+    /// these keys sealed for this very request and caller, or has expired, or `inputResponses`
+    /// that are not an object, is a protocol error ([`RoundError::is_protocol_error`]).
     ///
     /// # Errors
     ///
@@ -221,6 +241,7 @@ impl<'k> Exchange<'k> {
     /// for `inputResponses` that are not an object.
     pub fn open(keys: &'k StateKeys, incoming: Incoming<'_>) -> Result<Self, RoundError> {
         let binding = Binding::new(incoming.method, incoming.name, incoming.arguments);
+        let caller = binding::caller_digest(incoming.caller);
         let responses = match incoming.input_responses {
             None => None,
             Some(Value::Object(responses)) => Some(responses.clone()),
@@ -233,7 +254,9 @@ impl<'k> Exchange<'k> {
         };
         let carried = match incoming.request_state {
             None => None,
-            Some(state) => Some(Carried::open(keys, &binding, state).map_err(RoundError::State)?),
+            Some(state) => {
+                Some(Carried::open(keys, &binding, &caller, state).map_err(RoundError::State)?)
+            }
         };
         // What the handler kept travels on to the next state unless it keeps something else.
         let next = Carried {
@@ -251,6 +274,7 @@ impl<'k> Exchange<'k> {
             keys,
             version: incoming.version,
             binding,
+            caller,
             responses,
             carried,
             declared,
@@ -354,12 +378,17 @@ impl<'k> Exchange<'k> {
 
     /// The `InputRequiredResult` that ends the call, as JSON: the requests of the round not
     /// settled, and the sealed state carrying every answer settled so far.
-    pub fn input_required(&self) -> Value {
-        serde_json::json!({
+    ///
+    /// # Errors
+    ///
+    /// [`RoundError::StateTooLarge`] when the state would be longer than [`MAX_STATE_SIZE`]
+    /// ([`Exchange::seal`]).
+    pub fn input_required(&self) -> Result<Value, RoundError> {
+        Ok(serde_json::json!({
             "resultType": "input_required",
             "inputRequests": self.requests,
-            "requestState": self.seal(),
-        })
+            "requestState": self.seal()?,
+        }))
     }
 
     /// The requests of the round not settled, under their keys.
@@ -367,13 +396,28 @@ impl<'k> Exchange<'k> {
         &self.requests
     }
 
-    /// The sealed state for the call's retry.
-    pub fn seal(&self) -> String {
+    /// The sealed state for the call's retry, bound to the request and its caller.
+    ///
+    /// # Errors
+    ///
+    /// [`RoundError::StateTooLarge`] when it would be longer than [`MAX_STATE_SIZE`]: it is
+    /// refused here, where it is made, rather than sent to a client that could not bring it back.
+    pub fn seal(&self) -> Result<String, RoundError> {
         let expires = seal::now().saturating_add(self.ttl.as_secs());
-        let payload = self
-            .next
-            .payload(&self.binding, expires, self.responses.as_ref());
-        self.keys.seal(&payload)
+        let payload = self.next.payload(
+            &self.binding,
+            &self.caller,
+            expires,
+            self.responses.as_ref(),
+        );
+        let sealed = self.keys.seal(&payload);
+        if sealed.len() > MAX_STATE_SIZE {
+            return Err(RoundError::StateTooLarge {
+                size: sealed.len(),
+                limit: MAX_STATE_SIZE,
+            });
+        }
+        Ok(sealed)
     }
 
     /// What the handler kept under `name` in the state this call brought back

@@ -21,8 +21,9 @@ type HmacSha256 = Hmac<Sha256>;
 /// How long a `requestState` is accepted after it was sealed, by default: five minutes.
 pub const DEFAULT_TTL: Duration = Duration::from_mins(5);
 
-/// What every sealed state starts with; the version of its layout.
-const PREFIX: &str = "me1.";
+/// What every sealed state starts with; the version of its layout (`me2`: bound to the caller
+/// too). A state of another layout is refused as [`StateError::Malformed`].
+const PREFIX: &str = "me2.";
 
 /// The salt of HKDF's extraction from a configured key: this crate's, so that a key shared
 /// with another program (it should not be) still gives keys of this crate's own.
@@ -31,8 +32,17 @@ const SALT: &[u8] = b"mcp-elicit/keys/v1";
 /// The label (HKDF's `info`) of the key that seals `requestState`.
 const STATE_LABEL: &[u8] = b"mcp-elicit/request-state/v1";
 
-/// The longest `requestState` read: longer ones are refused unread.
-pub(crate) const MAX_STATE: usize = 256 * 1024;
+/// The longest `requestState` this crate makes or reads, in bytes of its sealed text: 64 KiB.
+///
+/// It is the size the MCP specification is converging on for a `requestState`
+/// (modelcontextprotocol pull request #2778), so that clients and the proxies between them may
+/// carry a state without limits of their own. A round whose state would be longer is refused
+/// when it is made ([`RoundError::StateTooLarge`](super::RoundError::StateTooLarge)), never sent;
+/// a longer one a client sends is refused unread ([`StateError::TooLong`]).
+///
+/// A state carries the answers settled so far, so a long one comes of long answers: give long
+/// texts a `max_length`, ask fewer forms in one call, and keep large values on the server.
+pub const MAX_STATE_SIZE: usize = 64 * 1024;
 
 /// The secret that seals `requestState`, with the keys still accepted while rotating and how
 /// long a state lives.
@@ -285,7 +295,7 @@ impl StateKeys {
 
     /// The payload of a sealed state, if one of the keys sealed it.
     pub(crate) fn open(&self, sealed: &str) -> Result<Vec<u8>, StateError> {
-        if sealed.len() > MAX_STATE {
+        if sealed.len() > MAX_STATE_SIZE {
             return Err(StateError::TooLong);
         }
         let body = sealed.strip_prefix(PREFIX).ok_or(StateError::Malformed)?;
@@ -372,6 +382,9 @@ pub enum StateError {
     /// Sealed by this server, but for another request: another method, tool, prompt or resource,
     /// or other arguments.
     OtherRequest,
+    /// Sealed by this server for this request, but for another caller: the request's signed-in
+    /// user ([`Incoming::caller`](super::Incoming::caller)) is not the one it was sealed for, or one of them has none.
+    OtherCaller,
     /// Sealed by this server for this request, but its time is up.
     Expired,
     /// Sealed by this server for this request, and used already: its answers were taken once
@@ -389,6 +402,9 @@ impl fmt::Display for StateError {
             }
             StateError::OtherRequest => {
                 "it was sealed for another request (another method, name or arguments)"
+            }
+            StateError::OtherCaller => {
+                "it was sealed for another caller (the signed-in user of this request is not the one it was asked of)"
             }
             StateError::Expired => "it has expired",
             StateError::Used => "its answers were used already",
@@ -429,12 +445,13 @@ mod tests {
         for edited in [
             format!("{sealed}-TAMPERED"),
             sealed[..sealed.len() - 1].to_owned(),
-            sealed.replace("me1.", "me2."),
+            sealed.replace(PREFIX, "me1."),
+            sealed.replace(PREFIX, "me3."),
             String::new(),
             ".".into(),
-            "me1.".into(),
-            "me1..".into(),
-            "x".repeat(MAX_STATE + 1),
+            PREFIX.into(),
+            format!("{PREFIX}."),
+            "x".repeat(MAX_STATE_SIZE + 1),
         ] {
             assert!(keys(1).open(&edited).is_err(), "{edited:.60}");
         }

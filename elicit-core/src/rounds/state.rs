@@ -1,10 +1,10 @@
 //! What `requestState` carries from one call to the next, and its layout: length-prefixed
-//! fields, the binding as its 32 bytes, each settled answer as the JSON text it arrived in
+//! fields, the binding and the caller's digest as their 32 bytes each, each settled answer as the JSON text it arrived in
 //! (parsed only when judged). Sealing and opening a state builds no tree of values, and reading
 //! one (after its seal verified) checks every length against what is left.
 //!
 //! ```text
-//! binding: 32 bytes | expiry: u64, seconds since the epoch
+//! binding: 32 bytes | caller: 32 bytes | expiry: u64, seconds since the epoch
 //! asked:   u32 count, then each key: u32 length, UTF-8
 //! answers: u32 count, then each: key (u32 length, UTF-8), JSON text (u32 length, UTF-8)
 //! tries:   u32 count, then each: key (u32 length, UTF-8), u64
@@ -63,15 +63,18 @@ fn put_len(out: &mut Vec<u8>, len: usize) {
 }
 
 impl Carried {
-    /// The payload sealed into the state.
+    /// The payload sealed into the state, bound to `binding` and to the caller of digest
+    /// `caller`.
     pub(super) fn payload(
         &self,
         binding: &Binding,
+        caller: &[u8; 32],
         expires: u64,
         responses: Option<&Map<String, Value>>,
     ) -> Vec<u8> {
         let mut out = Vec::with_capacity(256);
         out.extend_from_slice(binding.digest());
+        out.extend_from_slice(caller);
         out.extend_from_slice(&expires.to_be_bytes());
         put_len(&mut out, self.asked.len());
         for key in &self.asked {
@@ -114,11 +117,12 @@ impl Carried {
         out
     }
 
-    /// The state a client sent back, opened with `keys` and checked against `binding` and the
-    /// clock.
+    /// The state a client sent back, opened with `keys` and checked against `binding`, the
+    /// digest of the request's `caller` and the clock.
     pub(super) fn open(
         keys: &StateKeys,
         binding: &Binding,
+        caller: &[u8; 32],
         state: &str,
     ) -> Result<Carried, StateError> {
         let payload = keys.open(state)?;
@@ -126,6 +130,9 @@ impl Carried {
         let mut reader = Reader(&payload);
         if reader.take(32)? != binding.digest() {
             return Err(StateError::OtherRequest);
+        }
+        if reader.take(32)? != caller {
+            return Err(StateError::OtherCaller);
         }
         let expires = reader.u64()?;
         if seal::now() > expires {

@@ -285,7 +285,7 @@ async fn input_required_round_trip_2026_07_28() {
     assert_eq!(request["params"]["message"], "Create your account");
     // Sealed: opaque to the client.
     let state = first["result"]["requestState"].clone();
-    assert!(state.as_str().unwrap().starts_with("me1."), "{state}");
+    assert!(state.as_str().unwrap().starts_with("me2."), "{state}");
 
     let retry = |id: u64, responses: Value, state: &Value| {
         json!({

@@ -64,7 +64,7 @@ fn create_issue(
     let mut exchange = Exchange::open(keys, incoming)?;
     let mut item = Ask::<Issue>::new().arguments_item(args.as_object())?;
     if exchange.round(&mut [&mut item])? == Round::InputRequired {
-        return Ok(Err(exchange.input_required()));
+        return Ok(Err(exchange.input_required()?));
     }
     Ok(Ok(match item.take() {
         Some(Elicitation::Accepted(issue)) => {

@@ -210,7 +210,13 @@ fn a_request_the_client_cannot_take_is_left_out_of_a_mixed_round() {
         let round = exchange
             .round(&mut [&mut form, &mut sample, &mut roots])
             .unwrap();
-        (round, exchange.input_required(), form, sample, roots)
+        (
+            round,
+            exchange.input_required().unwrap(),
+            form,
+            sample,
+            roots,
+        )
     };
     let sampling_only = json!({"sampling": {}});
     let (round, result, form, _, roots) = run(&sampling_only, None, None);
@@ -252,7 +258,7 @@ fn meta_is_passed_through_and_keys_must_differ() {
         Round::InputRequired
     );
     assert_eq!(
-        exchange.input_required()["inputRequests"]["form"]["params"]["_meta"],
+        exchange.input_required().unwrap()["inputRequests"]["form"]["params"]["_meta"],
         json!({"ui": {"resourceUri": "ui://form"}})
     );
     let mut again = Ask::<Name>::new().item().unwrap();

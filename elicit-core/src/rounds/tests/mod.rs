@@ -74,7 +74,7 @@ fn wizard(
     let mut exchange = Exchange::open(keys, incoming)?;
     let mut first = Ask::<Name>::new().key("first").item()?;
     if exchange.round(&mut [&mut first])? == Round::InputRequired {
-        return Ok(exchange.input_required());
+        return exchange.input_required();
     }
     let first = match first.take() {
         Some(Elicitation::Accepted(name)) => name.name,
@@ -82,7 +82,7 @@ fn wizard(
     };
     let mut second = Ask::<Name>::new().key("second").rounds(2).item()?;
     if exchange.round(&mut [&mut second])? == Round::InputRequired {
-        return Ok(exchange.input_required());
+        return exchange.input_required();
     }
     let second = match second.take() {
         Some(Elicitation::Accepted(name)) => name.name,

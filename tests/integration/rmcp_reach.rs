@@ -81,7 +81,11 @@ struct Server {
 }
 
 impl Server {
-    async fn greet(&self, request: &CallToolRequestParams, cx: &RequestContext<RoleServer>) -> Handled {
+    async fn greet(
+        &self,
+        request: &CallToolRequestParams,
+        cx: &RequestContext<RoleServer>,
+    ) -> Handled {
         let greeting = request
             .arguments
             .as_ref()
@@ -92,10 +96,16 @@ impl Server {
             Elicitation::Accepted(name) => name.name,
             _ => "Guest".to_owned(),
         };
-        Ok(CallToolResult::success(vec![ContentBlock::text(format!("{greeting} {name}!"))]))
+        Ok(CallToolResult::success(vec![ContentBlock::text(format!(
+            "{greeting} {name}!"
+        ))]))
     }
 
-    async fn book(&self, request: &CallToolRequestParams, cx: &RequestContext<RoleServer>) -> Handled {
+    async fn book(
+        &self,
+        request: &CallToolRequestParams,
+        cx: &RequestContext<RoleServer>,
+    ) -> Handled {
         let text = match ask_arguments::<Booking>(cx, request).await? {
             Elicitation::Accepted(b) => format!("Booked for {} on {}.", b.party, b.date),
             _ => "Nothing was booked.".to_owned(),
@@ -104,24 +114,46 @@ impl Server {
     }
 
     /// A wizard: the name, then the destination, each under its own key.
-    async fn wizard(&self, request: &CallToolRequestParams, cx: &RequestContext<RoleServer>) -> Handled {
+    async fn wizard(
+        &self,
+        request: &CallToolRequestParams,
+        cx: &RequestContext<RoleServer>,
+    ) -> Handled {
         let mut asking = mcp_elicit::rmcp::Asking::new(cx, request)?;
-        let Elicitation::Accepted(name) = asking.ask(&mcp_elicit::rmcp::Ask::<Name>::new().key("name")).await? else {
+        let Elicitation::Accepted(name) = asking
+            .ask(&mcp_elicit::rmcp::Ask::<Name>::new().key("name"))
+            .await?
+        else {
             return Ok(CallToolResult::success(vec![ContentBlock::text("nobody")]));
         };
-        let Elicitation::Accepted(trip) = asking.ask(&mcp_elicit::rmcp::Ask::<Trip>::new().key("trip")).await? else {
+        let Elicitation::Accepted(trip) = asking
+            .ask(&mcp_elicit::rmcp::Ask::<Trip>::new().key("trip"))
+            .await?
+        else {
             return Ok(CallToolResult::success(vec![ContentBlock::text("nowhere")]));
         };
         let text = format!("{} goes to {}.", name.name, trip.destination);
         Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
     }
 
-    async fn secret(&self, request: &CallToolRequestParams, cx: &RequestContext<RoleServer>) -> Handled {
+    async fn secret(
+        &self,
+        request: &CallToolRequestParams,
+        cx: &RequestContext<RoleServer>,
+    ) -> Handled {
         let user = cx.extensions.get::<Caller>().map(|c| c.as_str().to_owned());
-        let text = match self.pages.ask::<Key>(user.as_deref()).run(cx, request).await? {
+        let text = match self
+            .pages
+            .ask::<Key>(user.as_deref())
+            .run(cx, request)
+            .await?
+        {
             Elicitation::Accepted(key) => {
                 use mcp_elicit::page::ExposeSecret;
-                format!("Connected ({} characters)", key.api_key.expose_secret().len())
+                format!(
+                    "Connected ({} characters)",
+                    key.api_key.expose_secret().len()
+                )
             }
             _ => "Nothing was connected.".to_owned(),
         };
@@ -131,7 +163,12 @@ impl Server {
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_prompts().build())
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_prompts()
+                .build(),
+        )
     }
 
     async fn call_tool(
@@ -157,7 +194,10 @@ impl ServerHandler for Server {
                 Elicitation::Accepted(trip) => format!("Plan a trip to {}.", trip.destination),
                 _ => "Plan a trip.".to_owned(),
             };
-            Ok(GetPromptResult::new(vec![PromptMessage::new_text(Role::User, text)]))
+            Ok(GetPromptResult::new(vec![PromptMessage::new_text(
+                Role::User,
+                text,
+            )]))
         }
         .await;
         trip.respond_to(&context)
@@ -206,7 +246,9 @@ fn capabilities(profile: Profile) -> ClientCapabilities {
         Profile::Both => ElicitationCapability::new()
             .with_form(FormElicitationCapability::default())
             .with_url(UrlElicitationCapability::new()),
-        Profile::Form => ElicitationCapability::new().with_form(FormElicitationCapability::default()),
+        Profile::Form => {
+            ElicitationCapability::new().with_form(FormElicitationCapability::default())
+        }
         Profile::Url => ElicitationCapability::new().with_url(UrlElicitationCapability::new()),
     };
     ClientCapabilities::builder()
@@ -214,7 +256,8 @@ fn capabilities(profile: Profile) -> ClientCapabilities {
         .build()
 }
 
-const VERSIONS: [ProtocolVersion; 2] = [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28];
+const VERSIONS: [ProtocolVersion; 2] =
+    [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28];
 
 /// A person at a client of `profile`: a form answered from `form`; a page's URL opened and
 /// answered with `page` (through the pages' router, as `user`) before saying "accept". Every
@@ -231,8 +274,11 @@ struct Person {
 
 impl ClientHandler for Person {
     fn get_info(&self) -> ClientConfig {
-        ClientConfig::new(capabilities(self.profile), Implementation::new("person", "0"))
-            .with_protocol_version(self.version.clone())
+        ClientConfig::new(
+            capabilities(self.profile),
+            Implementation::new("person", "0"),
+        )
+        .with_protocol_version(self.version.clone())
     }
 
     async fn create_elicitation(
@@ -271,10 +317,15 @@ async fn answer(pages: &Pages<MemoryStore>, url: &str, user: &str, body: &str) -
 /// The page at `url` as `user` sees it.
 async fn open(pages: &Pages<MemoryStore>, url: &str, user: &str) -> (u16, String) {
     let router = axum::Router::new().nest("/pages", pages.router());
-    let get = Request::get(url).header("x-user", user).body(Body::empty()).unwrap();
+    let get = Request::get(url)
+        .header("x-user", user)
+        .body(Body::empty())
+        .unwrap();
     let page = router.oneshot(get).await.unwrap();
     let status = page.status().as_u16();
-    let body = axum::body::to_bytes(page.into_body(), 1 << 20).await.unwrap();
+    let body = axum::body::to_bytes(page.into_body(), 1 << 20)
+        .await
+        .unwrap();
     (status, String::from_utf8(body.to_vec()).unwrap())
 }
 
@@ -293,7 +344,9 @@ async fn call(
         profile,
         pages: pages.clone(),
         form: json!({"name": "Ada", "date": "2026-12-24", "party": 2, "destination": "Lisbon"}),
-        page: format!("f.name=Ada&f.date=2026-12-24&f.party=2&f.destination=Lisbon&f.api_key={KEY}&action=accept"),
+        page: format!(
+            "f.name=Ada&f.date=2026-12-24&f.party=2&f.destination=Lisbon&f.api_key={KEY}&action=accept"
+        ),
         seen: Arc::default(),
     };
     let seen = Arc::clone(&person.seen);
@@ -304,7 +357,12 @@ async fn call(
     }
     let result = client.call_tool(params).await.expect("the tool answers");
     let _ = client.cancel().await;
-    let text = result.content.first().and_then(|c| c.as_text()).map(|t| t.text.clone()).unwrap_or_default();
+    let text = result
+        .content
+        .first()
+        .and_then(|c| c.as_text())
+        .map(|t| t.text.clone())
+        .unwrap_or_default();
     let seen = seen.lock().unwrap().clone();
     (text, result.is_error == Some(true), seen)
 }
@@ -324,16 +382,42 @@ async fn each_profile_reaches_the_person_and_completes_with_their_answer() {
             let user = ada();
             let (server, pages) = served(&user, Duration::from_secs(20));
             let cell = format!("{version} {profile:?}");
-            let (text, error, seen) =
-                call(&server, &pages, version, profile, "greet", json!({"greeting": "Hello"})).await;
-            assert_eq!((text.as_str(), error), ("Hello Ada!", false), "{cell}: {seen:?}");
-            let mode = if profile == Profile::Url { "url" } else { "form" };
+            let (text, error, seen) = call(
+                &server,
+                &pages,
+                version,
+                profile,
+                "greet",
+                json!({"greeting": "Hello"}),
+            )
+            .await;
+            assert_eq!(
+                (text.as_str(), error),
+                ("Hello Ada!", false),
+                "{cell}: {seen:?}"
+            );
+            let mode = if profile == Profile::Url {
+                "url"
+            } else {
+                "form"
+            };
             assert_eq!(seen.len(), 1, "{cell}: {seen:?}");
-            assert_eq!(seen[0].get("mode").and_then(Value::as_str).unwrap_or("form"), mode, "{cell}");
+            assert_eq!(
+                seen[0]
+                    .get("mode")
+                    .and_then(Value::as_str)
+                    .unwrap_or("form"),
+                mode,
+                "{cell}"
+            );
 
             // The arguments the model left out, the same way.
             let (text, error, _) = call(&server, &pages, version, profile, "book", json!({})).await;
-            assert_eq!((text.as_str(), error), ("Booked for 2 on 2026-12-24.", false), "{cell}");
+            assert_eq!(
+                (text.as_str(), error),
+                ("Booked for 2 on 2026-12-24.", false),
+                "{cell}"
+            );
         }
     }
 }
@@ -346,11 +430,22 @@ async fn a_client_with_neither_gets_a_link_and_the_same_call_again_completes_onc
         let greet = |greeting: &'static str| {
             let (server, pages) = (server.clone(), pages.clone());
             async move {
-                call(&server, &pages, version, Profile::None, "greet", json!({"greeting": greeting})).await
+                call(
+                    &server,
+                    &pages,
+                    version,
+                    Profile::None,
+                    "greet",
+                    json!({"greeting": greeting}),
+                )
+                .await
             }
         };
         let (text, error, seen) = greet("Hello").await;
-        assert!(!error, "{version}: a link is a result, not an error: {text}");
+        assert!(
+            !error,
+            "{version}: a link is a result, not an error: {text}"
+        );
         assert!(seen.is_empty(), "{version}: the client was asked nothing");
         let link = link_of(&text);
         assert_eq!(
@@ -362,17 +457,32 @@ async fn a_client_with_neither_gets_a_link_and_the_same_call_again_completes_onc
         // Made again before the person answered: the same link.
         assert_eq!(link_of(&greet("Hello").await.0), link, "{version}");
         // Another user cannot answer it (nor see it).
-        assert_eq!(answer(&pages, &link, "bob", "f.name=Bob&action=accept").await, 403, "{version}");
+        assert_eq!(
+            answer(&pages, &link, "bob", "f.name=Bob&action=accept").await,
+            403,
+            "{version}"
+        );
         // The same call with other arguments is another call: another link.
         let other = link_of(&greet("Hi").await.0);
         assert_ne!(other, link, "{version}");
         // The person answers; the same call made again completes with the answer, once.
-        assert_eq!(answer(&pages, &link, "ada", "f.name=Ada&action=accept").await, 200);
-        assert_eq!(greet("Hello").await, ("Hello Ada!".to_owned(), false, vec![]), "{version}");
+        assert_eq!(
+            answer(&pages, &link, "ada", "f.name=Ada&action=accept").await,
+            200
+        );
+        assert_eq!(
+            greet("Hello").await,
+            ("Hello Ada!".to_owned(), false, vec![]),
+            "{version}"
+        );
         // The answer was used: the same call asks again, on a new page; the old one is over.
         let again = link_of(&greet("Hello").await.0);
         assert_ne!(again, link, "{version}");
-        assert_eq!(answer(&pages, &link, "ada", "f.name=Eve&action=accept").await, 410, "{version}");
+        assert_eq!(
+            answer(&pages, &link, "ada", "f.name=Eve&action=accept").await,
+            410,
+            "{version}"
+        );
         // A decline on the page is the handler's decline, not an answer made up.
         assert_eq!(answer(&pages, &again, "ada", "action=decline").await, 200);
         assert_eq!(greet("Hello").await.0, "Hello Guest!", "{version}");
@@ -384,19 +494,54 @@ async fn the_arguments_a_prompt_and_a_secret_take_the_link_too() {
     for version in &VERSIONS {
         let user = ada();
         let (server, pages) = served(&user, Duration::from_secs(20));
-        let (text, error, _) = call(&server, &pages, version, Profile::None, "book", json!({"party": 2})).await;
+        let (text, error, _) = call(
+            &server,
+            &pages,
+            version,
+            Profile::None,
+            "book",
+            json!({"party": 2}),
+        )
+        .await;
         assert!(!error, "{text}");
         let link = link_of(&text);
-        assert_eq!(answer(&pages, &link, "ada", "f.date=2026-12-24&f.party=3&action=accept").await, 200);
-        let (text, _, _) = call(&server, &pages, version, Profile::None, "book", json!({"party": 2})).await;
+        assert_eq!(
+            answer(
+                &pages,
+                &link,
+                "ada",
+                "f.date=2026-12-24&f.party=3&action=accept"
+            )
+            .await,
+            200
+        );
+        let (text, _, _) = call(
+            &server,
+            &pages,
+            version,
+            Profile::None,
+            "book",
+            json!({"party": 2}),
+        )
+        .await;
         assert_eq!(text, "Booked for 3 on 2026-12-24.", "{version}");
 
         // A secret never goes to a form: a client with forms only gets the link.
-        let (text, error, seen) = call(&server, &pages, version, Profile::Form, "secret", json!({})).await;
+        let (text, error, seen) =
+            call(&server, &pages, version, Profile::Form, "secret", json!({})).await;
         assert!(!error && seen.is_empty(), "{version}: {text} {seen:?}");
         let link = link_of(&text);
         assert!(text.starts_with("Connect your account\n\n"), "{text}");
-        assert_eq!(answer(&pages, &link, "ada", &format!("f.api_key={KEY}&action=accept")).await, 200);
+        assert_eq!(
+            answer(
+                &pages,
+                &link,
+                "ada",
+                &format!("f.api_key={KEY}&action=accept")
+            )
+            .await,
+            200
+        );
         let (text, _, _) = call(&server, &pages, version, Profile::Form, "secret", json!({})).await;
         assert_eq!(text, "Connected (24 characters)", "{version}");
     }
@@ -409,18 +554,30 @@ async fn a_wizard_through_links_asks_each_step_once() {
         let (server, pages) = served(&user, Duration::from_secs(20));
         let wizard = || call(&server, &pages, version, Profile::None, "wizard", json!({}));
         let (text, _, _) = wizard().await;
-        assert!(text.starts_with("Please provide your name\n\n"), "{version}: {text}");
-        assert_eq!(answer(&pages, &link_of(&text), "ada", "f.name=Ada&action=accept").await, 200);
+        assert!(
+            text.starts_with("Please provide your name\n\n"),
+            "{version}: {text}"
+        );
+        assert_eq!(
+            answer(&pages, &link_of(&text), "ada", "f.name=Ada&action=accept").await,
+            200
+        );
         // The name answered: the next step's link, the name kept for the call.
         let (text, _, _) = wizard().await;
         assert!(text.starts_with("Where to?\n\n"), "{version}: {text}");
         let trip = link_of(&text);
         // Made again before the person answered the second step: the same link, the name kept.
         assert_eq!(link_of(&wizard().await.0), trip, "{version}");
-        assert_eq!(answer(&pages, &trip, "ada", "f.destination=Lisbon&action=accept").await, 200);
+        assert_eq!(
+            answer(&pages, &trip, "ada", "f.destination=Lisbon&action=accept").await,
+            200
+        );
         assert_eq!(wizard().await.0, "Ada goes to Lisbon.", "{version}");
         // Both answers used: the wizard starts over.
-        assert!(wizard().await.0.starts_with("Please provide your name\n\n"), "{version}");
+        assert!(
+            wizard().await.0.starts_with("Please provide your name\n\n"),
+            "{version}"
+        );
     }
 }
 
@@ -441,7 +598,10 @@ async fn a_prompt_ends_with_the_link_as_its_message() {
         let prompt = |client: &rmcp::service::RunningService<RoleClient, Person>| {
             let peer = client.peer().clone();
             async move {
-                let result = peer.get_prompt(GetPromptRequestParams::new("trip")).await.unwrap();
+                let result = peer
+                    .get_prompt(GetPromptRequestParams::new("trip"))
+                    .await
+                    .unwrap();
                 let text = serde_json::to_value(&result.messages[0].content).unwrap();
                 text["text"].as_str().unwrap().to_owned()
             }
@@ -449,7 +609,10 @@ async fn a_prompt_ends_with_the_link_as_its_message() {
         let text = prompt(&client).await;
         assert!(text.starts_with("Where to?\n\n"), "{version}: {text}");
         let link = link_of(&text);
-        assert_eq!(answer(&pages, &link, "ada", "f.destination=Lisbon&action=accept").await, 200);
+        assert_eq!(
+            answer(&pages, &link, "ada", "f.destination=Lisbon&action=accept").await,
+            200
+        );
         assert_eq!(prompt(&client).await, "Plan a trip to Lisbon.", "{version}");
         let _ = client.cancel().await;
     }
@@ -460,8 +623,15 @@ async fn an_unknown_caller_is_refused_and_no_reach_is_as_before() {
     for version in &VERSIONS {
         let nobody: User = Arc::new(Mutex::new(None));
         let (server, pages) = served(&nobody, Duration::from_secs(20));
-        let (text, error, seen) =
-            call(&server, &pages, version, Profile::None, "greet", json!({"greeting": "Hello"})).await;
+        let (text, error, seen) = call(
+            &server,
+            &pages,
+            version,
+            Profile::None,
+            "greet",
+            json!({"greeting": "Hello"}),
+        )
+        .await;
         assert!(error && seen.is_empty(), "{version}: {text}");
         assert!(
             text.contains("the server cannot bind a page to the caller"),
@@ -470,7 +640,9 @@ async fn an_unknown_caller_is_refused_and_no_reach_is_as_before() {
 
         // A server without a reach tells a client without forms what it always did: a tool
         // error on 2025-11-25, -32021 on 2026-07-28.
-        let unreached = Forms::new(Server { pages: pages.clone() });
+        let unreached = Forms::new(Server {
+            pages: pages.clone(),
+        });
         let person = Person {
             version: version.clone(),
             profile: Profile::None,
@@ -491,7 +663,10 @@ async fn an_unknown_caller_is_refused_and_no_reach_is_as_before() {
             }
             Err(other) => panic!("{version}: {other}"),
         };
-        assert!(said.contains("did not declare form elicitation"), "{version}: {said}");
+        assert!(
+            said.contains("did not declare form elicitation"),
+            "{version}: {said}"
+        );
         let _ = client.cancel().await;
     }
 }
@@ -504,8 +679,11 @@ struct Silent {
 
 impl ClientHandler for Silent {
     fn get_info(&self) -> ClientConfig {
-        ClientConfig::new(capabilities(Profile::Form), Implementation::new("silent", "0"))
-            .with_protocol_version(self.version.clone())
+        ClientConfig::new(
+            capabilities(Profile::Form),
+            Implementation::new("silent", "0"),
+        )
+        .with_protocol_version(self.version.clone())
     }
 
     async fn create_elicitation(
@@ -522,17 +700,31 @@ async fn a_client_that_never_answers_a_form_gets_the_link_when_the_wait_is_over(
     let version = ProtocolVersion::V_2025_11_25;
     let user = ada();
     let (server, pages) = served(&user, Duration::from_secs(1));
-    let silent = || scripted_client::start(server.clone(), Silent { version: version.clone() }, version.clone());
+    let silent = || {
+        scripted_client::start(
+            server.clone(),
+            Silent {
+                version: version.clone(),
+            },
+            version.clone(),
+        )
+    };
     let client = silent().await;
     let started = std::time::Instant::now();
     let params = CallToolRequestParams::new("greet");
     let result = client.call_tool(params.clone()).await.unwrap();
     let waited = started.elapsed();
-    assert!(waited >= Duration::from_secs(1) && waited < Duration::from_secs(10), "{waited:?}");
+    assert!(
+        waited >= Duration::from_secs(1) && waited < Duration::from_secs(10),
+        "{waited:?}"
+    );
     let text = result.content[0].as_text().unwrap().text.clone();
     assert_ne!(result.is_error, Some(true), "{text}");
     let link = link_of(&text);
-    assert_eq!(answer(&pages, &link, "ada", "f.name=Ada&action=accept").await, 200);
+    assert_eq!(
+        answer(&pages, &link, "ada", "f.name=Ada&action=accept").await,
+        200
+    );
     // The same call made again: the form is sent again (the client declares it), not answered,
     // and when the wait is over the page's answer completes it.
     let result = client.call_tool(params).await.unwrap();

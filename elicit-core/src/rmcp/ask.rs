@@ -463,16 +463,16 @@ impl<'a> Asking<'a> {
         let rung = self.rung();
         if rung != Rung::Form {
             self.reached(rung, &ask.key);
-            return self.below_form(ask, rung).await;
+            return self.below_form(ask, rung, None).await;
         }
-        if let Some(answer) = self.linked_before(ask).await? {
+        if let Some(answer) = self.linked_before(ask, None).await? {
             return Ok(answer);
         }
         self.reached(rung, &ask.key);
         self.language.answer_in(item.language().to_owned());
         match self.round(&mut [&mut item]).await {
             Err(Stop::Elicit(ElicitError::Unreached(Unreached::NotAnswered { waited }))) => {
-                return self.unanswered(ask, waited).await;
+                return self.unanswered(ask, waited, None).await;
             }
             asked => asked?,
         }
@@ -522,8 +522,8 @@ impl<'a> Asking<'a> {
                     .context
                     .client_capabilities()
                     .and_then(|c| serde_json::to_value(c).ok());
-                let has_mode = capability != Capability::ElicitationUrl
-                    || version.has_elicitation_modes();
+                let has_mode =
+                    capability != Capability::ElicitationUrl || version.has_elicitation_modes();
                 has_mode && capability.declared_in(capabilities.as_ref())
             }
         }
@@ -547,10 +547,11 @@ impl<'a> Asking<'a> {
         &mut self,
         ask: &Ask<T>,
         rung: Rung,
+        values: Option<&'a JsonObject>,
     ) -> Result<Elicitation<T>, Stop> {
         let why = match rung {
-            Rung::Page => return self.by_page(ask, Way::Page).await,
-            Rung::Link => return self.by_page(ask, Way::Link).await,
+            Rung::Page => return self.by_page(ask, Way::Page, values).await,
+            Rung::Link => return self.by_page(ask, Way::Link, values).await,
             Rung::Unreached(why) => why,
             Rung::Form => return Err(Stop::Elicit(self.missing(Capability::ElicitationForm))),
         };
@@ -568,11 +569,12 @@ impl<'a> Asking<'a> {
         &mut self,
         ask: &Ask<T>,
         waited: std::time::Duration,
+        values: Option<&'a JsonObject>,
     ) -> Result<Elicitation<T>, Stop> {
         match self.page_rung() {
             Rung::Page | Rung::Link => {
                 self.reached(Rung::Link, &ask.key);
-                self.by_page(ask, Way::Link).await
+                self.by_page(ask, Way::Link, values).await
             }
             _ => Err(Stop::Elicit(ElicitError::Unreached(
                 Unreached::NotAnswered { waited },
@@ -588,9 +590,10 @@ impl<'a> Asking<'a> {
     async fn linked_before<T: Elicit + Send + 'static>(
         &mut self,
         ask: &Ask<T>,
+        values: Option<&'a JsonObject>,
     ) -> Result<Option<Elicitation<T>>, Stop> {
         match self.page_rung() {
-            Rung::Page | Rung::Link => self.by_page_way(ask, Way::Probe).await,
+            Rung::Page | Rung::Link => self.by_page_way(ask, Way::Probe, values).await,
             _ => Ok(None),
         }
     }
@@ -599,6 +602,7 @@ impl<'a> Asking<'a> {
     async fn linked_before<T: Elicit + Send + 'static>(
         &mut self,
         _: &Ask<T>,
+        _: Option<&'a JsonObject>,
     ) -> Result<Option<Elicitation<T>>, Stop> {
         Ok(None)
     }
@@ -609,8 +613,9 @@ impl<'a> Asking<'a> {
         &mut self,
         ask: &Ask<T>,
         way: Way,
+        values: Option<&'a JsonObject>,
     ) -> Result<Elicitation<T>, Stop> {
-        self.by_page_way(ask, way)
+        self.by_page_way(ask, way, values)
             .await?
             .ok_or(Stop::Elicit(ElicitError::Unreached(Unreached::NoPages)))
     }
@@ -621,6 +626,7 @@ impl<'a> Asking<'a> {
         &mut self,
         ask: &Ask<T>,
         way: Way,
+        values: Option<&'a JsonObject>,
     ) -> Result<Option<Elicitation<T>>, Stop> {
         let context = self.context;
         let (Some(ladder), Some(subject)) = (
@@ -640,6 +646,7 @@ impl<'a> Asking<'a> {
             in_language: T::in_language,
             settings,
             subject,
+            values,
         };
         let answer = match ladder.ask(self, form, way).await? {
             Some(answer) => answer,
@@ -663,6 +670,7 @@ impl<'a> Asking<'a> {
         &mut self,
         _: &Ask<T>,
         _: Way,
+        _: Option<&'a JsonObject>,
     ) -> Result<Elicitation<T>, Stop> {
         Err(Stop::Elicit(self.missing(Capability::ElicitationForm)))
     }
@@ -727,7 +735,7 @@ impl<'a> Asking<'a> {
         if !item.is_settled() {
             let rung = self.rung();
             if rung == Rung::Form
-                && let Some(answer) = self.linked_before(ask).await?
+                && let Some(answer) = self.linked_before(ask, self.arguments).await?
             {
                 return Ok(answer);
             }
@@ -736,13 +744,13 @@ impl<'a> Asking<'a> {
                 Rung::Form => {}
                 // No reach with pages: the model is told the arguments' problems, to call again.
                 Rung::Unreached(Unreached::NoPages) => {}
-                rung => return self.below_form(ask, rung).await,
+                rung => return self.below_form(ask, rung, self.arguments).await,
             }
             self.language.answer_in(item.language().to_owned());
         }
         match self.round(&mut [&mut item]).await {
             Err(Stop::Elicit(ElicitError::Unreached(Unreached::NotAnswered { waited }))) => {
-                return self.unanswered(ask, waited).await;
+                return self.unanswered(ask, waited, self.arguments).await;
             }
             asked => asked?,
         }

@@ -49,6 +49,8 @@ pub(crate) struct FormSpec<'s> {
     pub(crate) settings: PageSettings,
     /// The caller the page is bound to.
     pub(crate) subject: &'s str,
+    /// The values the page opens with (the tool arguments the model gave), if any.
+    pub(crate) values: Option<&'s crate::Content>,
 }
 
 /// The server's pages, as the ladder asks through them: implemented by [`Pages`] of every store.
@@ -134,6 +136,7 @@ impl<S: PageStore + 'static> PageAsk<S> for FormPage<'_, S> {
                 self.form.name,
                 self.form.settings.message(),
                 translation,
+                self.form.values,
             )
             .await
             .map_err(ElicitError::Page)
@@ -193,12 +196,19 @@ where
     if ask.form_name().is_some() {
         let carry = match asking.link_run().carry.take() {
             Some(carry) => carry,
-            None => load_carry(pages, subject, call.digest()).await.map_err(Stop::Elicit)?,
+            None => load_carry(pages, subject, call.digest())
+                .await
+                .map_err(Stop::Elicit)?,
         };
-        let carried = carry.as_ref().and_then(|(_, record)| record.answers.get(key).cloned());
+        let carried = carry
+            .as_ref()
+            .and_then(|(_, record)| record.answers.get(key).cloned());
         asking.link_run().carry = Some(carry);
         if let Some(carried) = carried {
-            asking.link_run().answers.insert(key.to_owned(), carried.clone());
+            asking
+                .link_run()
+                .answers
+                .insert(key.to_owned(), carried.clone());
             return carried.output(ask).map(Some).map_err(Stop::Elicit);
         }
     }
@@ -209,7 +219,9 @@ where
         {
             break;
         }
-        let id = pages.seal().link_id(subject, call.digest(), key, generation);
+        let id = pages
+            .seal()
+            .link_id(subject, call.digest(), key, generation);
         let taken = match ask.form_name() {
             Some(form) => pages
                 .take_named(&id, Some(subject), form)
@@ -330,15 +342,21 @@ async fn load_carry<S: PageStore + 'static>(
         let message = match pages.open_message(&id, Some(subject), CARRY_FORM).await {
             Ok(message) => message,
             Err(PageError::Unknown) => return Ok(None),
-            Err(PageError::Taken | PageError::Closed | PageError::Expired | PageError::NotYours) => {
+            Err(
+                PageError::Taken | PageError::Closed | PageError::Expired | PageError::NotYours,
+            ) => {
                 continue;
             }
             Err(error) => return Err(ElicitError::Page(error)),
         };
         let record: Option<CarryRecord> = serde_json::from_str(&message).ok();
-        let link = record.as_ref().and_then(|record| PageId::parse(&record.link));
+        let link = record
+            .as_ref()
+            .and_then(|record| PageId::parse(&record.link));
         match (record, link) {
-            (Some(record), Some(link)) if pages.is_open(&link).await.map_err(ElicitError::Page)? => {
+            (Some(record), Some(link))
+                if pages.is_open(&link).await.map_err(ElicitError::Page)? =>
+            {
                 return Ok(Some((id, record)));
             }
             // Its link was used or is over: nothing is carried.
@@ -375,7 +393,7 @@ async fn carry_to<S: PageStore + 'static>(
     for generation in 0..GENERATIONS {
         let id = pages.seal().link_id(subject, call, CARRY_KEY, generation);
         match pages
-            .create_named_at(Some(id), Some(subject), CARRY_FORM, &message, None)
+            .create_named_at(Some(id), Some(subject), CARRY_FORM, &message, None, None)
             .await
         {
             Ok(_) => {
@@ -386,7 +404,9 @@ async fn carry_to<S: PageStore + 'static>(
             Err(error) => return Err(ElicitError::Page(error)),
         }
     }
-    Err(ElicitError::Unreached(Unreached::TooOften { links: GENERATIONS }))
+    Err(ElicitError::Unreached(Unreached::TooOften {
+        links: GENERATIONS,
+    }))
 }
 
 /// The call's end with the link to the page `id`, the answers of its earlier steps carried.
@@ -471,7 +491,8 @@ impl Link {
 
     /// What a `prompts/get` ends with: the prompt, one message of the person's saying it.
     pub(crate) fn prompt_result(&self) -> GetPromptResponse {
-        let mut result = GetPromptResult::new(vec![PromptMessage::new_text(Role::User, self.text())]);
+        let mut result =
+            GetPromptResult::new(vec![PromptMessage::new_text(Role::User, self.text())]);
         result.meta = self.meta();
         result.into()
     }

@@ -360,6 +360,7 @@ impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {
                 std::any::type_name::<T>(),
                 self.settings.message(),
                 preference.map(T::in_language),
+                None,
             )
             .await
             .map_err(ElicitError::Page)

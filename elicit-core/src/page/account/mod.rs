@@ -238,7 +238,7 @@ impl<S: PageStore + KeptStore + 'static> Accounts<S> {
         let id = self
             .inner
             .pages
-            .create_named_at(at, Some(subject), &self.inner.kind, message, language)
+            .create_named_at(at, Some(subject), &self.inner.kind, message, language, None)
             .await?;
         Ok((id, self.connect_url(&id)))
     }

@@ -345,13 +345,14 @@ impl<S: PageStore + 'static> Pages<S> {
             std::any::type_name::<T>(),
             message,
             preference.map(T::in_language),
+            None,
         )
         .await
     }
 
     /// Makes a page of the registered form `name` under the id `at` (a fresh one if `None`),
-    /// in `translation`'s language when one is given (else the person's browser's): its id and
-    /// URL.
+    /// in `translation`'s language when one is given (else the person's browser's), opening with
+    /// `values` (else the form's defaults): its id and URL.
     pub(crate) async fn create_form(
         &self,
         at: Option<PageId>,
@@ -359,6 +360,7 @@ impl<S: PageStore + 'static> Pages<S> {
         name: &str,
         message: Option<&str>,
         translation: Option<crate::form::Translation>,
+        values: Option<&Content>,
     ) -> Result<(PageId, String), PageError> {
         let form = self.inner.forms.get(name).ok_or(PageError::Unregistered {
             form: name.to_owned(),
@@ -371,7 +373,7 @@ impl<S: PageStore + 'static> Pages<S> {
             None => (message.unwrap_or(form.message), None),
         };
         let id = self
-            .create_named_at(at, subject, name, message, language)
+            .create_named_at(at, subject, name, message, language, values)
             .await?;
         Ok((id, self.url(&id)))
     }
@@ -389,6 +391,7 @@ impl<S: PageStore + 'static> Pages<S> {
         form: &str,
         message: &str,
         language: Option<&str>,
+        values: Option<&Content>,
     ) -> Result<PageId, PageError> {
         let checked = matches!(self.inner.gate, Gate::Checked(_));
         if subject.is_some_and(str::is_empty) || (subject.is_none() && checked) {
@@ -409,6 +412,7 @@ impl<S: PageStore + 'static> Pages<S> {
             csrf: URL_SAFE_NO_PAD.encode(csrf),
             expires: crate::rounds::now_secs().saturating_add(self.inner.ttl.as_secs()),
             language: language.map(str::to_owned),
+            values: values.cloned(),
         };
         let sealed = self
             .inner

@@ -19,6 +19,9 @@ pub(crate) struct Record {
     /// The language of the call that made it (a tag of the form's languages), which the page
     /// speaks; `None`: the browser's.
     pub(crate) language: Option<String>,
+    /// The values the form opens with (the tool arguments the model gave, asked through a
+    /// page); `None`: its defaults.
+    pub(crate) values: Option<Content>,
 }
 
 /// The answer a page keeps, sealed, until the call takes it. Its text values (a secret among
@@ -49,6 +52,7 @@ impl Record {
             "csrf": self.csrf,
             "expires": self.expires,
             "language": self.language,
+            "values": self.values,
         });
         record.to_string().into_bytes()
     }
@@ -71,6 +75,11 @@ impl Record {
             language: match value.get("language") {
                 None | Some(Value::Null) => None,
                 Some(Value::String(language)) => Some(language.clone()),
+                Some(_) => return None,
+            },
+            values: match value.get("values") {
+                None | Some(Value::Null) => None,
+                Some(Value::Object(values)) => Some(values.clone()),
                 Some(_) => return None,
             },
         })

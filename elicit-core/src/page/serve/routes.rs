@@ -227,6 +227,11 @@ async fn show<S: PageStore + 'static>(
         Err(response) => return response,
     };
     let page = opened.page(&parts);
+    // A page that opens with values (the tool arguments the model gave) shows them.
+    let page = match &opened.record.values {
+        Some(values) => page.values(values),
+        None => page,
+    };
     html_in(page.language(), StatusCode::OK, page.render())
 }
 

@@ -357,10 +357,10 @@ async fn refusals_before_and_without_url_mode_and_a_page_nobody_answers() {
         let session = connect_with(server, version.clone(), capabilities, answers).await;
         let (text, _, seen) = session.call("connect").await;
         assert!(text.contains(expected), "{version}: {text}");
-        if expected != NO_CALLER {
-            assert_eq!(seen[0]["mode"], "url");
-        } else {
+        if expected == NO_CALLER {
             assert!(seen.is_empty(), "{version}: nothing asked: {seen:?}");
+        } else {
+            assert_eq!(seen[0]["mode"], "url");
         }
     }
 }

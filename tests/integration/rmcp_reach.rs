@@ -505,6 +505,10 @@ async fn the_arguments_a_prompt_and_a_secret_take_the_link_too() {
         .await;
         assert!(!error, "{text}");
         let link = link_of(&text);
+        // The page opens with the arguments the model gave.
+        let (status, page) = open(&pages, &link, "ada").await;
+        assert_eq!(status, 200);
+        assert!(page.contains(r#"value="2""#), "{page}");
         assert_eq!(
             answer(
                 &pages,
@@ -725,10 +729,19 @@ async fn a_client_that_never_answers_a_form_gets_the_link_when_the_wait_is_over(
         answer(&pages, &link, "ada", "f.name=Ada&action=accept").await,
         200
     );
-    // The same call made again: the form is sent again (the client declares it), not answered,
-    // and when the wait is over the page's answer completes it.
-    let result = client.call_tool(params).await.unwrap();
+    // The same call made again completes with the page's answer at once: the form is not sent
+    // again to a client that did not answer it.
+    let started = std::time::Instant::now();
+    let result = client.call_tool(params.clone()).await.unwrap();
     assert_eq!(result.content[0].as_text().unwrap().text, "Hello Ada!");
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+    // Used: made again, the form is sent again (and, not answered, gives a new link).
+    let result = client.call_tool(params).await.unwrap();
+    assert_ne!(link_of(&result.content[0].as_text().unwrap().text), link);
     let _ = client.cancel().await;
 }
 

@@ -648,12 +648,11 @@ impl<'a> Asking<'a> {
             subject,
             values,
         };
-        let answer = match ladder.ask(self, form, way).await? {
-            Some(answer) => answer,
-            None => return Ok(None),
+        let Some(answer) = ladder.ask(self, form, way).await? else {
+            return Ok(None);
         };
         match answer {
-            Elicitation::Accepted(content) => T::from_content(&content)
+            Elicitation::Accepted(values) => T::from_content(&values)
                 .map(|value| Some(Elicitation::Accepted(value)))
                 .map_err(|error| {
                     Stop::Elicit(ElicitError::Page(crate::page::serve::PageError::Invalid(
@@ -740,11 +739,10 @@ impl<'a> Asking<'a> {
                 return Ok(answer);
             }
             self.reached(rung, &ask.key);
-            match rung {
-                Rung::Form => {}
-                // No reach with pages: the model is told the arguments' problems, to call again.
-                Rung::Unreached(Unreached::NoPages) => {}
-                rung => return self.below_form(ask, rung, self.arguments).await,
+            // The form; or, with no reach with pages, the model told the arguments' problems
+            // (to call again); else below the form.
+            if !matches!(rung, Rung::Form | Rung::Unreached(Unreached::NoPages)) {
+                return self.below_form(ask, rung, self.arguments).await;
             }
             self.language.answer_in(item.language().to_owned());
         }

@@ -148,9 +148,12 @@ impl<S: PageStore + 'static> PageAsk<S> for FormPage<'_, S> {
             .take_named(id, Some(self.form.subject), self.form.name)
             .await
             .map_err(ElicitError::Page)?;
-        Ok(answer.map(|answer| match answer.accepted {
-            true => Elicitation::Accepted(answer.content.clone()),
-            false => Elicitation::Declined,
+        Ok(answer.map(|answer| {
+            if answer.accepted {
+                Elicitation::Accepted(answer.content.clone())
+            } else {
+                Elicitation::Declined
+            }
         }))
     }
 }
@@ -194,16 +197,15 @@ where
     let pages = ask.pages();
     let key = ask.settings().key();
     if ask.form_name().is_some() {
-        let carry = match asking.link_run().carry.take() {
-            Some(carry) => carry,
-            None => load_carry(pages, subject, call.digest())
+        if matches!(asking.link_run().carry, Carry::NotLooked) {
+            asking.link_run().carry = load_carry(pages, subject, call.digest())
                 .await
-                .map_err(Stop::Elicit)?,
+                .map_err(Stop::Elicit)?;
+        }
+        let carried = match &asking.link_run().carry {
+            Carry::Kept(_, record) => record.answers.get(key).cloned(),
+            _ => None,
         };
-        let carried = carry
-            .as_ref()
-            .and_then(|(_, record)| record.answers.get(key).cloned());
-        asking.link_run().carry = Some(carry);
         if let Some(carried) = carried {
             asking
                 .link_run()
@@ -236,11 +238,11 @@ where
                 let run = asking.link_run();
                 run.answers.insert(key.to_owned(), carried.clone());
                 // The link the carried answers waited for is used: they are carried no more.
-                if let Some(Some((carry, record))) = &run.carry
+                if let Carry::Kept(carry, record) = &run.carry
                     && record.link == id.to_string()
                 {
                     let _ = pages.close_page(carry).await;
-                    run.carry = Some(None);
+                    run.carry = Carry::None;
                 }
                 return carried.output(ask).map(Some).map_err(Stop::Elicit);
             }
@@ -285,7 +287,19 @@ const CARRY_FORM: &str = "mcp-elicit/carried";
 #[derive(Default)]
 pub(crate) struct LinkRun {
     answers: BTreeMap<String, Carried>,
-    carry: Option<Option<(PageId, CarryRecord)>>,
+    carry: Carry,
+}
+
+/// The answers a call carries, as one run of it knows them.
+#[derive(Default)]
+enum Carry {
+    /// Not looked for yet.
+    #[default]
+    NotLooked,
+    /// None: no later step's link waits.
+    None,
+    /// Kept in the page `.0`.
+    Kept(PageId, CarryRecord),
 }
 
 /// The answers a call carries from one run to the next, while the link of a later step waits:
@@ -313,9 +327,10 @@ enum Took<O> {
 
 impl Carried {
     fn of(answer: &crate::page::serve::Answer) -> Self {
-        match answer.accepted {
-            true => Carried::Accepted(answer.content.clone()),
-            false => Carried::Declined,
+        if answer.accepted {
+            Carried::Accepted(answer.content.clone())
+        } else {
+            Carried::Declined
         }
     }
 
@@ -336,12 +351,12 @@ async fn load_carry<S: PageStore + 'static>(
     pages: &Pages<S>,
     subject: &str,
     call: &[u8; 32],
-) -> Result<Option<(PageId, CarryRecord)>, ElicitError> {
+) -> Result<Carry, ElicitError> {
     for generation in 0..GENERATIONS {
         let id = pages.seal().link_id(subject, call, CARRY_KEY, generation);
         let message = match pages.open_message(&id, Some(subject), CARRY_FORM).await {
             Ok(message) => message,
-            Err(PageError::Unknown) => return Ok(None),
+            Err(PageError::Unknown) => return Ok(Carry::None),
             Err(
                 PageError::Taken | PageError::Closed | PageError::Expired | PageError::NotYours,
             ) => {
@@ -357,7 +372,7 @@ async fn load_carry<S: PageStore + 'static>(
             (Some(record), Some(link))
                 if pages.is_open(&link).await.map_err(ElicitError::Page)? =>
             {
-                return Ok(Some((id, record)));
+                return Ok(Carry::Kept(id, record));
             }
             // Its link was used or is over: nothing is carried.
             _ => {
@@ -365,7 +380,7 @@ async fn load_carry<S: PageStore + 'static>(
             }
         }
     }
-    Ok(None)
+    Ok(Carry::None)
 }
 
 /// Keeps the answers of this run for the next, now that the call ends with the link to `link`:
@@ -381,12 +396,12 @@ async fn carry_to<S: PageStore + 'static>(
         link: link.to_string(),
         answers: run.answers.clone(),
     };
-    if let Some(Some((_, kept))) = &run.carry
+    if let Carry::Kept(_, kept) = &run.carry
         && *kept == record
     {
         return Ok(());
     }
-    if let Some(Some((old, _))) = run.carry.take() {
+    if let Carry::Kept(old, _) = std::mem::take(&mut run.carry) {
         let _ = pages.close_page(&old).await;
     }
     let message = serde_json::to_string(&record).map_err(ElicitError::Model)?;
@@ -397,7 +412,7 @@ async fn carry_to<S: PageStore + 'static>(
             .await
         {
             Ok(_) => {
-                run.carry = Some(Some((id, record)));
+                run.carry = Carry::Kept(id, record);
                 return Ok(());
             }
             Err(PageError::Store(StoreError::Taken)) => {}

@@ -190,15 +190,13 @@ impl Asking<'_> {
             return super::ladder::link(ask, self).await;
         }
         self.reached(Rung::Page, ask.settings().key());
-        match self.requests_version() {
-            None => rounds(ask, self).await,
-            Some(_) => {
-                let preference = self.preference().cloned();
-                request(ask, self.context(), preference.as_ref())
-                    .await
-                    .map_err(Stop::Elicit)
-            }
+        if self.requests_version().is_none() {
+            return rounds(ask, self).await;
         }
+        let preference = self.preference().cloned();
+        request(ask, self.context(), preference.as_ref())
+            .await
+            .map_err(Stop::Elicit)
     }
 }
 

@@ -252,7 +252,9 @@ async fn help_says_what_each_flag_of_router_server_does() {
 Usage: router_server [OPTIONS]
 
 Options:
-{SITE_AND_STORE}  -h, --help
+{SITE_AND_STORE}      --elicitation-wait <SECONDS>
+          How long a form sent to a client on 2025-11-25 is waited for, in seconds: a client that declares forms and never shows one then gets the link to the form's page [default: 90]
+  -h, --help
           Print help
 
 {STATE_KEY_HELP}"

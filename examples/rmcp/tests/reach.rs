@@ -335,7 +335,9 @@ async fn person(origin: &str, token: &str) -> Browser {
 
 /// Answers the page at `url` with `ask`'s answer.
 async fn answer_page(label: &str, browser: &mut Browser, url: &str, ask: &Ask) {
-    let (status, page) = browser.fill(url, ask.page, "accept").await;
+    // As a browser posts it: the values the page opened with (the arguments the model gave)
+    // and the person's.
+    let (status, page) = browser.fill_as_browser(url, ask.page, "accept").await;
     assert_eq!(status, 200, "{label}: {url}: {page}");
 }
 
@@ -399,9 +401,19 @@ async fn reach(
                     "{label}: the form first: {}",
                     brief(&report)
                 );
-                assert_eq!(
-                    report["cancelled"],
-                    1,
+                // The TypeScript SDK (1.32.2) drops a `notifications/cancelled` whose
+                // `requestId` is 0 (`if (!notification.params.requestId) return;` in its
+                // `Protocol._oncancel`), and rmcp numbers a session's requests from 0: its
+                // handler is not told of the session's first request (it is of the others). The
+                // Python SDK is told of every one.
+                let told = report["cancelled"].as_u64();
+                let expected: &[u64] = if label.starts_with("TypeScript") {
+                    &[0, 1]
+                } else {
+                    &[1]
+                };
+                assert!(
+                    told.is_some_and(|told| expected.contains(&told)),
                     "{label}: the form cancelled: {}",
                     brief(&report)
                 );

@@ -285,6 +285,67 @@ impl Browser {
         let (status, _, page) = self.post(url, &posted).await;
         (status, page)
     }
+
+    /// Posts the page at `url` as a browser does: every field with the value the page opened
+    /// with (its `<input>`s' values, the checked boxes and buttons), `fields` (`NAME`, without
+    /// `f.`) changed or added, and `action`.
+    pub async fn fill_as_browser(
+        &mut self,
+        url: &str,
+        fields: &[(&str, &str)],
+        action: &str,
+    ) -> (u16, String) {
+        let (status, _, page) = self.get(url).await;
+        assert_eq!(status, 200, "{page}");
+        let csrf = csrf(&page);
+        let mut posted: Vec<(String, String)> = opened_with(&page)
+            .into_iter()
+            .filter(|(name, _)| {
+                !fields
+                    .iter()
+                    .any(|(field, _)| format!("f.{field}") == *name)
+            })
+            .collect();
+        posted.extend(
+            fields
+                .iter()
+                .map(|&(name, value)| (format!("f.{name}"), value.to_owned())),
+        );
+        let mut all = vec![("csrf", csrf.as_str())];
+        all.extend(
+            posted
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.as_str())),
+        );
+        all.push(("action", action));
+        let (status, _, page) = self.post(url, &all).await;
+        (status, page)
+    }
+}
+
+/// The values a page's form opens with, as a browser would post them: each `<input>` of a field
+/// (`name="f.…"`) with a `value`, check boxes and radio buttons only when checked.
+pub fn opened_with(page: &str) -> Vec<(String, String)> {
+    let attribute = |tag: &str, name: &str| {
+        let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        let end = tag[at..].find('"')?;
+        Some(
+            tag[at..at + end]
+                .replace("&quot;", "\"")
+                .replace("&amp;", "&"),
+        )
+    };
+    page.split("<input")
+        .skip(1)
+        .filter_map(|rest| {
+            let tag = &rest[..rest.find('>')?];
+            let name = attribute(tag, "name").filter(|name| name.starts_with("f."))?;
+            let value = attribute(tag, "value")?;
+            let kind = attribute(tag, "type").unwrap_or_default();
+            let checkable = kind == "checkbox" || kind == "radio";
+            (!checkable || tag.contains(" checked")).then_some((name, value))
+        })
+        .collect()
 }
 
 /// The Python of the official SDK's virtual environment (`target/python`, made by `.ci/run`), or

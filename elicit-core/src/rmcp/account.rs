@@ -9,7 +9,7 @@ use ::rmcp::service::{RequestContext, RoleServer};
 use secrecy::SecretString;
 
 use super::ask::{Asking, Surface};
-use super::page::{PageAsk, PageSettings};
+use super::page_ask::{PageAsk, PageSettings};
 use super::{ElicitError, Stop};
 use crate::answer::Elicitation;
 use crate::lang::{Preference, Words};

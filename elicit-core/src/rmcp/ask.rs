@@ -6,15 +6,15 @@ use ::rmcp::model::{
     CallToolRequestParams, GetPromptRequestParams, InputRequiredResult, InputResponses, JsonObject,
     ReadResourceRequestParams, ServerRequest,
 };
+use std::time::Duration;
+
 use ::rmcp::service::{RequestContext, RoleServer};
 use serde_json::Value;
 
 use super::caller;
 use super::language::CallLanguage;
 use super::pending::Pending;
-#[cfg(feature = "page")]
-use super::reach::Reach;
-use super::reach::{Rung, Unreached, Way};
+use super::rung::{Rung, Unreached, Way};
 use super::send::{Sent, send};
 use super::{ElicitError, Flow, Stop, flow};
 use crate::answer::Elicitation;
@@ -297,7 +297,7 @@ pub struct Asking<'a> {
     language: CallLanguage,
     /// What the link rung gave in this run of the call ([`Reach`](super::Reach)).
     #[cfg(feature = "page")]
-    links: super::ladder::LinkRun,
+    links: super::link::LinkRun,
 }
 
 enum Asked<'a> {
@@ -378,7 +378,7 @@ impl<'a> Asking<'a> {
             arguments: request.arguments(),
             language,
             #[cfg(feature = "page")]
-            links: super::ladder::LinkRun::default(),
+            links: super::link::LinkRun::default(),
         })
     }
 
@@ -500,7 +500,7 @@ impl<'a> Asking<'a> {
     fn page_rung(&self) -> Rung {
         #[cfg(feature = "page")]
         {
-            let pages = Reach::of(self.context).and_then(Reach::ladder).is_some();
+            let pages = Ways::of(self.context).and_then(Ways::ladder).is_some();
             match (pages, caller::of(self.context).is_some()) {
                 (false, _) => Rung::Unreached(Unreached::NoPages),
                 (true, false) => Rung::Unreached(Unreached::NoCaller),
@@ -630,21 +630,17 @@ impl<'a> Asking<'a> {
     ) -> Result<Option<Elicitation<T>>, Stop> {
         let context = self.context;
         let (Some(ladder), Some(subject)) = (
-            Reach::of(context).and_then(Reach::ladder),
+            Ways::of(context).and_then(Ways::ladder),
             caller::of(context),
         ) else {
             return Err(Stop::Elicit(ElicitError::Unreached(Unreached::NoCaller)));
         };
-        let mut settings = super::page::PageSettings::default();
-        settings.set_key(ask.key.clone());
-        if let Some(message) = &ask.message {
-            settings.set_message(message.clone());
-        }
-        let form = super::ladder::FormSpec {
+        let form = FormSpec {
             name: std::any::type_name::<T>(),
             default_message: T::message(),
             in_language: T::in_language,
-            settings,
+            key: ask.key.clone(),
+            message: ask.message.clone(),
             subject,
             values,
         };
@@ -683,7 +679,7 @@ impl<'a> Asking<'a> {
 
     /// What the link rung gave in this run of the call.
     #[cfg(feature = "page")]
-    pub(super) fn link_run(&mut self) -> &mut super::ladder::LinkRun {
+    pub(super) fn link_run(&mut self) -> &mut super::link::LinkRun {
         &mut self.links
     }
 
@@ -696,7 +692,7 @@ impl<'a> Asking<'a> {
     /// The call ends with `link`: kept, as a form is, so that a handler that swallows it still
     /// returns it.
     #[cfg(feature = "page")]
-    pub(super) fn linked(&mut self, link: super::ladder::Link) -> Stop {
+    pub(super) fn linked(&mut self, link: super::link::Link) -> Stop {
         if let Some(language) = link.language() {
             self.language.answer_in(language.to_owned());
         }
@@ -854,6 +850,79 @@ impl<'a> Asking<'a> {
     }
 }
 
+/// How long a call on 2025-11-25 waits for the client to answer a form it sent, by default: ten
+/// minutes, as long as a page waits for its answer. A client that declares form elicitation and
+/// never shows the form (one drops `elicitation/create` from stdio servers without a word) would
+/// otherwise hold the call for ever. Set it with [`Reach::wait`](super::Reach::wait).
+pub const DEFAULT_FORM_WAIT: Duration = Duration::from_mins(10);
+
+/// The ways below the form a request's asks may take, and how long a form sent is waited for:
+/// what a [`Reach`](super::Reach) installs in the request's extensions, for its asks to find.
+#[derive(Clone)]
+pub(crate) struct Ways {
+    /// How long a form sent on 2025-11-25 is waited for.
+    pub(crate) wait: Duration,
+    /// The server's pages, as the ladder asks through them.
+    #[cfg(feature = "page")]
+    pub(crate) ladder: Option<std::sync::Arc<dyn Ladder>>,
+}
+
+impl Ways {
+    /// The ways installed for `context`'s request, if any.
+    pub(crate) fn of(context: &RequestContext<RoleServer>) -> Option<&Ways> {
+        context.extensions.get::<Ways>()
+    }
+
+    /// How long a form sent on 2025-11-25 is waited for, for `context`'s request.
+    pub(crate) fn wait_of(context: &RequestContext<RoleServer>) -> Duration {
+        Ways::of(context).map_or(DEFAULT_FORM_WAIT, |ways| ways.wait)
+    }
+
+    /// The pages of the ladder, if it has any.
+    #[cfg(feature = "page")]
+    pub(crate) fn ladder(&self) -> Option<&dyn Ladder> {
+        self.ladder.as_deref()
+    }
+}
+
+/// A future of the ladder, boxed: the ladder's pages are of any store.
+#[cfg(feature = "page")]
+pub(crate) type Boxed<'s, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send + 's>>;
+
+/// A form to ask through a page, whatever its type: what the page needs of it.
+#[cfg(feature = "page")]
+pub(crate) struct FormSpec<'s> {
+    /// The form's type name, under which the pages registered it.
+    pub(crate) name: &'static str,
+    /// The form's own message.
+    pub(crate) default_message: &'static str,
+    /// The form in the language a preference chooses.
+    pub(crate) in_language: fn(&Preference) -> crate::form::Translation,
+    /// The ask's key.
+    pub(crate) key: std::borrow::Cow<'static, str>,
+    /// The ask's message, if it set one.
+    pub(crate) message: Option<std::borrow::Cow<'static, str>>,
+    /// The caller the page is bound to.
+    pub(crate) subject: &'s str,
+    /// The values the page opens with (the tool arguments the model gave), if any.
+    pub(crate) values: Option<&'s crate::Content>,
+}
+
+/// The server's pages, as the ladder below the form asks through them (implemented by the
+/// pages of every store, `rmcp/ladder.rs`): the extension point through which an [`Asking`]
+/// reaches the rungs built on it.
+#[cfg(feature = "page")]
+pub(crate) trait Ladder: Send + Sync {
+    /// Asks `form` through a page the way `way` says: the page's answer (its content, judged
+    /// again by the caller); `None` only when probing found no link.
+    fn ask<'s, 'a: 's>(
+        &'s self,
+        asking: &'s mut Asking<'a>,
+        form: FormSpec<'s>,
+        way: Way,
+    ) -> Boxed<'s, Result<Option<Elicitation<crate::Content>>, Stop>>;
+}
+
 /// 2025-06-18 and 2025-11-25: a request per round, until an answer.
 /// Each request is raced against the call's cancellation and the reach's wait
 /// ([`Reach::wait`](super::Reach::wait)): a call cancelled while the client shows the form ends
@@ -871,7 +940,7 @@ async fn send_rounds(
             serde_json::from_value::<ServerRequest>(request).map_err(ElicitError::Model)
         },
         |request| async move {
-            let wait = super::reach::Reach::wait_of(context);
+            let wait = Ways::wait_of(context);
             match send(context, request, Some(wait)).await? {
                 Sent::Answered(response) => {
                     serde_json::to_value(response).map_err(ElicitError::Model)

@@ -52,6 +52,8 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 #[cfg(feature = "account")]
 mod account;
 mod ask;
+#[cfg(feature = "page")]
+mod by_link;
 pub(crate) mod call;
 mod caller;
 mod client;
@@ -62,11 +64,16 @@ mod http;
 mod ladder;
 mod language;
 #[cfg(feature = "page")]
+mod link;
+#[cfg(feature = "page")]
 mod once;
 #[cfg(feature = "page")]
 mod page;
+#[cfg(feature = "page")]
+mod page_ask;
 pub(crate) mod pending;
 mod reach;
+mod rung;
 mod send;
 mod stop;
 mod task;
@@ -79,6 +86,7 @@ pub use crate::rounds::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS};
 #[cfg(feature = "account")]
 #[cfg_attr(docsrs, doc(cfg(feature = "account")))]
 pub use account::AskAccount;
+pub use ask::DEFAULT_FORM_WAIT;
 pub use ask::{Asking, Surface, ask, ask_arguments};
 pub use call::Call;
 pub use caller::Caller;
@@ -92,11 +100,15 @@ pub use forms::Forms;
 pub use http::{MAX_REQUEST_BODY, accept_language_header};
 #[cfg(feature = "page")]
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
-pub use ladder::Link;
+pub use link::Link;
 #[cfg(feature = "page")]
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
-pub use page::{AskPage, DEFAULT_WAIT};
-pub use reach::{DEFAULT_FORM_WAIT, Reach, Rung, Unreached};
+pub use page::AskPage;
+#[cfg(feature = "page")]
+#[cfg_attr(docsrs, doc(cfg(feature = "page")))]
+pub use page_ask::DEFAULT_WAIT;
+pub use reach::Reach;
+pub use rung::{Rung, Unreached};
 pub use stop::{Handled, Respond, ReturnTheStopFromTheHandler, Stop};
 pub use task::{TaskCall, TaskWork, task};
 pub use told::WrittenIn;

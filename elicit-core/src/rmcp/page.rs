@@ -2,7 +2,6 @@
 //! one call, on every version with URL mode (features `rmcp` and `page`).
 
 use std::borrow::Cow;
-use std::future::Future;
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
@@ -10,9 +9,10 @@ use ::rmcp::model::ProgressNotificationParam;
 use ::rmcp::service::{RequestContext, RoleServer};
 
 use super::ask::{Asking, Surface};
-use super::reach::Rung;
+use super::page_ask::{PageAsk, PageSettings};
+use super::rung::Rung;
 use super::send::Sent;
-use super::{AskUrl, DEFAULT_KEY, ElicitError, Stop, url_completed};
+use super::{AskUrl, ElicitError, Stop, url_completed};
 use crate::answer::{Elicitation, Outcome};
 use crate::form::Elicit;
 use crate::lang::{CONTENT_LANGUAGE, Preference, Word, Words};
@@ -20,10 +20,6 @@ use crate::page::seal::PageId;
 use crate::page::serve::{PageError, Pages};
 use crate::page::store::{PageStore, StoreError};
 use crate::rounds::{Capability, RoundError, StateError, Waiting};
-
-/// How long a handler on 2025-11-25 waits for the page to be answered, by default: ten minutes,
-/// as long as a page waits for its answer ([`DEFAULT_PAGE_TTL`](crate::page::serve::DEFAULT_PAGE_TTL)).
-pub const DEFAULT_WAIT: Duration = Duration::from_mins(10);
 
 /// How often a waiting handler sends a progress notification, when its request has a
 /// `progressToken`.
@@ -130,9 +126,9 @@ impl<T: Elicit, S: PageStore + 'static> AskPage<'_, T, S> {
         self
     }
 
-    /// How long a handler on 2025-11-25 waits for the page's answer ([`DEFAULT_WAIT`]): then the
-    /// call ends with [`PageError::NotAnswered`]. (On 2026-07-28 nothing waits: the client calls
-    /// again.)
+    /// How long a handler on 2025-11-25 waits for the page's answer
+    /// ([`DEFAULT_WAIT`](super::DEFAULT_WAIT)): then the call ends with
+    /// [`PageError::NotAnswered`]. (On 2026-07-28 nothing waits: the client calls again.)
     #[must_use]
     pub fn wait(mut self, wait: Duration) -> Self {
         self.settings.set_wait(wait);
@@ -187,7 +183,7 @@ impl Asking<'_> {
         // A client that opens no page gets the link in the call's result.
         if !self.declares(Capability::ElicitationUrl) {
             self.reached(Rung::Link, ask.settings().key());
-            return super::ladder::link(ask, self).await;
+            return super::by_link::link(ask, self).await;
         }
         self.reached(Rung::Page, ask.settings().key());
         if self.requests_version().is_none() {
@@ -198,126 +194,6 @@ impl Asking<'_> {
             .await
             .map_err(Stop::Elicit)
     }
-}
-
-/// The settings of every ask through a page, whatever it asks for: a form's page ([`AskPage`])
-/// and a connection to an account (`AskAccount`, feature `account`) each hold one, so that each
-/// setting's default and rule are written here once, and the call's side reads them through
-/// [`PageAsk::settings`]. The public setters of both asks set these; a setting that both asks
-/// gain belongs here too.
-pub(crate) struct PageSettings {
-    /// The message the client shows beside the URL, and the page under its title; `None`: the
-    /// ask's own ([`PageAsk::default_message`]).
-    message: Option<Cow<'static, str>>,
-    /// The key of the request in `inputRequests` and `inputResponses` (2026-07-28), and of the
-    /// page's id in the state.
-    key: Cow<'static, str>,
-    /// How long a handler on 2025-11-25 waits for the page's answer.
-    wait: Duration,
-}
-
-impl Default for PageSettings {
-    /// No message of the ask's own, the key [`DEFAULT_KEY`], and the wait [`DEFAULT_WAIT`].
-    fn default() -> Self {
-        PageSettings {
-            message: None,
-            key: Cow::Borrowed(DEFAULT_KEY),
-            wait: DEFAULT_WAIT,
-        }
-    }
-}
-
-impl PageSettings {
-    /// Sets the message the client shows beside the URL, and the page under its title.
-    pub(crate) fn set_message(&mut self, message: impl Into<Cow<'static, str>>) {
-        self.message = Some(message.into());
-    }
-
-    /// Sets the key of the request in `inputRequests` and `inputResponses` (2026-07-28).
-    pub(crate) fn set_key(&mut self, key: impl Into<Cow<'static, str>>) {
-        self.key = key.into();
-    }
-
-    /// Sets how long a handler on 2025-11-25 waits for the page's answer.
-    pub(crate) fn set_wait(&mut self, wait: Duration) {
-        self.wait = wait;
-    }
-
-    /// The message set with [`PageSettings::set_message`], if one was.
-    pub(crate) fn message(&self) -> Option<&str> {
-        self.message.as_deref()
-    }
-
-    /// The key of the request (2026-07-28), and of the page's id in the state.
-    pub(crate) fn key(&self) -> &str {
-        &self.key
-    }
-
-    /// How long a handler on 2025-11-25 waits for the page's answer.
-    pub(crate) fn wait(&self) -> Duration {
-        self.wait
-    }
-}
-
-/// What a call asks through a page, as the call's side sees it: how its page is made, how its
-/// answer is taken, and the ask's settings. A form's page ([`AskPage`]) and a connection to an
-/// account (feature `account`) are asked alike, on every version.
-pub(crate) trait PageAsk<S: PageStore + 'static>: Sync {
-    /// What the call gets once the page is answered.
-    type Output;
-
-    fn pages(&self) -> &Pages<S>;
-    /// The caller the page is bound to (`None` only for pages without an identity check).
-    fn subject(&self) -> Option<&str>;
-    /// The settings the ask was given: its message, key and wait.
-    fn settings(&self) -> &PageSettings;
-    /// The message the client shows beside the URL when the ask was given none, in the language
-    /// `preference` chooses.
-    fn default_message(&self, preference: Option<&Preference>) -> &str;
-    /// The language the page (and its message) is written in for `preference`: reported as the
-    /// URL request's `contentLanguage`.
-    fn language(&self, preference: &Preference) -> Cow<'static, str>;
-
-    /// The message the client shows beside the URL, in the language `preference` chooses: the
-    /// one the ask was given, or else its own.
-    fn message_text(&self, preference: Option<&Preference>) -> &str {
-        match self.settings().message() {
-            Some(message) => message,
-            None => self.default_message(preference),
-        }
-    }
-
-    /// The URL of the page `id`.
-    fn url(&self, id: &PageId) -> String {
-        self.pages().url(id)
-    }
-
-    /// Makes the page, under the id `at` if one is given (a link's), else a fresh one, in the
-    /// language `preference` chooses: its id and URL.
-    fn create(
-        &self,
-        at: Option<PageId>,
-        preference: Option<&Preference>,
-    ) -> impl Future<Output = Result<(PageId, String), ElicitError>> + Send;
-
-    /// The name of the form the page asks for, if it asks for a form's answer (a connection to
-    /// an account does not): such an answer is read from its content ([`PageAsk::read`]), and a
-    /// link's may be carried from one run of a call to the next.
-    fn form_name(&self) -> Option<&str> {
-        None
-    }
-
-    /// The output of a form's answer, its `content` judged by the form's rules.
-    fn read(&self, content: &crate::Content) -> Result<Self::Output, ElicitError> {
-        let _ = content;
-        Err(ElicitError::NotSupported)
-    }
-
-    /// The page's answer, taken once: `None` while it waits.
-    fn take(
-        &self,
-        id: &PageId,
-    ) -> impl Future<Output = Result<Option<Elicitation<Self::Output>>, ElicitError>> + Send;
 }
 
 impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {

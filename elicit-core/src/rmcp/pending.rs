@@ -31,7 +31,7 @@ struct Kept {
     form: Option<InputRequiredResult>,
     /// The link the call ended with, if it asked through one.
     #[cfg(feature = "page")]
-    link: Option<super::ladder::Link>,
+    link: Option<super::link::Link>,
     /// The crate's words chosen for the person's preference the request carries, if it
     /// carries one: what the crate's own refusals are told in.
     words: Option<Arc<Words>>,
@@ -52,7 +52,7 @@ impl Pending {
 
     /// Keeps `link`, unless a form or a link is kept already.
     #[cfg(feature = "page")]
-    pub(crate) fn keep_link(&self, link: &super::ladder::Link) {
+    pub(crate) fn keep_link(&self, link: &super::link::Link) {
         let mut kept = self.kept();
         if kept.form.is_none() && kept.link.is_none() {
             kept.link = Some(link.clone());
@@ -162,7 +162,7 @@ pub(crate) trait Response: From<InputRequiredResult> {
 
     /// The response of a call that ends with `link` ([`Stop::Link`]).
     #[cfg(feature = "page")]
-    fn link(link: &super::ladder::Link) -> Self;
+    fn link(link: &super::link::Link) -> Self;
 
     /// Its `_meta`, whichever result it is (`None` for a result a newer rmcp knows and this
     /// crate does not).
@@ -181,7 +181,7 @@ macro_rules! response {
             }
 
             #[cfg(feature = "page")]
-            fn link(link: &super::ladder::Link) -> Self {
+            fn link(link: &super::link::Link) -> Self {
                 link.$link()
             }
 

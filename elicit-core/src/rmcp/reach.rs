@@ -10,18 +10,13 @@ use std::time::Duration;
 
 use ::rmcp::service::{RequestContext, RoleServer};
 
+use super::ask::{DEFAULT_FORM_WAIT, Ways};
 use super::caller::Caller;
 
 #[cfg(feature = "page")]
 use crate::page::serve::Pages;
 #[cfg(feature = "page")]
 use crate::page::store::PageStore;
-
-/// How long a call on 2025-11-25 waits for the client to answer a form it sent, by default: ten
-/// minutes, as long as a page waits for its answer. A client that declares form elicitation and
-/// never shows the form (one drops `elicitation/create` from stdio servers without a word) would
-/// otherwise hold the call for ever. Set it with [`Reach::wait`].
-pub const DEFAULT_FORM_WAIT: Duration = Duration::from_mins(10);
 
 /// Who a request's caller is, as the application's authorization found them.
 type Identify = dyn Fn(&RequestContext<RoleServer>) -> Option<String> + Send + Sync;
@@ -86,10 +81,9 @@ type Identify = dyn Fn(&RequestContext<RoleServer>) -> Option<String> + Send + S
 /// ```
 #[derive(Clone)]
 pub struct Reach {
-    wait: Duration,
+    /// What the requests' asks find in their extensions: the wait, and the pages.
+    ways: Ways,
     caller: Option<Arc<Identify>>,
-    #[cfg(feature = "page")]
-    pages: Option<Arc<dyn super::ladder::Ladder>>,
 }
 
 impl Default for Reach {
@@ -102,10 +96,10 @@ impl fmt::Debug for Reach {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut debug = f.debug_struct("Reach");
         debug
-            .field("wait", &self.wait)
+            .field("wait", &self.ways.wait)
             .field("caller", &self.caller.is_some());
         #[cfg(feature = "page")]
-        debug.field("pages", &self.pages.is_some());
+        debug.field("pages", &self.ways.ladder.is_some());
         debug.finish()
     }
 }
@@ -116,21 +110,24 @@ impl Reach {
     /// request's extensions hold.
     pub fn new() -> Self {
         Reach {
-            wait: DEFAULT_FORM_WAIT,
+            ways: Ways {
+                wait: DEFAULT_FORM_WAIT,
+                #[cfg(feature = "page")]
+                ladder: None,
+            },
             caller: None,
-            #[cfg(feature = "page")]
-            pages: None,
         }
     }
 
     /// How long a call on 2025-11-25 waits for the client to answer a form it sent
     /// ([`DEFAULT_FORM_WAIT`] by default): then the request is cancelled, and the call ends with
-    /// the link result (with pages) or [`Unreached::NotAnswered`]. A person still answering on
+    /// the link result (with pages) or
+    /// [`Unreached::NotAnswered`](super::Unreached::NotAnswered). A person still answering on
     /// their client's form is never cut off before it. (On 2026-07-28 nothing waits: the client
     /// calls again.)
     #[must_use]
     pub fn wait(mut self, wait: Duration) -> Self {
-        self.wait = wait;
+        self.ways.wait = wait;
         self
     }
 
@@ -157,7 +154,7 @@ impl Reach {
     #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
     #[must_use]
     pub fn pages<S: PageStore + 'static>(mut self, pages: Pages<S>) -> Self {
-        self.pages = Some(Arc::new(pages));
+        self.ways.ladder = Some(Arc::new(pages));
         self
     }
 
@@ -168,112 +165,6 @@ impl Reach {
         if let Some(caller) = self.caller.as_ref().and_then(|identify| identify(context)) {
             context.extensions.insert(Caller::new(caller));
         }
-        context.extensions.insert(self.clone());
-    }
-
-    /// The reach installed for `context`'s request, if any.
-    pub(crate) fn of(context: &RequestContext<RoleServer>) -> Option<&Reach> {
-        context.extensions.get::<Reach>()
-    }
-
-    /// How long a form sent on 2025-11-25 is waited for, for `context`'s request.
-    pub(crate) fn wait_of(context: &RequestContext<RoleServer>) -> Duration {
-        Reach::of(context).map_or(DEFAULT_FORM_WAIT, |reach| reach.wait)
-    }
-
-    /// The pages of the ladder, if it has any.
-    #[cfg(feature = "page")]
-    pub(crate) fn ladder(&self) -> Option<&dyn super::ladder::Ladder> {
-        self.pages.as_deref()
-    }
-}
-
-/// What the ladder does with a form.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(not(feature = "page"), allow(dead_code))]
-pub(crate) enum Way {
-    /// Asks it through a page (URL mode).
-    Page,
-    /// Asks it through the link in the call's result.
-    Link,
-    /// Looks for the call's link made before (a form the client was sent and did not answer):
-    /// its answer, or the same link while it waits; nothing when there is none.
-    Probe,
-}
-
-/// The way a form reaches the person ([`Reach`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Rung {
-    /// The client shows the form.
-    Form,
-    /// The client opens a page of the server's (URL mode).
-    Page,
-    /// The call ends with a link in its result, for the model to give the person; the same call
-    /// made again completes with their answer.
-    Link,
-    /// No way is open: why.
-    Unreached(Unreached),
-}
-
-impl Rung {
-    /// Its name, as the `tracing` event says it: `form`, `page`, `link` or `unreached`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Rung::Form => "form",
-            Rung::Page => "page",
-            Rung::Link => "link",
-            Rung::Unreached(_) => "unreached",
-        }
-    }
-}
-
-impl fmt::Display for Rung {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// Why a form cannot reach the person.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Unreached {
-    /// The client shows no form, and the server has no pages to ask through ([`Reach::pages`]).
-    NoPages,
-    /// The client shows no form, and the call has no known caller to bind a page to.
-    NoCaller,
-    /// The client declared form elicitation and did not answer within the wait
-    /// ([`Reach::wait`]), and the server has no pages (or no caller) to send the person to.
-    NotAnswered {
-        /// How long the call waited.
-        waited: Duration,
-    },
-    /// The same call was asked through a link so many times within a page's life that it
-    /// asks no more until the oldest are forgotten.
-    TooOften {
-        /// How many links it was given.
-        links: u32,
-    },
-}
-
-impl fmt::Display for Unreached {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Unreached::NoPages => f.write_str(
-                "the client cannot show forms (it did not declare form elicitation), and the server has no pages to ask through: give its `Reach` pages (`Reach::pages`)",
-            ),
-            Unreached::NoCaller => f.write_str(
-                "the client cannot show forms, and the server cannot bind a page to the caller: the call carries no signed-in user (give `Reach::caller`, or insert a `Caller` in the request's extensions)",
-            ),
-            Unreached::NotAnswered { waited } => write!(
-                f,
-                "the client did not answer the form within {} s (it may not show forms), and the server has no page to send the person to",
-                waited.as_secs()
-            ),
-            Unreached::TooOften { links } => write!(
-                f,
-                "this same call was asked through a link {links} times within a page's life: wait until the oldest links expire"
-            ),
-        }
+        context.extensions.insert(self.ways.clone());
     }
 }

@@ -84,7 +84,7 @@ pub enum Stop {
     /// made again completes with their answer ([`Reach`](super::Reach), feature `page`).
     #[cfg(feature = "page")]
     #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
-    Link(Box<super::ladder::Link>),
+    Link(Box<super::link::Link>),
     /// No answer can be had: why.
     Elicit(ElicitError),
     /// A JSON-RPC error, returned as it is (an `ErrorData` that `?` met).

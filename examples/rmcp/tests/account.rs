@@ -344,10 +344,23 @@ async fn hostile_twins_bind_nothing() {
         json!({}),
     )
     .await;
-    // A client without URL mode connects through the link in the call's result.
+    // A client without URL mode connects through the link in the call's result: bob opens it,
+    // signs in at the provider, and the same call made again acts for him.
     assert_eq!(no_url["result"]["isError"], json!(false), "{no_url:#}");
-    let text = no_url["result"]["content"][0]["text"].as_str().unwrap();
-    assert!(text.lines().any(|line| line.starts_with("http")), "{text}");
+    let said = text(&no_url).to_owned();
+    let link = said.lines().find(|line| line.starts_with("http"));
+    let link = link.unwrap_or_else(|| panic!("a link: {said}"));
+    let authorize = bob.continue_to_provider(link).await;
+    let back = bob.sign_in_and_consent(&authorize, "bob").await;
+    let connected = bob.get(&back).await;
+    assert_eq!(connected.status, 200, "{}", connected.body);
+    let form_only = json!({"elicitation": {"form": {}}});
+    let done = call(origin, WHOAMI, BOB, form_only, json!({})).await;
+    assert_eq!(
+        text(&done),
+        "Upstream account: bob (bob@example.com)",
+        "{done:#}"
+    );
 
     let everything = format!(
         "{}{}{}{}{}",

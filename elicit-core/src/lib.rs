@@ -52,6 +52,8 @@ pub mod rmcp;
 pub mod rounds;
 mod rules;
 pub mod schema;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod version;
 
 #[doc(hidden)]

@@ -263,7 +263,12 @@ async fn serve<S: PageStore + KeptStore + Clone + 'static>(
     site.serve(mcp, pages.router(), oauth).await
 }
 
+#[cfg(test)]
+#[path = "account_server/tests.rs"]
+mod tests;
+
 #[tokio::main]
+#[cfg_attr(test, allow(dead_code))]
 async fn main() -> ExitCode {
     let cli = Cli::parse();
     site::log();

@@ -149,25 +149,40 @@ impl<S: PageStore + Send + Sync + 'static> rmcp::ServerHandler for Connector<S> 
     }
 }
 
+/// The pages: `Connection`'s, each waiting `ttl` for its answer.
+fn pages<S: PageStore + 'static>(store: S, keys: &StateKeys, url: &str, ttl: Duration) -> Pages<S> {
+    Pages::new(store, keys, url, Session)
+        .form::<Connection>()
+        .ttl(ttl)
+}
+
+impl<S> Connector<S> {
+    /// The server of one MCP session: its pages, and the keys every session keeps.
+    fn new(pages: Pages<S>, keys: &Arc<Mutex<HashMap<(String, String), SecretString>>>) -> Self {
+        Connector {
+            pages,
+            keys: Arc::clone(keys),
+        }
+    }
+}
+
 async fn serve<S: PageStore + Send + Sync + 'static>(
     store: S,
     cli: &Cli,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let site = Site::bind(&cli.site).await?;
     let keys = StateKeys::from_env("MCP_ELICIT_STATE_KEY")?;
-    let pages = Pages::new(store, &keys, &site.pages_url(), Session)
-        .form::<Connection>()
-        .ttl(Duration::from_secs(cli.page_ttl));
+    let pages = pages(
+        store,
+        &keys,
+        &site.pages_url(),
+        Duration::from_secs(cli.page_ttl),
+    );
     keys.install()?;
     let kept = Arc::new(Mutex::new(HashMap::new()));
     let handler = pages.clone();
     let service = StreamableHttpService::new(
-        move || {
-            Ok(Connector {
-                pages: handler.clone(),
-                keys: Arc::clone(&kept),
-            })
-        },
+        move || Ok(Connector::new(handler.clone(), &kept)),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     );
@@ -175,7 +190,12 @@ async fn serve<S: PageStore + Send + Sync + 'static>(
     site.serve(mcp, pages.router(), Router::new()).await
 }
 
+#[cfg(test)]
+#[path = "connect_server/tests.rs"]
+mod tests;
+
 #[tokio::main]
+#[cfg_attr(test, allow(dead_code))]
 async fn main() -> ExitCode {
     let cli = Cli::parse();
     site::log();

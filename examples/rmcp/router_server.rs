@@ -270,37 +270,53 @@ impl<S: PageStore + Clone + 'static> Server<S> {
 #[prompt_handler(router = self.prompt_router)]
 impl<S: PageStore + Clone + 'static> ServerHandler for Server<S> {}
 
+/// The pages, every form a tool asks registered with them: a client that shows no form gets it
+/// as a page.
+fn pages<S: PageStore + Clone + 'static>(store: S, keys: &StateKeys, url: &str) -> Pages<S> {
+    Pages::new(store, keys, url, Session)
+        .form::<Connection>()
+        .form::<UserInfo>()
+        .form::<Booking>()
+        .form::<Trip>()
+}
+
+/// The server of one MCP session. `Forms`: on 2026-07-28 a prompt's answers reach its
+/// `#[prompt]` method, and no form asked is lost. The `Reach`: whatever the client declares, the
+/// form, the page, or a link in the call's result, bound to the signed-in user of the MCP
+/// request; a form not answered within `wait` (2025-11-25) gives way to its link.
+fn server<S: PageStore + Clone + 'static>(shared: &Shared<S>, wait: Duration) -> Forms<Server<S>> {
+    let reach = Reach::new()
+        .pages(shared.pages.clone())
+        .caller(|context| {
+            let request = context.extensions.get::<Parts>()?;
+            site::user(request).map(str::to_owned)
+        })
+        .wait(wait);
+    Forms::new(Server::new(shared.clone())).reach(reach)
+}
+
+impl<S> Shared<S> {
+    fn new(pages: Pages<S>) -> Self {
+        Shared {
+            pages,
+            names: Arc::default(),
+            keys: Arc::default(),
+        }
+    }
+}
+
 async fn serve<S: PageStore + Clone + 'static>(
     store: S,
     cli: &Cli,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let site = Site::bind(&cli.site).await?;
     let keys = StateKeys::from_env("MCP_ELICIT_STATE_KEY")?;
-    // Every form a tool asks, registered: a client that shows no form gets it as a page.
-    let pages = Pages::new(store, &keys, &site.pages_url(), Session)
-        .form::<Connection>()
-        .form::<UserInfo>()
-        .form::<Booking>()
-        .form::<Trip>();
+    let pages = pages(store, &keys, &site.pages_url());
     keys.install()?;
-    // Whatever the client declares: the form, the page, or a link in the call's result, bound
-    // to the signed-in user of the MCP request.
-    let reach = Reach::new()
-        .pages(pages.clone())
-        .caller(|context| {
-            let request = context.extensions.get::<Parts>()?;
-            site::user(request).map(str::to_owned)
-        })
-        .wait(Duration::from_secs(cli.elicitation_wait));
-    let shared = Shared {
-        pages: pages.clone(),
-        names: Arc::default(),
-        keys: Arc::default(),
-    };
-    // `Forms`: on 2026-07-28 a prompt's answers reach its `#[prompt]` method, and no form
-    // asked is lost.
+    let shared = Shared::new(pages.clone());
+    let wait = Duration::from_secs(cli.elicitation_wait);
     let service = StreamableHttpService::new(
-        move || Ok(Forms::new(Server::new(shared.clone())).reach(reach.clone())),
+        move || Ok(server(&shared, wait)),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     );
@@ -308,7 +324,12 @@ async fn serve<S: PageStore + Clone + 'static>(
     site.serve(mcp, pages.router(), Router::new()).await
 }
 
+#[cfg(test)]
+#[path = "router_server/tests.rs"]
+mod tests;
+
 #[tokio::main]
+#[cfg_attr(test, allow(dead_code))]
 async fn main() -> ExitCode {
     let cli = Cli::parse();
     site::log();

@@ -82,6 +82,7 @@ mod send;
 mod stop;
 mod task;
 mod told;
+mod typed;
 mod url;
 
 /// One type at two paths: [`rounds::Ask`](crate::rounds::Ask), re-exported here for rmcp servers.

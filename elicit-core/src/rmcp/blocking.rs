@@ -195,8 +195,9 @@ impl Drop for InWork {
     }
 }
 
-/// What the call ends with when the blocking work panicked.
-const WORK_PANICKED: &str = "the blocking work of this call stopped unexpectedly (it panicked)";
+/// What the call ends with when the blocking work panicked (or its runtime shut down).
+const WORK_PANICKED: &str =
+    "the blocking work of this call stopped unexpectedly (it panicked, or the runtime shut down)";
 
 /// What the call ends with when there is no tokio runtime to run the blocking work on.
 const NO_RUNTIME: &str = "the blocking work needs a tokio runtime, and this call runs on none";

@@ -9,7 +9,8 @@
 //!   and `#[prompt]` methods, or a hand-written `ServerHandler`; one call on every version and
 //!   every request that may ask, wizards and mixed rounds, the sealed state of 2026-07-28, URL
 //!   mode, forms for the tool arguments a model left out, confirming a destructive action (single
-//!   use), and forms inside tasks.
+//!   use), asking from synchronous code on a blocking thread, roots and sampling typed, and forms
+//!   inside tasks.
 //! - [`_pages`]: secrets asked on a page of the server's own (feature `page`): secret fields, the
 //!   page and its security, the call, what your sign-in must check, the store and replicas.
 //! - [`_accounts`]: a user's account at an OAuth provider, connected through URL mode (feature

@@ -91,6 +91,56 @@ impl<A> Call<A> {
         self.asking()?.ask(ask).await
     }
 
+    /// Runs the synchronous `work` on a blocking thread, asking its forms through the
+    /// [`BlockingAsk`](super::BlockingAsk) it is given: [`Asking::blocking`] in this call. On
+    /// 2026-07-28 an ask ends the run and the call returns the round (`?`); the retried call runs
+    /// the work again, and its ask then has the answer at once.
+    ///
+    /// ```no_run
+    /// use mcp_elicit::rmcp::{BlockingAsk, Call, Handled};
+    /// use mcp_elicit::{Elicit, Elicitation};
+    ///
+    /// #[derive(Elicit)]
+    /// #[elicit(message = "Approve the payment?")]
+    /// struct Approve {
+    ///     approved: bool,
+    /// }
+    ///
+    /// /// Synchronous: consent is an accepted `true`, and nothing else.
+    /// fn approve(asker: &BlockingAsk) -> bool {
+    ///     matches!(asker.ask::<Approve>(), Ok(Elicitation::Accepted(Approve { approved: true })))
+    /// }
+    ///
+    /// async fn pay(call: Call) -> Handled<String> {
+    ///     let approved = call.blocking(|asker| approve(&asker)).await?;
+    ///     Ok(if approved { "paid" } else { "not paid" }.into())
+    /// }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Asking::blocking`].
+    pub async fn blocking<R: Send + 'static>(
+        &self,
+        work: impl FnOnce(super::BlockingAsk) -> R + Send + 'static,
+    ) -> Result<R, Stop> {
+        self.asking()?.blocking(work).await
+    }
+
+    /// Runs the future `work` makes of a [`BlockingAsk`](super::BlockingAsk), for work that runs
+    /// its synchronous code on a blocking thread itself (a library's async API calling your
+    /// callback from its own `spawn_blocking`): [`Asking::with_blocking_asks`] in this call.
+    ///
+    /// # Errors
+    ///
+    /// As [`Asking::blocking`].
+    pub async fn with_blocking_asks<F: std::future::Future>(
+        &self,
+        work: impl FnOnce(super::BlockingAsk) -> F,
+    ) -> Result<F::Output, Stop> {
+        self.asking()?.with_blocking_asks(work).await
+    }
+
     /// Runs `work` as a task of `tasks` ([`task`](super::task) in this call) and gives the
     /// `CreateTaskResult` to return: `work` asks its forms through its
     /// [`TaskCall`](super::TaskCall) with `?`.

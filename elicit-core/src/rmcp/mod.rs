@@ -18,6 +18,9 @@
 //!   provider, their account connected through a connect page when it is not, in one call.
 //! - [`Asking`]: several forms in sequence (a wizard), or a form beside other input requests
 //!   in one round, from `tools/call`, `prompts/get` or `resources/read`.
+//! - [`Asking::blocking`] (and [`Call::blocking`], and `with_blocking_asks` for a library that
+//!   spawns its own blocking thread): forms asked from synchronous code on a blocking thread
+//!   through a [`BlockingAsk`], on every protocol version.
 //! - [`task`] (and [`Call::task`]): a call's work run as a task of rmcp's tasks extension
 //!   (SEP-2663), whose forms are asked through its [`TaskCall`] with `?`, judged and asked again
 //!   as everywhere else.
@@ -52,6 +55,7 @@ use crate::version::{ProtocolVersion, Unrepresentable};
 #[cfg(feature = "account")]
 mod account;
 mod ask;
+mod blocking;
 #[cfg(feature = "page")]
 mod by_link;
 pub(crate) mod call;
@@ -78,6 +82,7 @@ mod send;
 mod stop;
 mod task;
 mod told;
+mod typed;
 mod url;
 
 /// One type at two paths: [`rounds::Ask`](crate::rounds::Ask), re-exported here for rmcp servers.
@@ -88,6 +93,7 @@ pub use crate::rounds::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS};
 pub use account::AskAccount;
 pub use ask::DEFAULT_FORM_WAIT;
 pub use ask::{Asking, Surface, ask, ask_arguments};
+pub use blocking::{BlockingAsk, Stopped};
 pub use call::Call;
 pub use caller::Caller;
 pub use client::{

@@ -21,6 +21,9 @@
 //!   over.
 //! - [`_reach`]: reaching every person whatever their client declares: the form, the page, or a
 //!   link in the call's result; identity, the wait, and what real clients get.
+//! - [`_testing`]: testing the tools that ask, in Rust, in process (feature `testing`): a real
+//!   rmcp client of a chosen version and profile, a scripted person, every form, page and link
+//!   they were shown.
 //! - [`_languages`]: forms in the person's language (SEP-2792): the preference, translated forms
 //!   checked when they compile, the crate's own words in ten languages, adding a language.
 //! - [`_clients`]: showing a server's form to a person, at a terminal or through your own UI.
@@ -52,6 +55,9 @@ pub mod _production {}
 
 #[doc = include_str!("reach.md")]
 pub mod _reach {}
+
+#[doc = include_str!("testing.md")]
+pub mod _testing {}
 
 #[doc = include_str!("languages.md")]
 pub mod _languages {}

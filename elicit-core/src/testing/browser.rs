@@ -24,7 +24,6 @@ const MAX_PAGE: usize = 1 << 20;
 ///
 /// ```
 /// # #[cfg(feature = "page")] {
-/// use axum::Router;
 /// use mcp_elicit::page::serve::{Identity, Pages, Parts};
 /// use mcp_elicit::page::store::MemoryStore;
 /// use mcp_elicit::rounds::StateKeys;
@@ -41,11 +40,12 @@ const MAX_PAGE: usize = 1 << 20;
 ///
 /// let keys = StateKeys::random().unwrap();
 /// let pages = Pages::new(MemoryStore::new(100), &keys, "/pages", Cookie);
-/// let browser = Browser::new(Router::new().nest("/pages", pages.router()))
+/// let browser = Browser::default()
+///     .nest("/pages", pages.router())
 ///     .header("cookie", "session=ada");
 /// # }
 /// ```
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct Browser {
     router: Router,
     headers: Vec<(String, String)>,
@@ -59,6 +59,14 @@ impl Browser {
             router,
             headers: Vec::new(),
         }
+    }
+
+    /// The same browser, `router` served under `path` too: `nest("/pages", pages.router())` for
+    /// pages whose URLs are under `/pages` (axum's `Router::nest`).
+    #[must_use]
+    pub fn nest(mut self, path: &str, router: Router) -> Self {
+        self.router = self.router.nest(path, router);
+        self
     }
 
     /// Every request carries the header `name: value` (a session cookie, a bearer token: how

@@ -46,6 +46,9 @@ pub struct TestClient<S> {
     max_asks: usize,
     #[cfg(feature = "page")]
     browser: Option<Browser>,
+    /// The headers of the HTTP request each request arrives as, if any.
+    #[cfg(feature = "page")]
+    headers: Vec<(String, String)>,
 }
 
 impl<S: Service<RoleServer> + Send + 'static> TestClient<S> {
@@ -63,6 +66,8 @@ impl<S: Service<RoleServer> + Send + 'static> TestClient<S> {
             max_asks: 32,
             #[cfg(feature = "page")]
             browser: None,
+            #[cfg(feature = "page")]
+            headers: Vec::new(),
         }
     }
 
@@ -102,6 +107,16 @@ impl<S: Service<RoleServer> + Send + 'static> TestClient<S> {
         self
     }
 
+    /// Each request arrives as if over HTTP with the header `name: value` (a bearer token, a
+    /// session cookie): its `http::request::Parts`, which `Extension<Parts>` reads and your
+    /// `Reach::caller` may, are those of a `POST /mcp` with these headers.
+    #[cfg(feature = "page")]
+    #[must_use]
+    pub fn header(mut self, name: &str, value: &str) -> Self {
+        self.headers.push((name.to_owned(), value.to_owned()));
+        self
+    }
+
     /// The person opens pages in `browser` (URL mode, or a link in a result): your pages'
     /// routes, in process, signed in as the person.
     #[cfg(feature = "page")]
@@ -132,7 +147,18 @@ impl<S: Service<RoleServer> + Send + 'static> TestClient<S> {
     /// # Errors
     ///
     /// [`TestError::Connect`] when the handshake fails.
-    pub async fn connect(self) -> Result<Session, TestError> {
+    pub async fn connect(mut self) -> Result<Session, TestError> {
+        #[cfg(feature = "page")]
+        if !self.headers.is_empty() {
+            let mut request = axum::http::Request::post("/mcp");
+            for (name, value) in &self.headers {
+                request = request.header(name, value);
+            }
+            let request = request
+                .body(())
+                .map_err(|error| TestError::Connect(format!("a header: {error}")))?;
+            self = self.extension(request.into_parts().0);
+        }
         let run = Arc::new(Mutex::new(Run::default()));
         let person = PersonClient {
             version: self.version.clone(),

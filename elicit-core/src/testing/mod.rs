@@ -91,6 +91,21 @@ use ::rmcp::model::ProtocolVersion;
 pub const VERSIONS: [ProtocolVersion; 2] =
     [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28];
 
+/// Runs `future` to its end on a runtime of its own (tokio's, on this thread): a plain `#[test]`
+/// (or a doctest) that tests a server without `#[tokio::test]`.
+///
+/// # Panics
+///
+/// When the runtime cannot be made (the system refuses its timer or I/O driver), and when
+/// `future` panics.
+pub fn run<F: Future>(future: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime on this thread")
+        .block_on(future)
+}
+
 /// What the test client declares it can show, as real clients differ: a client that shows
 /// forms, one that only opens links (URL mode), one that does both, one that does neither (the
 /// person is then reached, if at all, through a link in the call's result).

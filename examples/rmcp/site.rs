@@ -309,3 +309,20 @@ pub fn log() {
     let log = tracing_subscriber::fmt().with_env_filter(filter);
     log.with_writer(std::io::stderr).init();
 }
+
+/// A test client of this site's server, signed in as `name` the way the site signs people in: its
+/// MCP requests carry `Authorization: Bearer dev-NAME`, and its browser, which opens `routes`,
+/// the cookie `session=dev-NAME` that `/login` sets.
+#[cfg(test)]
+pub fn signed_in<S>(
+    client: mcp_elicit::testing::TestClient<S>,
+    routes: mcp_elicit::testing::Browser,
+    name: &str,
+) -> mcp_elicit::testing::TestClient<S>
+where
+    S: rmcp::Service<rmcp::RoleServer> + Send + 'static,
+{
+    client
+        .header("authorization", &format!("Bearer dev-{name}"))
+        .browser(routes.header("cookie", &format!("session=dev-{name}")))
+}

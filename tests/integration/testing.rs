@@ -5,17 +5,16 @@
 
 use std::time::{Duration, Instant};
 
-use axum::Router;
 use mcp_elicit::page::serve::{Identity, Pages, Parts};
 use mcp_elicit::page::store::MemoryStore;
 use mcp_elicit::rmcp::{Ask, Asking, Caller, Forms, Handled, Respond, ask};
 use mcp_elicit::rounds::StateKeys;
-use mcp_elicit::testing::{Browser, Person, Profile, TestClient, TestError, VERSIONS};
+use mcp_elicit::testing::{Browser, Person, Profile, Session, TestClient, TestError, VERSIONS};
 use mcp_elicit::{Elicit, Elicitation};
 use rmcp::ServerHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData,
-    ServerCapabilities, ServerConfig,
+    ProtocolVersion, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::json;
@@ -103,18 +102,25 @@ fn server() -> Server {
     Server { pages }
 }
 
+/// A client of the server on `version`, declaring forms and URL mode.
+fn client(version: &ProtocolVersion) -> TestClient<Forms<Server>> {
+    TestClient::new(Forms::new(server())).version(version.clone())
+}
+
+async fn session(version: &ProtocolVersion) -> Session {
+    client(version).connect().await.unwrap()
+}
+
 fn browser(server: &Server) -> Browser {
-    Browser::new(Router::new().nest("/pages", server.pages.router())).header("x-user", "ada")
+    Browser::default()
+        .nest("/pages", server.pages.router())
+        .header("x-user", "ada")
 }
 
 #[tokio::test]
 async fn a_script_out_of_steps_names_the_form_and_its_fields() {
     for version in VERSIONS {
-        let session = TestClient::new(Forms::new(server()))
-            .version(version.clone())
-            .connect()
-            .await
-            .unwrap();
+        let session = session(&version).await;
         let error = session
             .call("greet", json!({}), Person::new())
             .await
@@ -153,11 +159,7 @@ async fn a_script_out_of_steps_names_the_form_and_its_fields() {
 #[tokio::test]
 async fn steps_left_over_say_that_the_server_asked_less() {
     for version in VERSIONS {
-        let session = TestClient::new(Forms::new(server()))
-            .version(version.clone())
-            .connect()
-            .await
-            .unwrap();
+        let session = session(&version).await;
         let person = Person::new().answer(json!({"name": "Ada"})).decline();
         let error = session.call("greet", json!({}), person).await.unwrap_err();
         assert_eq!(
@@ -179,11 +181,7 @@ async fn steps_left_over_say_that_the_server_asked_less() {
 #[tokio::test]
 async fn an_answer_no_form_holds_is_not_sent() {
     for version in VERSIONS {
-        let session = TestClient::new(Forms::new(server()))
-            .version(version.clone())
-            .connect()
-            .await
-            .unwrap();
+        let session = session(&version).await;
         let person = Person::new().answer(json!({"nmae": "Ada"}));
         let error = session.call("greet", json!({}), person).await.unwrap_err();
         assert_eq!(
@@ -205,12 +203,7 @@ async fn an_answer_no_form_holds_is_not_sent() {
 #[tokio::test]
 async fn a_server_that_asks_forever_is_stopped_at_the_limit() {
     for version in VERSIONS {
-        let session = TestClient::new(Forms::new(server()))
-            .version(version.clone())
-            .max_asks(5)
-            .connect()
-            .await
-            .unwrap();
+        let session = client(&version).max_asks(5).connect().await.unwrap();
         let mut person = Person::new();
         for _ in 0..10 {
             person = person.answer(json!({"name": "Ada"}));
@@ -232,8 +225,7 @@ async fn a_server_that_asks_forever_is_stopped_at_the_limit() {
 #[tokio::test]
 async fn a_call_that_never_ends_times_out_and_says_what_was_shown() {
     for version in VERSIONS {
-        let session = TestClient::new(Forms::new(server()))
-            .version(version.clone())
+        let session = client(&version)
             .timeout(Duration::from_millis(300))
             .connect()
             .await

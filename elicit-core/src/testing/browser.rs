@@ -9,7 +9,7 @@ use axum::body::Body;
 use axum::http::Request;
 use tower::ServiceExt;
 
-use super::client::{PageEnd, Run, lock};
+use super::answering::{PageEnd, Run, lock};
 use super::error::TestError;
 use super::person::Step;
 use super::shown::{Shown, ShownPage};

@@ -1,34 +1,30 @@
 //! [`TestClient`] and its [`Session`]: a real rmcp client connected to the server under test over
 //! an in-memory pipe, answering as the scripted [`Person`], and the [`Called`] result of a call.
 
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use ::rmcp::ServiceExt;
 use ::rmcp::model::{
-    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, ElicitRequestParams,
-    ElicitResult, ElicitationAction, ElicitationCapability, ErrorData, Extensions,
-    FormElicitationCapability, GetPromptRequestParams, GetPromptResult, Implementation,
-    ProtocolVersion, UrlElicitationCapability,
+    CallToolRequestParams, CallToolResult, ErrorData, Extensions, GetPromptRequestParams,
+    GetPromptResult, ProtocolVersion,
 };
 use ::rmcp::service::{
     ClientLifecycleMode, ClientServiceExt, MaybeSendFuture, NotificationContext, Peer,
     RequestContext, RoleClient, RoleServer, RunningService, Service, ServiceError,
 };
-use ::rmcp::{ClientHandler, ServiceExt};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::Profile;
+use super::answering::{PageEnd, PersonClient, Run, Settings, lock, no_browser};
 #[cfg(feature = "page")]
 use super::browser::Browser;
+use super::called::{Called, Outcome};
 use super::error::TestError;
 use super::person::{Person, Step};
-use super::shown::{Shown, ShownForm, ShownLink, first_line};
+use super::shown::{Shown, ShownLink};
 use crate::lang::Preference;
 use crate::rmcp::WithPreference;
-
-/// The `_meta` key of the language a form or result is written in (SEP-2792).
-pub(super) const CONTENT_LANGUAGE: &str = "io.modelcontextprotocol/contentLanguage";
 
 /// Adds to the extensions of each request the server handles.
 type Extend = Arc<dyn Fn(&mut Extensions) + Send + Sync>;
@@ -40,12 +36,8 @@ pub struct TestClient<S> {
     server: S,
     version: ProtocolVersion,
     profile: Profile,
-    preference: Option<Preference>,
     extend: Vec<Extend>,
-    timeout: Duration,
-    max_asks: usize,
-    #[cfg(feature = "page")]
-    browser: Option<Browser>,
+    settings: Settings,
     /// The headers of the HTTP request each request arrives as, if any.
     #[cfg(feature = "page")]
     headers: Vec<(String, String)>,
@@ -60,12 +52,8 @@ impl<S: Service<RoleServer> + Send + 'static> TestClient<S> {
             server,
             version: ProtocolVersion::V_2026_07_28,
             profile: Profile::Both,
-            preference: None,
             extend: Vec::new(),
-            timeout: Duration::from_secs(30),
-            max_asks: 32,
-            #[cfg(feature = "page")]
-            browser: None,
+            settings: Settings::default(),
             #[cfg(feature = "page")]
             headers: Vec::new(),
         }
@@ -91,7 +79,7 @@ impl<S: Service<RoleServer> + Send + 'static> TestClient<S> {
     /// `Accept-Language`.
     #[must_use]
     pub fn language(mut self, preference: &str) -> Self {
-        self.preference = Some(Preference::parse(preference));
+        self.settings.preference = Some(Preference::parse(preference));
         self
     }
 
@@ -122,14 +110,14 @@ impl<S: Service<RoleServer> + Send + 'static> TestClient<S> {
     #[cfg(feature = "page")]
     #[must_use]
     pub fn browser(mut self, browser: Browser) -> Self {
-        self.browser = Some(browser);
+        self.settings.browser = Some(browser);
         self
     }
 
     /// A call that has not ended within `timeout` ends with [`TestError::TimedOut`].
     #[must_use]
     pub fn timeout(mut self, timeout: Duration) -> Self {
-        self.timeout = timeout;
+        self.settings.timeout = timeout;
         self
     }
 
@@ -137,7 +125,7 @@ impl<S: Service<RoleServer> + Send + 'static> TestClient<S> {
     /// with [`TestError::AskedForever`].
     #[must_use]
     pub fn max_asks(mut self, max_asks: usize) -> Self {
-        self.max_asks = max_asks;
+        self.settings.max_asks = max_asks;
         self
     }
 
@@ -163,11 +151,8 @@ impl<S: Service<RoleServer> + Send + 'static> TestClient<S> {
         let person = PersonClient {
             version: self.version.clone(),
             profile: self.profile,
-            preference: self.preference.clone(),
-            max_asks: self.max_asks,
             run: Arc::clone(&run),
-            #[cfg(feature = "page")]
-            browser: self.browser.clone(),
+            settings: self.settings.clone(),
         };
         let server = Extended {
             inner: self.server,
@@ -191,11 +176,7 @@ impl<S: Service<RoleServer> + Send + 'static> TestClient<S> {
         Ok(Session {
             client,
             run,
-            preference: self.preference,
-            timeout: self.timeout,
-            max_asks: self.max_asks,
-            #[cfg(feature = "page")]
-            browser: self.browser,
+            settings: self.settings,
         })
     }
 }
@@ -204,22 +185,7 @@ impl<S: Service<RoleServer> + Send + 'static> TestClient<S> {
 pub struct Session {
     client: RunningService<RoleClient, PersonClient>,
     run: Arc<Mutex<Run>>,
-    preference: Option<Preference>,
-    timeout: Duration,
-    max_asks: usize,
-    #[cfg(feature = "page")]
-    browser: Option<Browser>,
-}
-
-/// What one call has shown and has left of the script.
-#[derive(Default)]
-pub(super) struct Run {
-    pub(super) steps: VecDeque<Step>,
-    pub(super) shown: Vec<Shown>,
-    pub(super) failure: Option<TestError>,
-    /// Told when `failure` is set: the call is not waited for any longer.
-    failed: Arc<tokio::sync::Notify>,
-    asks: usize,
+    settings: Settings,
 }
 
 impl Session {
@@ -243,7 +209,7 @@ impl Session {
         if let Value::Object(arguments) = arguments {
             params = params.with_arguments(arguments);
         }
-        if let Some(preference) = &self.preference {
+        if let Some(preference) = &self.settings.preference {
             params = params.with_preference(preference);
         }
         let client = &self.client;
@@ -265,7 +231,7 @@ impl Session {
         if let Value::Object(arguments) = arguments {
             params = params.with_arguments(arguments);
         }
-        if let Some(preference) = &self.preference {
+        if let Some(preference) = &self.settings.preference {
             params = params.with_preference(preference);
         }
         let client = &self.client;
@@ -286,7 +252,7 @@ impl Session {
     {
         *lock(&self.run) = Run::new(person.steps);
         let failed = Arc::clone(&lock(&self.run).failed);
-        let deadline = tokio::time::Instant::now() + self.timeout;
+        let deadline = tokio::time::Instant::now() + self.settings.timeout;
         loop {
             // Whichever comes first: the call's end, the person's script failing (the server
             // may go on asking), the time limit.
@@ -319,7 +285,7 @@ impl Session {
             None => return Err(TestError::Service("the call was stopped".to_owned())),
             Some(Err(_)) => {
                 return Err(TestError::TimedOut {
-                    after: self.timeout,
+                    after: self.settings.timeout,
                     shown: run.shown.iter().map(Shown::describe).collect(),
                 });
             }
@@ -337,9 +303,9 @@ impl Session {
             language: result.language(),
         };
         run.asks += 1;
-        if run.asks > self.max_asks {
+        if run.asks > self.settings.max_asks {
             return Err(TestError::AskedForever {
-                limit: self.max_asks,
+                limit: self.settings.max_asks,
                 last: Shown::Link(link).describe(),
             });
         }
@@ -355,9 +321,13 @@ impl Session {
     /// again) on its page.
     #[cfg(feature = "page")]
     async fn follow(&self, url: &str, step: Step) -> Result<PageEnd, TestError> {
-        let browser = self.browser.as_ref().ok_or_else(|| no_browser(url))?;
+        let browser = self
+            .settings
+            .browser
+            .as_ref()
+            .ok_or_else(|| no_browser(url))?;
         browser
-            .fill(url, step, &self.run, self.preference.as_ref())
+            .fill(url, step, &self.run, self.settings.preference.as_ref())
             .await
     }
 
@@ -373,61 +343,12 @@ impl Session {
     }
 }
 
-impl Run {
-    /// A call's run, the person taking `steps`.
-    pub(super) fn new(steps: VecDeque<Step>) -> Self {
-        Run {
-            steps,
-            ..Run::default()
-        }
-    }
-
-    /// The call fails with `failure` (the first one kept), and stops being waited for.
-    fn fail(&mut self, failure: TestError) {
-        self.failure.get_or_insert(failure);
-        self.failed.notify_one();
-    }
-
-    /// The call's end: its result and what it showed, unless steps were left.
-    pub(super) fn end<R>(&mut self, result: R) -> Result<Called<R>, TestError> {
-        if !self.steps.is_empty() {
-            let steps = self.steps.drain(..).map(|step| step.describe()).collect();
-            return Err(TestError::LeftOver { steps });
-        }
-        Ok(Called {
-            result,
-            shown: std::mem::take(&mut self.shown),
-        })
-    }
-}
-
 /// What one sending of a call ended in.
 enum Settled<R> {
     /// The call's end.
     Ended(Called<R>),
     /// A link, and the person's step on its page.
     Link(R, String, Step),
-}
-
-/// How a person's visit to a page ended.
-#[cfg_attr(not(feature = "page"), allow(dead_code))]
-pub(super) enum PageEnd {
-    /// The page took the person's answer (or decline).
-    Answered,
-    /// The person closed it unanswered.
-    Closed,
-}
-
-/// The error of a page shown to a person without a browser.
-fn no_browser(url: &str) -> TestError {
-    TestError::Page {
-        url: url.to_owned(),
-        why: "the person has no browser to open it in: give the TestClient one (TestClient::browser, feature `page`) with your pages' routes".to_owned(),
-    }
-}
-
-pub(super) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The URL of a link result: the paragraph before the last, when it is a URL alone (the form's
@@ -441,283 +362,6 @@ fn link_in(text: &str) -> Option<&str> {
     let url = paragraphs[at];
     let is_url = url.starts_with("http://") || url.starts_with("https://") || url.starts_with('/');
     (is_url && !url.contains(char::is_whitespace)).then_some(url)
-}
-
-/// A call's result, and everything its person was shown, in order.
-#[derive(Clone, Debug)]
-pub struct Called<R> {
-    /// The result, as the client received it.
-    pub result: R,
-    /// What the person was shown.
-    pub shown: Vec<Shown>,
-}
-
-impl<R: Outcome> Called<R> {
-    /// The result's text: a tool's text contents, or a prompt's text messages, joined by
-    /// blank lines.
-    pub fn text(&self) -> String {
-        self.result.text()
-    }
-
-    /// Whether a tool's result is an error (`isError`); a prompt's never is.
-    pub fn is_error(&self) -> bool {
-        self.result.is_error()
-    }
-
-    /// The language the result reports (`contentLanguage`), if any.
-    pub fn language(&self) -> Option<String> {
-        self.result.language()
-    }
-}
-
-impl<R> Called<R> {
-    /// The forms shown, in order.
-    pub fn forms(&self) -> Vec<&ShownForm> {
-        self.shown.iter().filter_map(Shown::as_form).collect()
-    }
-
-    /// The link the call ended with (the person did not follow it), if it did.
-    pub fn link(&self) -> Option<&str> {
-        match self.shown.last() {
-            Some(Shown::Link(link)) => Some(&link.url),
-            _ => None,
-        }
-    }
-}
-
-/// What a call ends with: a tool's or a prompt's result.
-pub trait Outcome: Send + 'static {
-    /// Its text.
-    fn text(&self) -> String;
-    /// Whether it is an error.
-    fn is_error(&self) -> bool;
-    /// The language it reports.
-    fn language(&self) -> Option<String>;
-}
-
-impl Outcome for CallToolResult {
-    fn text(&self) -> String {
-        let texts: Vec<&str> = self
-            .content
-            .iter()
-            .filter_map(|content| content.as_text())
-            .map(|text| text.text.as_str())
-            .collect();
-        texts.join("\n\n")
-    }
-
-    fn is_error(&self) -> bool {
-        self.is_error == Some(true)
-    }
-
-    fn language(&self) -> Option<String> {
-        language_of(self.meta.as_ref().map(|meta| &meta.0))
-    }
-}
-
-impl Outcome for GetPromptResult {
-    fn text(&self) -> String {
-        let texts: Vec<String> = self
-            .messages
-            .iter()
-            .filter_map(|message| serde_json::to_value(&message.content).ok())
-            .filter_map(|content| content.get("text")?.as_str().map(str::to_owned))
-            .collect();
-        texts.join("\n\n")
-    }
-
-    fn is_error(&self) -> bool {
-        false
-    }
-
-    fn language(&self) -> Option<String> {
-        language_of(self.meta.as_ref().map(|meta| &meta.0))
-    }
-}
-
-fn language_of(meta: Option<&Map<String, Value>>) -> Option<String> {
-    meta?.get(CONTENT_LANGUAGE)?.as_str().map(str::to_owned)
-}
-
-/// The client's side: declares the profile, and answers each request as the person's script
-/// says.
-#[derive(Clone)]
-pub(super) struct PersonClient {
-    pub(super) version: ProtocolVersion,
-    pub(super) profile: Profile,
-    pub(super) preference: Option<Preference>,
-    pub(super) max_asks: usize,
-    pub(super) run: Arc<Mutex<Run>>,
-    #[cfg(feature = "page")]
-    pub(super) browser: Option<Browser>,
-}
-
-impl ClientHandler for PersonClient {
-    fn get_info(&self) -> ClientConfig {
-        let capabilities = match self.profile {
-            Profile::None => ClientCapabilities::default(),
-            profile => {
-                let mut elicitation = ElicitationCapability::new();
-                if profile != Profile::Url {
-                    elicitation = elicitation.with_form(FormElicitationCapability::default());
-                }
-                if profile != Profile::Form {
-                    elicitation = elicitation.with_url(UrlElicitationCapability::new());
-                }
-                ClientCapabilities::builder()
-                    .enable_elicitation_with(elicitation)
-                    .build()
-            }
-        };
-        let implementation = Implementation::new("mcp-elicit-testing", env!("CARGO_PKG_VERSION"));
-        ClientConfig::new(capabilities, implementation).with_protocol_version(self.version.clone())
-    }
-
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        let mut request = serde_json::to_value(&request).unwrap_or(Value::Null);
-        // rmcp hands the request's `_meta` to the handler apart: put it back, as it was sent.
-        if let (Value::Object(request), false) = (&mut request, context.meta.0.0.is_empty()) {
-            let meta = request
-                .entry("_meta")
-                .or_insert_with(|| Value::Object(Map::new()));
-            if let Value::Object(meta) = meta {
-                for (name, value) in &context.meta.0.0 {
-                    meta.entry(name.clone()).or_insert_with(|| value.clone());
-                }
-            }
-        }
-        Ok(self.answer(request).await)
-    }
-}
-
-/// What the client answers when the person's script has failed: nothing goes on.
-fn cancel() -> ElicitResult {
-    ElicitResult::new(ElicitationAction::Cancel)
-}
-
-impl PersonClient {
-    /// The answer to `request`: a form answered from the script, or a page filled in.
-    pub(super) async fn answer(&self, request: Value) -> ElicitResult {
-        let text = |name: &str| {
-            request
-                .get(name)
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-        };
-        let (message, url) = (text("message").to_owned(), text("url").to_owned());
-        let form = ShownForm {
-            message: message.clone(),
-            schema: request
-                .get("requestedSchema")
-                .cloned()
-                .unwrap_or(Value::Null),
-            language: language_of(request.get("_meta").and_then(Value::as_object)),
-            request: request.clone(),
-        };
-        let shown = if text("mode") == "url" {
-            format!("the page {url} (“{}”)", first_line(&message))
-        } else {
-            Shown::Form(form.clone()).describe()
-        };
-        let step = {
-            let mut run = lock(&self.run);
-            if run.failure.is_some() {
-                return cancel();
-            }
-            run.asks += 1;
-            if run.asks > self.max_asks {
-                let last = shown;
-                run.fail(TestError::AskedForever {
-                    limit: self.max_asks,
-                    last,
-                });
-                return cancel();
-            }
-            if text("mode") != "url" {
-                run.shown.push(Shown::Form(form.clone()));
-            }
-            let Some(step) = run.steps.pop_front() else {
-                let fields = form.fields().into_iter().map(str::to_owned).collect();
-                let fields = if text("mode") == "url" {
-                    Vec::new()
-                } else {
-                    fields
-                };
-                run.fail(TestError::OutOfSteps { shown, fields });
-                return cancel();
-            };
-            step
-        };
-        match step {
-            Step::Respond(result) => result,
-            Step::Cancel => cancel(),
-            Step::Decline if text("mode") != "url" => ElicitResult::new(ElicitationAction::Decline),
-            Step::Answer(values) if text("mode") != "url" => match fill(&form, values) {
-                Ok(content) => ElicitResult::new(ElicitationAction::Accept)
-                    .with_content(Value::Object(content)),
-                Err(why) => {
-                    lock(&self.run).fail(TestError::Unfillable { shown, why });
-                    cancel()
-                }
-            },
-            step => self.open(&url, step).await,
-        }
-    }
-
-    /// A URL-mode request: the person consents, and the page is opened and answered.
-    #[cfg(feature = "page")]
-    async fn open(&self, url: &str, step: Step) -> ElicitResult {
-        let Some(browser) = &self.browser else {
-            lock(&self.run).fail(no_browser(url));
-            return cancel();
-        };
-        match browser
-            .fill(url, step, &self.run, self.preference.as_ref())
-            .await
-        {
-            Ok(PageEnd::Answered) => ElicitResult::new(ElicitationAction::Accept),
-            Ok(PageEnd::Closed) => cancel(),
-            Err(failure) => {
-                lock(&self.run).fail(failure);
-                cancel()
-            }
-        }
-    }
-
-    #[cfg(not(feature = "page"))]
-    #[allow(clippy::unused_async)]
-    async fn open(&self, url: &str, _step: Step) -> ElicitResult {
-        let _ = &self.preference;
-        lock(&self.run).fail(no_browser(url));
-        cancel()
-    }
-}
-
-/// The content of an answer of `values` to `form`: only fields the form has.
-fn fill(form: &ShownForm, values: Value) -> Result<Map<String, Value>, String> {
-    let Value::Object(values) = values else {
-        return Err(format!(
-            "an answer is a JSON object of its fields, not {values}"
-        ));
-    };
-    let fields = form.fields();
-    let unknown: Vec<&str> = values
-        .keys()
-        .map(String::as_str)
-        .filter(|name| !fields.contains(name))
-        .collect();
-    if !unknown.is_empty() {
-        return Err(format!(
-            "it has no field {} (its fields: {}); to send content no form holds, use Person::respond",
-            unknown.join(", "),
-            fields.join(", ")
-        ));
-    }
-    Ok(values)
 }
 
 /// The server under test, each request arriving with the client's extensions.

@@ -10,7 +10,8 @@ use serde_json::{Map, Value};
 #[cfg(feature = "page")]
 use super::Browser;
 use super::Profile;
-use super::client::{Called, Outcome, PersonClient, Run, lock};
+use super::answering::{PersonClient, Run, Settings, lock};
+use super::called::{CONTENT_LANGUAGE, Called, Outcome};
 use super::error::TestError;
 use super::person::Person;
 use super::shown::Shown;
@@ -69,11 +70,7 @@ const ACCEPT_LANGUAGE: &str = "io.modelcontextprotocol/acceptLanguage";
 /// # }
 /// ```
 pub struct JsonClient {
-    preference: Option<Preference>,
-    timeout: Duration,
-    max_asks: usize,
-    #[cfg(feature = "page")]
-    browser: Option<Browser>,
+    settings: Settings,
 }
 
 impl Default for JsonClient {
@@ -87,18 +84,14 @@ impl JsonClient {
     /// to the person.
     pub fn new() -> Self {
         JsonClient {
-            preference: None,
-            timeout: Duration::from_secs(30),
-            max_asks: 32,
-            #[cfg(feature = "page")]
-            browser: None,
+            settings: Settings::default(),
         }
     }
 
     /// The person's language preference, sent as the params' `_meta` `acceptLanguage`.
     #[must_use]
     pub fn language(mut self, preference: &str) -> Self {
-        self.preference = Some(Preference::parse(preference));
+        self.settings.preference = Some(Preference::parse(preference));
         self
     }
 
@@ -106,14 +99,14 @@ impl JsonClient {
     #[cfg(feature = "page")]
     #[must_use]
     pub fn browser(mut self, browser: Browser) -> Self {
-        self.browser = Some(browser);
+        self.settings.browser = Some(browser);
         self
     }
 
     /// A call that has not ended within `timeout` ends with [`TestError::TimedOut`].
     #[must_use]
     pub fn timeout(mut self, timeout: Duration) -> Self {
-        self.timeout = timeout;
+        self.settings.timeout = timeout;
         self
     }
 
@@ -121,7 +114,7 @@ impl JsonClient {
     /// [`TestError::AskedForever`].
     #[must_use]
     pub fn max_asks(mut self, max_asks: usize) -> Self {
-        self.max_asks = max_asks;
+        self.settings.max_asks = max_asks;
         self
     }
 
@@ -147,11 +140,8 @@ impl JsonClient {
         let client = PersonClient {
             version: ProtocolVersion::V_2026_07_28,
             profile: Profile::Both,
-            preference: self.preference.clone(),
-            max_asks: self.max_asks,
             run: Arc::clone(&run),
-            #[cfg(feature = "page")]
-            browser: self.browser.clone(),
+            settings: self.settings.clone(),
         };
         let mut params = match params {
             Value::Object(params) => params,
@@ -162,7 +152,7 @@ impl JsonClient {
                 });
             }
         };
-        if let Some(preference) = self.preference.as_ref().filter(|p| !p.is_empty()) {
+        if let Some(preference) = self.settings.preference.as_ref().filter(|p| !p.is_empty()) {
             let meta = params
                 .entry("_meta")
                 .or_insert_with(|| Value::Object(Map::new()));
@@ -205,10 +195,10 @@ impl JsonClient {
                 };
             }
         };
-        match tokio::time::timeout(self.timeout, rounds).await {
+        match tokio::time::timeout(self.settings.timeout, rounds).await {
             Ok(called) => called,
             Err(_) => Err(TestError::TimedOut {
-                after: self.timeout,
+                after: self.settings.timeout,
                 shown: lock(&run).shown.iter().map(Shown::describe).collect(),
             }),
         }
@@ -239,8 +229,6 @@ impl Outcome for Value {
 
     fn language(&self) -> Option<String> {
         let meta = self.get("_meta")?;
-        meta.get(super::client::CONTENT_LANGUAGE)?
-            .as_str()
-            .map(str::to_owned)
+        meta.get(CONTENT_LANGUAGE)?.as_str().map(str::to_owned)
     }
 }

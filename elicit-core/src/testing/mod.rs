@@ -68,8 +68,10 @@
 //! # }
 //! ```
 
+mod answering;
 #[cfg(feature = "page")]
 mod browser;
+mod called;
 mod client;
 mod error;
 mod json;
@@ -78,7 +80,8 @@ mod shown;
 
 #[cfg(feature = "page")]
 pub use browser::Browser;
-pub use client::{Called, Outcome, Session, TestClient};
+pub use called::{Called, Outcome};
+pub use client::{Session, TestClient};
 pub use error::TestError;
 pub use json::JsonClient;
 pub use person::Person;

@@ -6,10 +6,8 @@
 
 use std::sync::Arc;
 
-use axum::Router;
-use axum::http::Request;
 use mcp_elicit::page::account::{Accounts, Provider};
-use mcp_elicit::page::serve::{Pages, Parts};
+use mcp_elicit::page::serve::Pages;
 use mcp_elicit::page::store::MemoryStore;
 use mcp_elicit::rmcp::Forms;
 use mcp_elicit::rounds::StateKeys;
@@ -17,7 +15,7 @@ use mcp_elicit::testing::{Browser, Person, Profile, Session, TestClient, VERSION
 use rmcp::model::ProtocolVersion;
 use serde_json::json;
 
-use super::{Server, Session as SignIn};
+use super::{Server, Session as SignIn, site};
 
 const NOT_CONNECTED: &str = "Not connected: you did not connect your Upstream account.";
 
@@ -40,28 +38,18 @@ fn accounts() -> Accounts<Arc<MemoryStore>> {
     Accounts::new(pages, provider, "http://localhost/oauth").unwrap()
 }
 
-fn signed_in(user: &str) -> Parts {
-    let request = Request::get("/mcp")
-        .header("authorization", format!("Bearer dev-{user}"))
-        .body(())
-        .unwrap();
-    request.into_parts().0
-}
-
 async fn session(
     accounts: &Accounts<Arc<MemoryStore>>,
     user: &str,
     version: &ProtocolVersion,
     profile: Profile,
 ) -> Session {
-    let routes = Router::new().nest("/oauth", accounts.router());
-    let browser = Browser::new(routes).header("cookie", &format!("session=dev-{user}"));
     let server = Forms::new(Server::new(accounts.clone(), reqwest::Client::new()));
-    TestClient::new(server)
+    let client = TestClient::new(server)
         .version(version.clone())
-        .profile(profile)
-        .extension(signed_in(user))
-        .browser(browser)
+        .profile(profile);
+    let routes = Browser::default().nest("/oauth", accounts.router());
+    site::signed_in(client, routes, user)
         .connect()
         .await
         .unwrap()
@@ -143,10 +131,9 @@ async fn a_call_of_nobody_signed_in_is_refused() {
     for version in &VERSIONS {
         let server = Forms::new(Server::new(accounts(), reqwest::Client::new()));
         // An HTTP request with no bearer token.
-        let anonymous = Request::get("/mcp").body(()).unwrap().into_parts().0;
         let nobody = TestClient::new(server)
             .version(version.clone())
-            .extension(anonymous)
+            .header("accept", "application/json")
             .connect()
             .await
             .unwrap();

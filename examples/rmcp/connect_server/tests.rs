@@ -6,9 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::Router;
-use axum::http::Request;
-use mcp_elicit::page::serve::{Pages, Parts};
+use mcp_elicit::page::serve::Pages;
 use mcp_elicit::page::store::MemoryStore;
 use mcp_elicit::page::{ExposeSecret, SecretString};
 use mcp_elicit::rounds::StateKeys;
@@ -16,7 +14,7 @@ use mcp_elicit::testing::{Browser, Person, Profile, Session, TestClient, VERSION
 use rmcp::model::ProtocolVersion;
 use serde_json::json;
 
-use super::{Connector, pages};
+use super::{Connector, pages, site};
 
 type Kept = Arc<Mutex<HashMap<(String, String), SecretString>>>;
 
@@ -31,28 +29,20 @@ fn served() -> (Pages<MemoryStore>, Kept) {
     )
 }
 
-/// The MCP request of `user`, as `site.rs` signs it in: `Authorization: Bearer dev-USER`.
-fn signed_in(user: &str) -> Parts {
-    let request = Request::get("/mcp")
-        .header("authorization", format!("Bearer dev-{user}"))
-        .body(())
-        .unwrap();
-    request.into_parts().0
-}
-
 fn client(
     (pages, kept): &(Pages<MemoryStore>, Kept),
     user: &str,
     version: &ProtocolVersion,
     profile: Profile,
 ) -> TestClient<Connector<MemoryStore>> {
-    let routes = Router::new().nest("/pages", pages.router());
-    let browser = Browser::new(routes).header("cookie", &format!("session=dev-{user}"));
-    TestClient::new(Connector::new(pages.clone(), kept))
+    let client = TestClient::new(Connector::new(pages.clone(), kept))
         .version(version.clone())
-        .profile(profile)
-        .extension(signed_in(user))
-        .browser(browser)
+        .profile(profile);
+    site::signed_in(
+        client,
+        Browser::default().nest("/pages", pages.router()),
+        user,
+    )
 }
 
 async fn session(

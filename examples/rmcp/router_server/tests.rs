@@ -7,28 +7,18 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::http::Request;
-use mcp_elicit::page::serve::Parts;
 use mcp_elicit::page::store::MemoryStore;
 use mcp_elicit::rounds::StateKeys;
 use mcp_elicit::testing::{Browser, Person, Profile, Session, TestClient, VERSIONS};
 use rmcp::model::{ElicitResult, ElicitationAction, ProtocolVersion};
 use serde_json::json;
 
-use super::{Shared, pages, server};
+use super::{Shared, pages, server, site};
 
 /// The server's state, shared by every session as the HTTP service shares it, and its pages.
 fn shared() -> Shared<Arc<MemoryStore>> {
     let keys = StateKeys::random().unwrap();
     Shared::new(pages(Arc::new(MemoryStore::new(100)), &keys, "/pages"))
-}
-
-/// The MCP request of `user`, as `site.rs` signs it in: `Authorization: Bearer dev-USER`.
-fn signed_in(user: &str) -> Parts {
-    let request = Request::get("/mcp")
-        .header("authorization", format!("Bearer dev-{user}"))
-        .body(())
-        .unwrap();
-    request.into_parts().0
 }
 
 /// A session of `user` at a client of `version` declaring `profile`, the pages opened in their
@@ -51,13 +41,11 @@ fn client(
     version: &ProtocolVersion,
     profile: Profile,
 ) -> TestClient<impl rmcp::Service<rmcp::RoleServer>> {
-    let routes = Router::new().nest("/pages", shared.pages.router());
-    let browser = Browser::new(routes).header("cookie", &format!("session=dev-{user}"));
-    TestClient::new(server(shared, Duration::from_secs(5)))
+    let client = TestClient::new(server(shared, Duration::from_secs(5)))
         .version(version.clone())
-        .profile(profile)
-        .extension(signed_in(user))
-        .browser(browser)
+        .profile(profile);
+    let routes = Browser::default().nest("/pages", shared.pages.router());
+    site::signed_in(client, routes, user)
 }
 
 fn greeting(words: &str) -> serde_json::Value {

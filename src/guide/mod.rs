@@ -29,6 +29,8 @@
 //! - [`_clients`]: showing a server's form to a person, at a terminal or through your own UI.
 //! - [`_ecosystem`]: the date, time, URL, e-mail and UUID types of other crates as fields.
 //! - [`_refusals`]: what the derive refuses, and why.
+//! - [`_migrating`]: moving to the crate from rmcp's `ElicitationSchema::builder()`, a schemars
+//!   `JsonSchema` struct or a hand-written JSON schema, each recipe with a before and an after.
 //! - [`_development`]: the workspace, its tests and the real peers they run against.
 //!
 //! The reference is the API itself: [`Elicit`](crate::Elicit), [`Elicitation`](crate::Elicitation),
@@ -70,6 +72,9 @@ pub mod _ecosystem {}
 
 #[doc = include_str!("refusals.md")]
 pub mod _refusals {}
+
+#[doc = include_str!("migrating.md")]
+pub mod _migrating {}
 
 #[doc = include_str!("development.md")]
 pub mod _development {}

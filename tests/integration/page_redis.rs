@@ -6,13 +6,13 @@
 //! expiry, the secret searched for in everything Redis holds, bounds (a page of 1 MiB, a thousand
 //! pages, the bytes left after a flood), and the eviction policy checked at start-up.
 //!
-//! Each test starts its own `redis-server` (Debian's package) on a free loopback port, with no
-//! persistence, and stops it when done. The tests need it and fail without it, on CI as anywhere:
+//! Each test starts its own `redis-server` (Debian's package) on a loopback port of its own, with
+//! no persistence, and stops it when done. The tests need it and fail without it, on CI as
+//! anywhere:
 //! `cargo test -p mcp-elicit-integration-tests --test page_redis -- --ignored` (CI installs
 //! `redis-server` and runs them).
 
 use std::collections::HashSet;
-use std::net::TcpListener;
 use std::time::{Duration, Instant};
 
 use mcp_elicit::page::redis::{DEFAULT_MARKERS, DEFAULT_PREFIX, RedisStore};
@@ -1091,13 +1091,10 @@ async fn what_is_not_a_page_and_a_redis_gone_are_errors_not_pages() {
     assert_eq!(zcard(&mut raw, "owner", BOB).await, 1);
 
     // No Redis at the URL: the store cannot be made. (A connection manager that gives up
-    // quickly: the default one tries again for about ten seconds.)
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let error = quick(&format!("redis://127.0.0.1:{port}/"))
+    // quickly: the default one tries again for about ten seconds.) Nothing listens on the
+    // discard port, which no test binds; a port the system chose and let go could be taken by a
+    // parallel test's server meanwhile.
+    let error = quick("redis://127.0.0.1:9/")
         .await
         .map(RedisStore::new)
         .unwrap_err();

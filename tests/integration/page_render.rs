@@ -3,7 +3,9 @@
 //! into the same content a JSON answer carries and judged by the same rules.
 //!
 //! `cargo test -p mcp-elicit-integration-tests --test page_render -- --ignored` also writes a
-//! sample page to /tmp/page-sample.html (and one with problems to /tmp/page-sample-errors.html).
+//! sample page to the system's temporary folder, `page-sample-PID.html` (and one with problems
+//! beside it, `page-sample-errors-PID.html`; PID the test's process, so that two runs at once
+//! write files of their own), and prints where (`--nocapture` shows it).
 
 use std::collections::{BTreeSet, HashSet};
 
@@ -957,8 +959,9 @@ fn a_notice_page() {
 /// Writes a sample page, then the same page after an invalid submission, for a person (or a
 /// browser) to look at.
 #[test]
-#[ignore = "writes /tmp/page-sample.html; run with --ignored"]
+#[ignore = "writes page-sample-PID.html in the temporary folder; run with --ignored"]
 fn write_sample_pages() {
+    let at = |name: &str| std::env::temp_dir().join(format!("{name}-{}.html", std::process::id()));
     let schema = Trip::requested_schema();
     let message = "Your trip to Lisbon is almost booked.\nTell us a little about you.\n\nWe keep these details for this booking only.";
     let page = FormPage::new(schema, message)
@@ -966,7 +969,7 @@ fn write_sample_pages() {
         .action("/pages/abc")
         .hidden("csrf", "t0k3n")
         .render();
-    std::fs::write("/tmp/page-sample.html", page).unwrap();
+    std::fs::write(at("page-sample"), page).unwrap();
     let body = "f.displayName=Al&f.email=ada%40example&f.arrival=2025-11-25&f.guests=12\
                 &f.insured=true&f.region=eu&action=accept";
     let Ok(Judged::Invalid { values, problems }) = submission::judge(schema, body.as_bytes())
@@ -979,7 +982,12 @@ fn write_sample_pages() {
         .values(&values)
         .problems(&problems)
         .render();
-    std::fs::write("/tmp/page-sample-errors.html", page).unwrap();
+    std::fs::write(at("page-sample-errors"), page).unwrap();
+    println!(
+        "wrote {} and {}",
+        at("page-sample").display(),
+        at("page-sample-errors").display()
+    );
 }
 
 /// Every value of `name="…"` attributes in `html`, unescaped enough for ids (which need none).

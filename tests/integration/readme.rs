@@ -38,8 +38,10 @@ const MOST_CRATES: usize = 40;
 fn the_quickstart_builds_few_crates_and_prints_what_the_readme_shows() {
     // The README's command, from the repository's root, on a target directory of its own that
     // starts empty every time (the registry's sources are already here: the test makes no
-    // download).
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("quickstart");
+    // download): named after the test's process, so that two runs at once never build in (or
+    // remove) the same folder.
+    let target =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("quickstart-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&target);
     let output = Command::new(env!("CARGO"))
         .args([
@@ -55,6 +57,8 @@ fn the_quickstart_builds_few_crates_and_prints_what_the_readme_shows() {
         .env_remove("CARGO_BUILD_TARGET_DIR")
         .output()
         .expect("cargo runs");
+    // Built, whatever the outcome: the folder is this run's alone, and large.
+    let _ = std::fs::remove_dir_all(&target);
     let log = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{log}");
 

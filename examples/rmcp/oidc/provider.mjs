@@ -1,13 +1,19 @@
 // A real, strict OAuth 2.1 / OpenID Connect provider for end-to-end tests: panva's certified
-// oidc-provider with one confidential client, in memory, on 127.0.0.1 and a free port.
+// oidc-provider with one confidential client, in memory, on 127.0.0.1 and a port the system
+// chooses.
 //
-//   node provider.mjs --client-id ID --client-secret SECRET --redirect-uri URI [--redirect-uri URI]...
+//   node provider.mjs --client-id ID --client-secret SECRET [--redirect-uri URI]...
 //                     [--access-ttl SECONDS (300)] [--refresh-ttl SECONDS (86400)] [--resource URI]...
 //                     [--issued FILE] [--faults]
 //
 // The first line on stdout is `issuer http://127.0.0.1:PORT`; everything else goes to stderr (one
-// line per request: method, path, status, and the OAuth error if there was one; never a token).
-// It runs until killed.
+// line per request: method, path, status, and the OAuth error if there was one; never a token),
+// but the answers to stdin's lines. It runs until killed.
+//
+// Redirect URIs may also come later, once the server they lead to listens on the port the system
+// chose for it: each line `redirect-uri URI` on stdin registers URI beside the others, and is
+// answered on stdout with `registered URI` once requests are checked against it (or `refused URI:
+// REASON`). The client exists from its first redirect URI on; until then there is none.
 //
 // What it enforces: the authorization-code grant only, PKCE with S256 on every request, the
 // redirect_uri on every request and exactly as registered, client_secret_basic or
@@ -62,6 +68,7 @@
 import * as crypto from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import * as http from 'node:http';
+import { createInterface } from 'node:readline';
 import { parseArgs, promisify } from 'node:util';
 
 import Provider, { errors } from 'oidc-provider';
@@ -69,7 +76,7 @@ import Provider, { errors } from 'oidc-provider';
 // made here once and given to every instance, so that they share it (see `rotate_keys`).
 import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
 
-const USAGE = 'usage: provider.mjs --client-id ID --client-secret SECRET --redirect-uri URI '
+const USAGE = 'usage: provider.mjs --client-id ID --client-secret SECRET '
   + '[--redirect-uri URI]... [--access-ttl SECONDS] [--refresh-ttl SECONDS] [--resource URI]... '
   + '[--issued FILE] [--faults]';
 
@@ -91,7 +98,7 @@ try {
     options: {
       'client-id': { type: 'string' },
       'client-secret': { type: 'string' },
-      'redirect-uri': { type: 'string', multiple: true },
+      'redirect-uri': { type: 'string', multiple: true, default: [] },
       'access-ttl': { type: 'string', default: '300' },
       'refresh-ttl': { type: 'string', default: '86400' },
       resource: { type: 'string', multiple: true, default: [] },
@@ -104,7 +111,8 @@ try {
 }
 if (!args['client-id']) fail('--client-id is required');
 if (!args['client-secret']) fail('--client-secret is required');
-if (!args['redirect-uri']?.length) fail('at least one --redirect-uri is required');
+// The client's redirect URIs: those given, and those registered on stdin since.
+const redirects = [...args['redirect-uri']];
 const accessTtl = seconds(args['access-ttl'], 'access-ttl');
 const refreshTtl = seconds(args['refresh-ttl'], 'refresh-ttl');
 const resources = new Set(args.resource);
@@ -145,10 +153,10 @@ const scopes = ['openid', 'email', 'offline_access'];
 // Everything but the signing keys is the same for every instance.
 const configuration = (keys) => ({
   adapter: store,
-  clients: [{
+  clients: redirects.length === 0 ? [] : [{
     client_id: args['client-id'],
     client_secret: args['client-secret'],
-    redirect_uris: args['redirect-uri'],
+    redirect_uris: [...redirects],
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     // A client with a secret may present it either way (basic or post): the library accepts both
@@ -390,8 +398,17 @@ const build = (keys) => {
 // The library checks a configured client only when it is first used: check it now, so that a
 // mistaken argument stops the start (or a rotation) rather than the first request.
 const checked = async (provider) => {
-  await provider.Client.find(args['client-id']);
+  if (redirects.length > 0) await provider.Client.find(args['client-id']);
   return provider;
+};
+
+// A new instance replaces the one serving (keys rotated, a redirect URI registered), one change
+// at a time, each made on the one before.
+let changes = Promise.resolve();
+const change = (what) => {
+  const done = changes.then(what);
+  changes = done.catch(() => {});
+  return done;
 };
 
 let provider;
@@ -467,13 +484,13 @@ function parseCommand(body) {
   if ('rotate_keys' in body) {
     only('rotate_keys');
     const how = literal('rotate_keys', ['add', 'replace']);
-    return async () => {
+    return () => change(async () => {
       const key = await signingKey();
       const keys = how === 'add' ? [key, ...signingKeys] : [key];
       provider = await checked(build(keys));
       signingKeys = keys;
       handle = provider.callback();
-    };
+    });
   }
   if ('clock_skew_s' in body) {
     only('clock_skew_s');
@@ -537,3 +554,23 @@ process.on('uncaughtException', (err) => console.error('provider.mjs: uncaught e
 process.on('unhandledRejection', (err) => console.error('provider.mjs: unhandled rejection:', err));
 
 process.stdout.write(`issuer ${issuer}\n`);
+
+// `redirect-uri URI` lines on stdin (see the top): each registered, then answered.
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+lines.on('line', (line) => {
+  const uri = line.startsWith('redirect-uri ') ? line.slice('redirect-uri '.length).trim() : '';
+  change(async () => {
+    if (!uri) throw new Error(`expected \`redirect-uri URI\`, not ${JSON.stringify(line)}`);
+    redirects.push(uri);
+    try {
+      provider = await checked(build(signingKeys));
+    } catch (err) {
+      redirects.pop();
+      throw err;
+    }
+    handle = provider.callback();
+  }).then(
+    () => process.stdout.write(`registered ${uri}\n`),
+    (err) => process.stdout.write(`refused ${uri}: ${err.error_description ?? err.message}\n`),
+  );
+});

@@ -18,8 +18,8 @@ mod redis_server;
 use std::time::Duration;
 
 use account::{
-    Browser, Provider, Server, asked, call, callback, free_port, param, provider_and_server, retry,
-    text, url_mode,
+    Browser, Provider, Server, asked, call, callback, param, provider_and_server, retry, text,
+    url_mode,
 };
 use serde_json::json;
 
@@ -444,10 +444,10 @@ async fn an_expired_connection_is_gone() {
 #[tokio::test]
 #[ignore = "needs oidc-provider (npm): CI installs it and runs this with --ignored"]
 async fn a_grant_gone_connects_again_and_a_provider_down_forgets_nothing() {
-    let port = free_port();
     // Access tokens live 2 seconds, refresh tokens 4.
-    let provider = Provider::start_with(&[callback(port)], 2, 4);
-    let server = Server::start(port, &provider.issuer, &[] as &[&str]);
+    let provider = Provider::start_with(&[], 2, 4);
+    let server = Server::start(&provider.issuer, &[] as &[&str]);
+    provider.register(&callback(&server.origin));
     let origin = server.origin.as_str();
     let mut ada = Browser::default();
     ada.sign_in(origin, "dev-ada").await;
@@ -507,9 +507,8 @@ async fn two_replicas_connect_through_redis_and_refresh_once() {
     let redis = redis_server::Redis::start();
     // Replicas behind one public address: the provider sends the person back to it (here, A's
     // address; the test delivers that callback to B itself).
-    let (provider, [port_a, port_b], args) = account::replicas(&redis.url, 3);
-    let a = Server::start(port_a, &provider.issuer, &args);
-    let b = Server::start(port_b, &provider.issuer, &args);
+    let store = ["--redis", redis.url.as_str()];
+    let (provider, a, b, _) = account::replicas(&store, 3, account::STATE_KEY);
 
     let first = call(&a.origin, WHOAMI, ADA, url_mode(), json!({})).await;
     let (url, state) = asked(&first);

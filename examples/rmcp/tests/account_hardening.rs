@@ -19,8 +19,7 @@ mod redis_server;
 use std::time::{Duration, Instant};
 
 use account::{
-    Browser, Provider, Server, asked, call, callback, free_port, provider_and_server, retry, text,
-    url_mode,
+    Browser, Provider, Server, asked, call, callback, provider_and_server, retry, text, url_mode,
 };
 use serde_json::{Value, json};
 
@@ -164,9 +163,8 @@ async fn a_disconnection_revokes_before_it_forgets() {
 async fn a_disconnection_wins_over_a_refresh_in_flight() {
     let redis = redis_server::Redis::start();
     // Access tokens live 4 seconds: the refreshed one, answered a second late, still 3.
-    let (provider, [port_a, port_b], args) = account::replicas(&redis.url, 4);
-    let a = Server::start(port_a, &provider.issuer, &args);
-    let b = Server::start(port_b, &provider.issuer, &args);
+    let store = ["--redis", redis.url.as_str()];
+    let (provider, a, b, _) = account::replicas(&store, 4, account::STATE_KEY);
     connected(&a.origin, "ada").await;
     tokio::time::sleep(Duration::from_millis(4_200)).await;
     provider.answer_late("refresh_token", 1_000, 1).await;
@@ -249,14 +247,15 @@ async fn a_second_sign_in_connects_nothing_twice() {
 #[ignore = "needs oidc-provider (npm) and redis-server: CI installs them and runs this with --ignored"]
 async fn tokens_go_to_their_own_issuer_only() {
     let redis = redis_server::Redis::start();
-    let port = free_port();
-    let one = Provider::start(&[callback(port)], 2);
-    let two = Provider::start(&[callback(port)], 2);
+    let one = Provider::start(&[], 2);
+    let two = Provider::start(&[], 2);
     let args = ["--redis", redis.url.as_str()];
-    let server = Server::start(port, &one.issuer, &args);
+    let server = Server::start(&one.issuer, &args);
+    one.register(&callback(&server.origin));
     connected(&server.origin, "ada").await;
     drop(server);
-    let server = Server::start(port, &two.issuer, &args);
+    let server = Server::start(&two.issuer, &args);
+    two.register(&callback(&server.origin));
     // Fresh, then expired: asked to connect both times.
     asked(&whoami(&server.origin, "ada", json!({})).await);
     tokio::time::sleep(Duration::from_millis(2_500)).await;
@@ -317,22 +316,21 @@ async fn a_callback_without_iss_is_refused() {
 #[ignore = "needs oidc-provider (npm) and redis-server: CI installs them and runs this with --ignored"]
 async fn a_key_rotation_keeps_every_account() {
     let redis = redis_server::Redis::start();
-    let (provider, [port_a, port_b], args) = account::replicas(&redis.url, 3);
     let old_key = account::STATE_KEY;
-    let (a, b) = (
-        Server::start_with_keys(port_a, &provider.issuer, &args, old_key),
-        Server::start_with_keys(port_b, &provider.issuer, &args, old_key),
-    );
+    let store = ["--redis", redis.url.as_str()];
+    let (provider, a, b, args) = account::replicas(&store, 3, old_key);
     connected(&a.origin, "ada").await;
     connected(&a.origin, "bob").await;
     let before = records(&redis);
     assert_eq!(before.len(), 2, "{before:?}");
     drop((a, b));
 
+    // Started again on new ports, public at A's first address (the callback the provider has);
+    // no person is sent there from now on.
     let rotated = format!("{NEW_KEY},{old_key}");
     let (a, b) = (
-        Server::start_with_keys(port_a, &provider.issuer, &args, &rotated),
-        Server::start_with_keys(port_b, &provider.issuer, &args, &rotated),
+        Server::start_with_keys(&provider.issuer, &args, &rotated),
+        Server::start_with_keys(&provider.issuer, &args, &rotated),
     );
     tokio::time::sleep(Duration::from_millis(3_200)).await;
     let (on_a, on_b) = tokio::join!(
@@ -355,7 +353,7 @@ async fn a_key_rotation_keeps_every_account() {
     );
     drop((a, b));
 
-    let a = Server::start_with_keys(port_a, &provider.issuer, &args, NEW_KEY);
+    let a = Server::start_with_keys(&provider.issuer, &args, NEW_KEY);
     assert_eq!(
         text(&whoami(&a.origin, "ada", json!({})).await),
         upstream("ada")

@@ -479,10 +479,8 @@ async fn whoami(server: &account::Server, since: Instant) -> String {
 async fn accounts_on_a_cluster_refresh_once_through_a_failover() {
     let mut cluster = Cluster::start();
     let seeds = cluster.seeds();
-    let (provider, [port_a, port_b], mut args) = account::replicas("", 3);
-    args.splice(0..2, ["--redis-cluster".to_owned(), seeds]);
-    let a = account::Server::start(port_a, &provider.issuer, &args);
-    let b = account::Server::start(port_b, &provider.issuer, &args);
+    let store = ["--redis-cluster", seeds.as_str()];
+    let (provider, a, b, _) = account::replicas(&store, 3, account::STATE_KEY);
 
     let first = account::call(&a.origin, "whoami_upstream", ADA, url_mode(), json!({})).await;
     let (url, state) = asked(&first);

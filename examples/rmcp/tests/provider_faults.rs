@@ -15,7 +15,9 @@ mod connect;
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use account::{Browser, CLIENT_ID, CLIENT_SECRET, Provider, callback, free_port, http, param};
+use account::{
+    Browser, CLIENT_ID, CLIENT_SECRET, NOTHING_LISTENS, Provider, callback, http, param,
+};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use reqwest::header::{AUTHORIZATION, CONTENT_TYPE, HeaderMap, WWW_AUTHENTICATE};
@@ -89,7 +91,7 @@ struct Client {
 
 impl Client {
     async fn start() -> Client {
-        let redirect = callback(free_port());
+        let redirect = callback(NOTHING_LISTENS);
         let provider = Provider::start(std::slice::from_ref(&redirect), 300);
         let discovery = format!("{}/.well-known/openid-configuration", provider.issuer);
         let metadata = Reply::of(http().get(discovery)).await;
@@ -657,7 +659,7 @@ async fn bad_commands_are_refused_with_the_reason_and_clear_drops_what_is_queued
 #[tokio::test]
 #[ignore = "needs oidc-provider (npm): CI installs it and runs this with --ignored"]
 async fn without_faults_there_is_no_control_endpoint() {
-    let provider = Provider::start_without_faults(&[callback(free_port())]);
+    let provider = Provider::start_without_faults(&[callback(NOTHING_LISTENS)]);
     let response = http()
         .post(format!("{}/__test/faults", provider.issuer))
         .header(CONTENT_TYPE, "application/json")

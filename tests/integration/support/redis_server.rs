@@ -1,5 +1,13 @@
-//! `redis-server`s of a test's own (Debian's package), on free loopback ports, each in a folder
-//! of its own, stopped when dropped; shared by path by the tests that need a real Redis:
+//! `redis-server`s of a test's own (Debian's package), on loopback ports of their own, each in a
+//! folder of its own, stopped when dropped; shared by path by the tests that need a real Redis.
+//!
+//! A Redis cannot take a port the system chooses (`port 0` turns TCP off, and a cluster node's bus
+//! is its port + 10000), so each picks one at random below the system's range of ephemeral
+//! ports (where the system's own choices fall, ports 10000 to 22767, their buses up to 32767),
+//! and is started there; it is used only once the server answering on that port says it is the
+//! process started (`INFO server`'s `process_id`), and when it could not bind the port (another
+//! process holds it) another is picked. Nothing is ever asked of a server another test started.
+//!
 //!
 //! - [`Redis::start`]: one Redis writing nothing to disk;
 //! - [`Redis::start_with`]: one with settings of the test's (an append-only file, say), which the
@@ -14,15 +22,17 @@
     reason = "each test that includes this file uses some of it: the example tests read Redis through redis-cli, page_redis through its client"
 )]
 
+use std::collections::hash_map::RandomState;
 use std::fs;
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
+use std::hash::BuildHasher;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A `redis-server` of this test's own, on a free port of 127.0.0.1, in a folder of its own;
-/// stopped when dropped.
+/// A `redis-server` of this test's own, on a port of 127.0.0.1 it alone listens on, in a folder
+/// of its own; stopped when dropped.
 pub struct Redis {
     child: Option<Child>,
     dir: PathBuf,
@@ -53,17 +63,17 @@ impl Redis {
 
     /// A Redis with the settings `args` (`--appendonly yes`, `--appendfsync always`...).
     pub fn start_with(args: &[&str]) -> Redis {
-        // The port is free when chosen, and may be taken before Redis binds it: then try another.
-        for _ in 0..5 {
+        // The port may be another process's (or its cluster bus port): then try another.
+        for _ in 0..20 {
             if let Some(redis) = Redis::try_start(args) {
                 return redis;
             }
         }
-        panic!("redis-server could not bind a free port in five tries");
+        panic!("redis-server could not bind a port of its own in 20 tries");
     }
 
     fn try_start(args: &[&str]) -> Option<Redis> {
-        let port = free_port();
+        let port = pick_port();
         let dir = std::env::temp_dir().join(format!(
             "mcp-elicit-page-redis-{}-{port}",
             std::process::id()
@@ -79,7 +89,8 @@ impl Redis {
         redis.run().then_some(redis)
     }
 
-    /// Starts `redis-server` on the port and folder: false when the port was taken meanwhile.
+    /// Starts `redis-server` on the port and folder, and waits until it answers there: false
+    /// when another process holds the port (or its bus port).
     fn run(&mut self) -> bool {
         let log = self.dir.join("redis.log");
         let child = Command::new("redis-server")
@@ -100,26 +111,11 @@ impl Redis {
                 )
             });
         self.child = Some(child);
-        let deadline = Instant::now() + Duration::from_secs(10);
-        loop {
-            if ping(self.port) {
-                return true;
-            }
-            if let Some(status) = self.child.as_mut().unwrap().try_wait().unwrap() {
-                self.child = None;
-                let log = fs::read_to_string(&log).unwrap_or_default();
-                if log.contains("Address already in use") {
-                    return false;
-                }
-                panic!("redis-server stopped ({status}):\n{log}");
-            }
-            assert!(
-                Instant::now() < deadline,
-                "redis-server did not answer PING on port {} within 10 s",
-                self.port
-            );
-            std::thread::sleep(Duration::from_millis(20));
+        let started = started(self.child.as_mut().unwrap(), self.port, &log);
+        if !started {
+            self.child = None;
         }
+        started
     }
 
     /// Its port.
@@ -168,8 +164,10 @@ impl Redis {
     }
 
     /// Starts it again, after [`Redis::kill`], on the same port and folder (so with the same
-    /// append-only file, if it keeps one), and waits until it answers `PING` (which a Redis still
-    /// loading its file does, with an error: the store must ride that out too).
+    /// append-only file, if it keeps one), and waits until it answers (which a Redis still
+    /// loading its file does, with an error to most commands: the store must ride that out too).
+    /// The port is the clients' address: should another process have taken it meanwhile (none
+    /// of the system's choices falls there), the test fails rather than use that process.
     pub fn restart(&mut self) {
         assert!(self.child.is_none(), "kill it first");
         assert!(
@@ -239,8 +237,8 @@ impl Drop for Redis {
     }
 }
 
-/// A Redis Cluster of this test's own: three primaries with a replica each, on free ports of
-/// 127.0.0.1, each node keeping an append-only file (`everysec`) and failing over after two
+/// A Redis Cluster of this test's own: three primaries with a replica each, on ports of 127.0.0.1
+/// of their own, each node keeping an append-only file (`everysec`) and failing over after two
 /// seconds without its primary (`cluster-node-timeout 2000`); stopped when dropped.
 pub struct Cluster {
     nodes: Vec<Redis>,
@@ -390,7 +388,7 @@ impl Cluster {
     }
 }
 
-/// Three Redis Sentinels on free ports of 127.0.0.1, watching one primary as the service `svc`
+/// Three Redis Sentinels on ports of 127.0.0.1 of their own (as [`Redis`] picks them), watching one primary as the service `svc`
 /// (quorum 2, the primary down after a second without answering); stopped when dropped.
 pub struct Sentinels {
     children: Vec<Child>,
@@ -412,29 +410,9 @@ impl Sentinels {
             urls: Vec::new(),
         };
         for n in 0..3 {
-            let port = free_port();
-            let config = sentinels.dir.join(format!("sentinel-{n}.conf"));
-            fs::write(
-                &config,
-                format!(
-                    "port {port}\nbind 127.0.0.1\ndir {}\nlogfile {}\n\
-                     sentinel monitor svc 127.0.0.1 {} 2\n\
-                     sentinel down-after-milliseconds svc 1000\n\
-                     sentinel failover-timeout svc 5000\n",
-                    sentinels.dir.display(),
-                    sentinels.dir.join(format!("sentinel-{n}.log")).display(),
-                    primary.port
-                ),
-            )
-            .unwrap();
-            let child = Command::new("redis-server")
-                .arg(&config)
-                .arg("--sentinel")
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("redis-server runs as a Sentinel");
+            let (child, port) = (0..20)
+                .find_map(|attempt| sentinels.start_one(n, attempt, primary.port))
+                .expect("a Sentinel could not bind a port of its own in 20 tries");
             sentinels.children.push(child);
             sentinels.urls.push(format!("redis://127.0.0.1:{port}"));
         }
@@ -460,6 +438,35 @@ impl Sentinels {
             Ok(())
         });
         sentinels
+    }
+
+    /// Starts Sentinel `n` on a port picked at random, watching the primary on `primary`: it and
+    /// its port, or `None` when another process holds that port.
+    fn start_one(&self, n: usize, attempt: usize, primary: u16) -> Option<(Child, u16)> {
+        let port = pick_port();
+        let config = self.dir.join(format!("sentinel-{n}-{attempt}.conf"));
+        let log = self.dir.join(format!("sentinel-{n}-{attempt}.log"));
+        fs::write(
+            &config,
+            format!(
+                "port {port}\nbind 127.0.0.1\ndir {}\nlogfile {}\n\
+                 sentinel monitor svc 127.0.0.1 {primary} 2\n\
+                 sentinel down-after-milliseconds svc 1000\n\
+                 sentinel failover-timeout svc 5000\n",
+                self.dir.display(),
+                log.display(),
+            ),
+        )
+        .unwrap();
+        let mut child = Command::new("redis-server")
+            .arg(&config)
+            .arg("--sentinel")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server runs as a Sentinel");
+        started(&mut child, port, &log).then_some((child, port))
     }
 
     /// The port of the primary the Sentinels name now.
@@ -497,10 +504,67 @@ fn poll(limit: Duration, pause: Duration, mut ready: impl FnMut() -> Result<(), 
     }
 }
 
-/// A port of 127.0.0.1 free when asked.
-pub fn free_port() -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
-    listener.local_addr().unwrap().port()
+/// A port to try a Redis on: at random from 10000 to 22767, below the system's range of
+/// ephemeral ports (32768 and up on Linux), so that neither it nor its cluster bus port (+ 10000)
+/// is one the system hands out; another test's Redis may still hold it, which [`started`] finds.
+fn pick_port() -> u16 {
+    let random = RandomState::new().hash_one(std::time::SystemTime::now());
+    10_000 + u16::try_from(random % 12_768).unwrap()
+}
+
+/// Waits until `child`, a `redis-server` started on `port` with its log at `log`, answers there
+/// as itself (`INFO server` naming its process): true; false when it stopped because another
+/// process holds the port (or, for a cluster node, its bus port). Panics when it stopped for
+/// another reason, or did not answer within 10 s.
+fn started(child: &mut Child, port: u16, log: &Path) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let log = fs::read_to_string(log).unwrap_or_default();
+            if log.contains("Address already in use") {
+                return false;
+            }
+            panic!("redis-server stopped ({status}):\n{log}");
+        }
+        match process_id(port) {
+            Some(id) if id == child.id() => return true,
+            Some(other) => {
+                // Another process's server answers on the port: ours cannot bind it, and stops.
+                assert!(
+                    Instant::now() < deadline,
+                    "port {port} is process {other}'s, and redis-server {} did not stop within 10 s",
+                    child.id()
+                );
+            }
+            None => assert!(
+                Instant::now() < deadline,
+                "redis-server did not answer on port {port} within 10 s"
+            ),
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The `process_id` that the Redis answering on `port` gives in `INFO server` (a Redis still
+/// loading its data answers it too), or `None` when nothing answers it there.
+fn process_id(port: u16) -> Option<u32> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(1)))
+        .unwrap();
+    stream.write_all(b"INFO server\r\n").ok()?;
+    let mut reply = BufReader::new(stream);
+    let mut header = String::new();
+    reply.read_line(&mut header).ok()?;
+    let size: usize = header.strip_prefix('$')?.trim().parse().ok()?;
+    let mut body = vec![0; size];
+    reply.read_exact(&mut body).ok()?;
+    String::from_utf8_lossy(&body)
+        .lines()
+        .find_map(|line| line.strip_prefix("process_id:"))?
+        .trim()
+        .parse()
+        .ok()
 }
 
 /// `redis-cli -p PORT ARGS`: its output as text (empty when it cannot run).
@@ -510,19 +574,4 @@ pub fn cli(port: u16, args: &[&str]) -> String {
         .args(args)
         .output();
     String::from_utf8_lossy(&out.expect("redis-cli runs").stdout).into_owned()
-}
-
-/// Whether a Redis answers PING on `port` (a Redis loading its data answers with an error: it
-/// is up, and the clients must wait for it).
-fn ping(port: u16) -> bool {
-    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else {
-        return false;
-    };
-    stream
-        .set_read_timeout(Some(Duration::from_secs(1)))
-        .unwrap();
-    let mut reply = [0; 1];
-    stream.write_all(b"PING\r\n").is_ok()
-        && stream.read_exact(&mut reply).is_ok()
-        && (reply[0] == b'+' || reply[0] == b'-')
 }

@@ -5,12 +5,12 @@
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read};
-use std::net::TcpListener;
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use reqwest::header::{CONTENT_TYPE, COOKIE, LOCATION, SET_COOKIE};
 use serde_json::Value;
@@ -24,9 +24,10 @@ pub const STATE_KEY: &str = "6d63702d656c69636974207061676573206f6e2074776f20726
 pub const CLIENT_ID: &str = "mcp-elicit-test";
 pub const CLIENT_SECRET: &str = "client-secret-0b3e9d6a4c2f";
 
-/// A process, with everything it wrote to its output and error streams.
+/// A process, with everything it wrote to its output and error streams, and its input.
 pub struct Process {
     child: Child,
+    stdin: Mutex<ChildStdin>,
     log: Arc<Mutex<String>>,
 }
 
@@ -34,11 +35,12 @@ impl Process {
     /// Starts `command`, and gives its first line of output with it.
     fn start(mut command: Command, what: &str) -> (Process, String) {
         let mut child = command
-            .stdin(Stdio::null())
+            .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap_or_else(|e| panic!("{what} starts: {e}"));
+        let stdin = Mutex::new(child.stdin.take().unwrap());
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
         let log = Arc::new(Mutex::new(String::new()));
         let stderr = child.stderr.take().unwrap();
@@ -63,17 +65,27 @@ impl Process {
         {
             let log = Arc::clone(&log);
             std::thread::spawn(move || {
-                let mut text = String::new();
-                let _ = stdout.read_to_string(&mut text);
-                log.lock().unwrap().push_str(&text);
+                let mut line = String::new();
+                while stdout.read_line(&mut line).unwrap_or(0) > 0 {
+                    log.lock().unwrap().push_str(&line);
+                    line.clear();
+                }
             });
         }
-        (Process { child, log }, line.trim().to_owned())
+        let process = Process { child, stdin, log };
+        (process, line.trim().to_owned())
     }
 
     /// What it wrote so far.
     pub fn log(&self) -> String {
         self.log.lock().unwrap().clone()
+    }
+
+    /// Writes `line` to its input.
+    fn tell(&self, line: &str) {
+        let mut stdin = self.stdin.lock().unwrap();
+        writeln!(stdin, "{line}").unwrap_or_else(|e| panic!("{line:?} not sent: {e}"));
+        stdin.flush().unwrap();
     }
 }
 
@@ -84,22 +96,19 @@ impl Drop for Process {
     }
 }
 
-/// A free port of 127.0.0.1 (free when chosen).
-pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+/// A loopback address nothing listens on: the discard service's port, which no test binds (each
+/// server takes a port the system chooses). A port the system chose and let go could be taken by
+/// a parallel test's server meanwhile.
+pub const NOTHING_LISTENS: &str = "http://127.0.0.1:9";
 
 fn oidc_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("oidc")
 }
 
-/// The provider: `oidc-provider` with one client whose redirect URIs are `redirects`, its access
-/// tokens living `access_ttl` seconds; every token it issued written to a file of its own; made to
-/// misbehave on demand (`--faults`: [`Provider::fault`] and the methods beside it).
+/// The provider: `oidc-provider` with one client whose redirect URIs are `redirects` (and those
+/// [`Provider::register`]ed later), its access tokens living `access_ttl` seconds; every token it
+/// issued written to a file of its own; made to misbehave on demand (`--faults`:
+/// [`Provider::fault`] and the methods beside it).
 pub struct Provider {
     pub process: Process,
     pub issuer: String,
@@ -131,10 +140,12 @@ impl Provider {
             "these tests need oidc-provider and Node.js 22 from npm: run `npm install` in {} (.ci/run does)",
             dir.display()
         );
+        // A file of its own: the process's id and a count of the providers it started.
+        static STARTED: AtomicUsize = AtomicUsize::new(0);
         let tokens = std::env::temp_dir().join(format!(
             "mcp-elicit-issued-{}-{}",
             std::process::id(),
-            free_port()
+            STARTED.fetch_add(1, Ordering::Relaxed)
         ));
         let _ = std::fs::remove_file(&tokens);
         let mut command = Command::new(node);
@@ -161,6 +172,28 @@ impl Provider {
             process,
             issuer,
             issued: tokens,
+        }
+    }
+
+    /// Registers the redirect URI `uri` beside the others (a server's, once it listens on the
+    /// port the system chose for it), and returns once the provider checks requests against it.
+    pub fn register(&self, uri: &str) {
+        self.process.tell(&format!("redirect-uri {uri}"));
+        let registered = format!("registered {uri}\n");
+        let refused = format!("refused {uri}: ");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !self.process.log().contains(&registered) {
+            assert!(
+                !self.process.log().contains(&refused),
+                "the provider refused {uri}: {}",
+                self.process.log()
+            );
+            assert!(
+                Instant::now() < deadline,
+                "the provider did not register {uri} within 10 s: {}",
+                self.process.log()
+            );
+            std::thread::sleep(Duration::from_millis(10));
         }
     }
 
@@ -339,7 +372,8 @@ impl Drop for Provider {
     }
 }
 
-/// An `account_server`, on `port`, public at `public` (its own address by default).
+/// An `account_server`, on a port the system chose (`--port 0`), public at its own address unless
+/// its arguments say `--public-url`.
 pub struct Server {
     pub process: Process,
     /// `http://127.0.0.1:PORT`.
@@ -347,20 +381,19 @@ pub struct Server {
 }
 
 impl Server {
-    pub fn start(port: u16, issuer: &str, args: &[impl AsRef<std::ffi::OsStr>]) -> Server {
-        Server::start_with_keys(port, issuer, args, STATE_KEY)
+    pub fn start(issuer: &str, args: &[impl AsRef<std::ffi::OsStr>]) -> Server {
+        Server::start_with_keys(issuer, args, STATE_KEY)
     }
 
     /// As [`Server::start`], with `MCP_ELICIT_STATE_KEY` set to `keys` (`CURRENT[,PREVIOUS...]`).
     pub fn start_with_keys(
-        port: u16,
         issuer: &str,
         args: &[impl AsRef<std::ffi::OsStr>],
         keys: &str,
     ) -> Server {
         let mut command = Command::new(env!("CARGO_BIN_EXE_account_server"));
         command
-            .args(["--port", &port.to_string(), "--issuer", issuer])
+            .args(["--port", "0", "--issuer", issuer])
             .args(args)
             .env("MCP_ELICIT_STATE_KEY", keys)
             .env("OAUTH_CLIENT_ID", CLIENT_ID)
@@ -380,33 +413,36 @@ impl Server {
     }
 }
 
-/// Two replicas on the Redis at `redis`, on free ports, behind one public address (A's: the
-/// provider sends the person back to it, and a test delivers a callback to B itself): the
-/// provider (its access tokens living `access_ttl` seconds, A's callback registered), and the
-/// replicas' ports and arguments, to start them (again) with.
-pub fn replicas(redis: &str, access_ttl: u64) -> (Provider, [u16; 2], Vec<String>) {
-    let ports = [free_port(), free_port()];
-    let provider = Provider::start(&[callback(ports[0])], access_ttl);
-    let args = vec![
-        "--redis".to_owned(),
-        redis.to_owned(),
-        "--public-url".to_owned(),
-        format!("http://127.0.0.1:{}", ports[0]),
-    ];
-    (provider, ports, args)
+/// Two replicas sealing with `keys`, sharing the store `store` (`["--redis", URL]`, say), behind
+/// one public address (A's: the provider sends the person back to it, and a test delivers a
+/// callback to B itself), each on a port the system chose: the provider (its access tokens living
+/// `access_ttl` seconds, A's callback registered), A, B, and the arguments to start a replica
+/// again with (public at A's address, wherever it listens then).
+pub fn replicas(
+    store: &[&str],
+    access_ttl: u64,
+    keys: &str,
+) -> (Provider, Server, Server, Vec<String>) {
+    let provider = Provider::start(&[], access_ttl);
+    let a = Server::start_with_keys(&provider.issuer, store, keys);
+    provider.register(&callback(&a.origin));
+    let mut args: Vec<String> = store.iter().map(|arg| (*arg).to_owned()).collect();
+    args.extend(["--public-url".to_owned(), a.origin.clone()]);
+    let b = Server::start_with_keys(&provider.issuer, &args, keys);
+    (provider, a, b, args)
 }
 
-/// A provider and one server, the server's callback registered.
+/// A provider and one server, the server's callback registered (once the server listens).
 pub fn provider_and_server(access_ttl: u64, args: &[&str]) -> (Provider, Server) {
-    let port = free_port();
-    let provider = Provider::start(&[callback(port)], access_ttl);
-    let server = Server::start(port, &provider.issuer, args);
+    let provider = Provider::start(&[], access_ttl);
+    let server = Server::start(&provider.issuer, args);
+    provider.register(&callback(&server.origin));
     (provider, server)
 }
 
-/// The redirect URI of a server on `port`.
-pub fn callback(port: u16) -> String {
-    format!("http://127.0.0.1:{port}/oauth/callback")
+/// The redirect URI of a server at `origin` (`http://127.0.0.1:PORT`).
+pub fn callback(origin: &str) -> String {
+    format!("{origin}/oauth/callback")
 }
 
 /// A `tools/call` of `tool` on 2026-07-28 at `origin`, as `token`, declaring `capabilities`,

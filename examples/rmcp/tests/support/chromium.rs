@@ -3,15 +3,18 @@
 //! screenshots are kept.
 #![allow(dead_code)]
 
-use std::net::TcpListener;
+use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Map, json};
 
-/// A `chromedriver` of the test's own, on a free port; stopped when dropped.
+/// A `chromedriver` of the test's own, on a port the system chose (`--port=0`, read from what it
+/// says); stopped when dropped.
 pub struct Driver {
     child: Child,
     url: String,
@@ -19,14 +22,9 @@ pub struct Driver {
 
 impl Driver {
     pub fn start() -> Driver {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new("chromedriver")
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
+        let mut child = Command::new("chromedriver")
+            .arg("--port=0")
+            .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|error| {
@@ -34,19 +32,30 @@ impl Driver {
                     "this test needs `chromedriver` ({error}): install Debian's `chromium` and `chromium-driver`, as .ci/run does"
                 )
             });
-        let driver = Driver {
+        // It says `ChromeDriver was started successfully on port PORT.` once it listens; what
+        // it says after that is read and dropped, so that it never waits on a full pipe.
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (said, port) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut said = Some(said);
+            for line in stdout.lines().map_while(Result::ok) {
+                let port = line
+                    .strip_prefix("ChromeDriver was started successfully on port ")
+                    .and_then(|rest| rest.trim_end_matches('.').parse::<u16>().ok());
+                if let Some(port) = port
+                    && let Some(said) = said.take()
+                {
+                    let _ = said.send(port);
+                }
+            }
+        });
+        let port = port
+            .recv_timeout(Duration::from_secs(20))
+            .expect("chromedriver said the port it listens on within 20 s");
+        Driver {
             child,
             url: format!("http://127.0.0.1:{port}"),
-        };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                Instant::now() < deadline,
-                "chromedriver did not listen within 20 s"
-            );
-            std::thread::sleep(Duration::from_millis(50));
         }
-        driver
     }
 
     /// A headless Chromium, with JavaScript or without (checked before it is given).
@@ -100,7 +109,13 @@ impl Drop for Driver {
 pub fn screenshot(name: &str, png: &[u8]) {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+    // Written under a name of its own (the process's id and a count), then renamed: two runs at
+    // once each leave a whole picture, never one made of both.
+    static WRITTEN: AtomicUsize = AtomicUsize::new(0);
+    let n = WRITTEN.fetch_add(1, Ordering::Relaxed);
+    let part = dir.join(format!(".{name}.png.{}-{n}", std::process::id()));
+    std::fs::write(&part, png).unwrap();
+    std::fs::rename(&part, dir.join(format!("{name}.png"))).unwrap();
 }
 
 /// Where the browser is.

@@ -1,8 +1,6 @@
-//! The client's side of a test: the person's script answering each form and page, and what one
-//! call has shown ([`Run`]).
+//! The client's side of a test: the person's script answering each form and page.
 
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use ::rmcp::ClientHandler;
@@ -17,71 +15,14 @@ use serde_json::{Map, Value};
 use super::Profile;
 #[cfg(feature = "page")]
 use super::browser::Browser;
-use super::called::{Called, language_of};
+use super::called::language_of;
 use super::error::TestError;
 use super::person::Step;
+#[cfg(feature = "page")]
+use super::run::PageEnd;
+use super::run::{Run, lock, no_browser};
 use super::shown::{Shown, ShownForm, first_line};
 use crate::lang::Preference;
-
-/// What one call has shown and has left of the script.
-#[derive(Default)]
-pub(super) struct Run {
-    pub(super) steps: VecDeque<Step>,
-    pub(super) shown: Vec<Shown>,
-    pub(super) failure: Option<TestError>,
-    /// Told when `failure` is set: the call is not waited for any longer.
-    pub(super) failed: Arc<tokio::sync::Notify>,
-    pub(super) asks: usize,
-}
-
-impl Run {
-    /// A call's run, the person taking `steps`.
-    pub(super) fn new(steps: VecDeque<Step>) -> Self {
-        Run {
-            steps,
-            ..Run::default()
-        }
-    }
-
-    /// The call fails with `failure` (the first one kept), and stops being waited for.
-    fn fail(&mut self, failure: TestError) {
-        self.failure.get_or_insert(failure);
-        self.failed.notify_one();
-    }
-
-    /// The call's end: its result and what it showed, unless steps were left.
-    pub(super) fn end<R>(&mut self, result: R) -> Result<Called<R>, TestError> {
-        if !self.steps.is_empty() {
-            let steps = self.steps.drain(..).map(|step| step.describe()).collect();
-            return Err(TestError::LeftOver { steps });
-        }
-        Ok(Called {
-            result,
-            shown: std::mem::take(&mut self.shown),
-        })
-    }
-}
-
-/// How a person's visit to a page ended.
-#[cfg_attr(not(feature = "page"), allow(dead_code))]
-pub(super) enum PageEnd {
-    /// The page took the person's answer (or decline).
-    Answered,
-    /// The person closed it unanswered.
-    Closed,
-}
-
-/// The error of a page shown to a person without a browser.
-pub(super) fn no_browser(url: &str) -> TestError {
-    TestError::Page {
-        url: url.to_owned(),
-        why: "the person has no browser to open it in: give the TestClient one (TestClient::browser, feature `page`) with your pages' routes".to_owned(),
-    }
-}
-
-pub(super) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
 
 /// The client's side: declares the profile, and answers each request as the person's script
 /// says.

@@ -9,9 +9,9 @@ use axum::body::Body;
 use axum::http::Request;
 use tower::ServiceExt;
 
-use super::answering::{PageEnd, Run, lock};
 use super::error::TestError;
 use super::person::Step;
+use super::run::{PageEnd, Run, lock};
 use super::shown::{Shown, ShownPage};
 use crate::lang::Preference;
 

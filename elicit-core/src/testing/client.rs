@@ -16,12 +16,13 @@ use ::rmcp::service::{
 use serde_json::Value;
 
 use super::Profile;
-use super::answering::{PageEnd, PersonClient, Run, Settings, lock, no_browser};
+use super::answering::{PersonClient, Settings};
 #[cfg(feature = "page")]
 use super::browser::Browser;
 use super::called::{Called, Outcome};
 use super::error::TestError;
 use super::person::{Person, Step};
+use super::run::{PageEnd, Run, lock, no_browser};
 use super::shown::{Shown, ShownLink};
 use crate::lang::Preference;
 use crate::rmcp::WithPreference;
@@ -129,34 +130,47 @@ impl<S: Service<RoleServer> + Send + 'static> TestClient<S> {
         self
     }
 
+    /// The client, each request arriving with the `Parts` of an HTTP request carrying the
+    /// headers given to [`header`](TestClient::header), if any.
+    #[cfg(feature = "page")]
+    fn over_http(self) -> Result<Self, TestError> {
+        if self.headers.is_empty() {
+            return Ok(self);
+        }
+        let mut request = axum::http::Request::post("/mcp");
+        for (name, value) in &self.headers {
+            request = request.header(name, value);
+        }
+        let request = request
+            .body(())
+            .map_err(|error| TestError::Connect(format!("a header: {error}")))?;
+        Ok(self.extension(request.into_parts().0))
+    }
+
+    #[cfg(not(feature = "page"))]
+    #[allow(clippy::unnecessary_wraps)]
+    fn over_http(self) -> Result<Self, TestError> {
+        Ok(self)
+    }
+
     /// Starts the server and connects the client to it over an in-memory pipe (2026-07-28 and
     /// later without the initialize handshake, as those clients connect).
     ///
     /// # Errors
     ///
     /// [`TestError::Connect`] when the handshake fails.
-    pub async fn connect(mut self) -> Result<Session, TestError> {
-        #[cfg(feature = "page")]
-        if !self.headers.is_empty() {
-            let mut request = axum::http::Request::post("/mcp");
-            for (name, value) in &self.headers {
-                request = request.header(name, value);
-            }
-            let request = request
-                .body(())
-                .map_err(|error| TestError::Connect(format!("a header: {error}")))?;
-            self = self.extension(request.into_parts().0);
-        }
+    pub async fn connect(self) -> Result<Session, TestError> {
+        let this = self.over_http()?;
         let run = Arc::new(Mutex::new(Run::default()));
         let person = PersonClient {
-            version: self.version.clone(),
-            profile: self.profile,
+            version: this.version.clone(),
+            profile: this.profile,
             run: Arc::clone(&run),
-            settings: self.settings.clone(),
+            settings: this.settings.clone(),
         };
         let server = Extended {
-            inner: self.server,
-            extend: self.extend.into(),
+            inner: this.server,
+            extend: this.extend.into(),
         };
         let (server_side, client_side) = tokio::io::duplex(1 << 20);
         tokio::spawn(async move {
@@ -164,9 +178,9 @@ impl<S: Service<RoleServer> + Send + 'static> TestClient<S> {
                 let _ = server.waiting().await;
             }
         });
-        let client = if self.version >= ProtocolVersion::V_2026_07_28 {
+        let client = if this.version >= ProtocolVersion::V_2026_07_28 {
             let lifecycle = ClientLifecycleMode::Discover {
-                preferred_versions: vec![self.version],
+                preferred_versions: vec![this.version],
             };
             person.serve_with_lifecycle(client_side, lifecycle).await
         } else {
@@ -176,7 +190,7 @@ impl<S: Service<RoleServer> + Send + 'static> TestClient<S> {
         Ok(Session {
             client,
             run,
-            settings: self.settings,
+            settings: this.settings,
         })
     }
 }

@@ -10,10 +10,11 @@ use serde_json::{Map, Value};
 #[cfg(feature = "page")]
 use super::Browser;
 use super::Profile;
-use super::answering::{PersonClient, Run, Settings, lock};
+use super::answering::{PersonClient, Settings};
 use super::called::{CONTENT_LANGUAGE, Called, Outcome};
 use super::error::TestError;
 use super::person::Person;
+use super::run::{Run, lock};
 use super::shown::Shown;
 use crate::lang::Preference;
 

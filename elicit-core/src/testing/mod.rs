@@ -76,6 +76,7 @@ mod client;
 mod error;
 mod json;
 mod person;
+mod run;
 mod shown;
 
 #[cfg(feature = "page")]

@@ -517,15 +517,10 @@ impl<'a> Asking<'a> {
     pub(super) fn declares(&self, capability: Capability) -> bool {
         match &self.flow {
             Asked::Rounds(exchange) => exchange.declares(capability),
-            Asked::Requests(version) => {
-                let capabilities = self
-                    .context
-                    .client_capabilities()
-                    .and_then(|c| serde_json::to_value(c).ok());
-                let has_mode =
-                    capability != Capability::ElicitationUrl || version.has_elicitation_modes();
-                has_mode && capability.declared_in(capabilities.as_ref())
+            Asked::Requests(version) if capability == Capability::ElicitationUrl => {
+                super::url::require_url_mode(self.context, *version).is_ok()
             }
+            Asked::Requests(_) => super::url::declared(self.context, capability),
         }
     }
 
@@ -648,13 +643,9 @@ impl<'a> Asking<'a> {
             return Ok(None);
         };
         match answer {
-            Elicitation::Accepted(values) => T::from_content(&values)
+            Elicitation::Accepted(values) => super::page::read_content(&values)
                 .map(|value| Some(Elicitation::Accepted(value)))
-                .map_err(|error| {
-                    Stop::Elicit(ElicitError::Page(crate::page::serve::PageError::Invalid(
-                        error,
-                    )))
-                }),
+                .map_err(Stop::Elicit),
             Elicitation::Declined => Ok(Some(Elicitation::Declined)),
             Elicitation::Cancelled => Ok(Some(Elicitation::Cancelled)),
         }

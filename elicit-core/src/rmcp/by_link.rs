@@ -28,6 +28,49 @@ const CARRY_KEY: &str = "\0carried";
 /// The form name of the pages that keep a call's carried answers (no type's name has a `/`).
 const CARRY_FORM: &str = "mcp-elicit/carried";
 
+/// The ids of the pages of the call `call` of `subject` under `key`, one for each generation,
+/// in order.
+fn generations<'a, S: PageStore + 'static>(
+    pages: &'a Pages<S>,
+    subject: &'a str,
+    call: &'a [u8; 32],
+    key: &'a str,
+) -> impl Iterator<Item = (u32, PageId)> + 'a {
+    (0..GENERATIONS).map(move |generation| {
+        (
+            generation,
+            pages.seal().link_id(subject, call, key, generation),
+        )
+    })
+}
+
+/// The first generation the store does not know, and whether a generation is still worth
+/// looking at: a younger page may be open past it while the store has already forgotten an
+/// elder's marker, so [`LOOK_PAST_FREE`] more are.
+#[derive(Default)]
+struct Free(Option<(PageId, u32)>);
+
+impl Free {
+    /// Notes that the store does not know the page `id` of `generation`.
+    fn note(&mut self, id: PageId, generation: u32) {
+        self.0.get_or_insert((id, generation));
+    }
+
+    /// Whether `generation` is past the look beyond the first one free.
+    fn passed(&self, generation: u32) -> bool {
+        matches!(self.0, Some((_, first)) if generation > first + LOOK_PAST_FREE)
+    }
+}
+
+/// Whether a page is over for the call: used, closed, expired (or made for another form under
+/// this call's key); the next generation is looked at.
+fn is_over(error: &PageError) -> bool {
+    matches!(
+        error,
+        PageError::Taken | PageError::Closed | PageError::Expired | PageError::NotYours
+    )
+}
+
 /// What a link's page gave: a form's answer (which may be carried), or another page's output.
 enum Took<O> {
     Form(Carried),
@@ -101,16 +144,11 @@ where
             return output(&carried, ask).map(Some).map_err(Stop::Elicit);
         }
     }
-    let mut free = None;
-    for generation in 0..GENERATIONS {
-        if let Some((_, first)) = free
-            && generation > first + LOOK_PAST_FREE
-        {
+    let mut free = Free::default();
+    for (generation, id) in generations(pages, subject, call.digest(), key) {
+        if free.passed(generation) {
             break;
         }
-        let id = pages
-            .seal()
-            .link_id(subject, call.digest(), key, generation);
         let taken = match ask.form_name() {
             Some(form) => pages
                 .take_named(&id, Some(subject), form)
@@ -134,20 +172,12 @@ where
                 return output(&carried, ask).map(Some).map_err(Stop::Elicit);
             }
             Ok(None) => return Err(link_to(ask, asking, subject, &id).await),
-            Err(ElicitError::Page(PageError::Unknown)) => {
-                if free.is_none() {
-                    free = Some((id, generation));
-                }
-            }
-            // Used, closed or expired (or made for another form under this call's key): the
-            // next generation.
-            Err(ElicitError::Page(
-                PageError::Taken | PageError::Closed | PageError::Expired | PageError::NotYours,
-            )) => {}
+            Err(ElicitError::Page(PageError::Unknown)) => free.note(id, generation),
+            Err(ElicitError::Page(error)) if is_over(&error) => {}
             Err(error) => return Err(Stop::Elicit(error)),
         }
     }
-    let Some((id, _)) = free else {
+    let Some((id, _)) = free.0 else {
         return Err(unreached(Unreached::TooOften { links: GENERATIONS }));
     };
     if !make {
@@ -169,16 +199,18 @@ async fn load_carry<S: PageStore + 'static>(
     subject: &str,
     call: &[u8; 32],
 ) -> Result<Carry, ElicitError> {
-    for generation in 0..GENERATIONS {
-        let id = pages.seal().link_id(subject, call, CARRY_KEY, generation);
+    let mut free = Free::default();
+    for (generation, id) in generations(pages, subject, call, CARRY_KEY) {
+        if free.passed(generation) {
+            break;
+        }
         let message = match pages.open_message(&id, Some(subject), CARRY_FORM).await {
             Ok(message) => message,
-            Err(PageError::Unknown) => return Ok(Carry::None),
-            Err(
-                PageError::Taken | PageError::Closed | PageError::Expired | PageError::NotYours,
-            ) => {
+            Err(PageError::Unknown) => {
+                free.note(id, generation);
                 continue;
             }
+            Err(error) if is_over(&error) => continue,
             Err(error) => return Err(ElicitError::Page(error)),
         };
         let record: Option<CarryRecord> = serde_json::from_str(&message).ok();
@@ -222,8 +254,7 @@ async fn carry_to<S: PageStore + 'static>(
         let _ = pages.close_page(&old).await;
     }
     let message = serde_json::to_string(&record).map_err(ElicitError::Model)?;
-    for generation in 0..GENERATIONS {
-        let id = pages.seal().link_id(subject, call, CARRY_KEY, generation);
+    for (_, id) in generations(pages, subject, call, CARRY_KEY) {
         match pages
             .create_named_at(Some(id), Some(subject), CARRY_FORM, &message, None, None)
             .await
@@ -267,4 +298,63 @@ async fn link_to<S: PageStore + 'static, A: PageAsk<S>>(
         language,
     );
     asking.linked(link)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::page::serve::{Identity, Parts};
+    use crate::page::store::MemoryStore;
+    use crate::rounds::StateKeys;
+
+    struct Nobody;
+
+    impl Identity for Nobody {
+        fn subject(&self, _: &Parts) -> Option<String> {
+            None
+        }
+    }
+
+    /// The answers a call carries, kept at a later generation while the store has already
+    /// forgotten an elder's marker, are found: the wizard does not ask its earlier step again.
+    #[tokio::test]
+    async fn a_carry_past_a_forgotten_generation_is_found() {
+        let keys = StateKeys::random().unwrap();
+        let pages = Pages::new(MemoryStore::new(16), &keys, "/pages", Nobody);
+        let call = [7; 32];
+        // The link the carried answers wait for: a page still open.
+        let link = pages
+            .create_named_at(None, Some("ada"), "trip", "Where to?", None, None)
+            .await
+            .unwrap();
+        let record = CarryRecord {
+            link: link.to_string(),
+            answers: BTreeMap::from([("name".to_owned(), Carried::Declined)]),
+        };
+        let message = serde_json::to_string(&record).unwrap();
+        // Generation 0 is unknown to the store; generation 1 keeps the answers.
+        let kept = pages.seal().link_id("ada", &call, CARRY_KEY, 1);
+        pages
+            .create_named_at(Some(kept), Some("ada"), CARRY_FORM, &message, None, None)
+            .await
+            .unwrap();
+        match load_carry(&pages, "ada", &call).await.unwrap() {
+            Carry::Kept(id, found) => assert_eq!((id, found), (kept, record)),
+            _ => panic!("the answers kept at generation 1 were not found"),
+        }
+        // Past the look beyond the first unknown generation, nothing is looked for.
+        let far = pages
+            .seal()
+            .link_id("bob", &call, CARRY_KEY, LOOK_PAST_FREE + 1);
+        pages
+            .create_named_at(Some(far), Some("bob"), CARRY_FORM, &message, None, None)
+            .await
+            .unwrap();
+        assert!(matches!(
+            load_carry(&pages, "bob", &call).await.unwrap(),
+            Carry::None
+        ));
+    }
 }

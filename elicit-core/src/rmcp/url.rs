@@ -6,8 +6,8 @@ use std::borrow::Cow;
 use std::time::Duration;
 
 use ::rmcp::model::{
-    ClientCapabilities, ClientResult, CustomNotification, ElicitRequest, ElicitRequestParams,
-    RequestMetaObject, ServerNotification, ServerRequest,
+    ClientResult, CustomNotification, ElicitRequest, ElicitRequestParams, RequestMetaObject,
+    ServerNotification, ServerRequest,
 };
 use ::rmcp::service::{RequestContext, RoleServer, ServiceError};
 
@@ -277,21 +277,19 @@ pub(super) fn require_url_mode(
     if !version.has_elicitation_modes() {
         return Err(Unrepresentable::UrlMode { version }.into());
     }
-    if !context
-        .client_capabilities()
-        .is_some_and(|c| supports_url(&c))
-    {
+    if !declared(context, Capability::ElicitationUrl) {
         return Err(ElicitError::UrlNotSupported);
     }
     Ok(())
 }
 
-/// Whether the capabilities declare URL elicitation.
-fn supports_url(capabilities: &ClientCapabilities) -> bool {
-    capabilities
-        .elicitation
-        .as_ref()
-        .is_some_and(|e| e.url.is_some())
+/// Whether the client of `context` declared `capability` (as the rounds read a client's
+/// capabilities: [`Capability::declared_in`]).
+pub(super) fn declared(context: &RequestContext<RoleServer>, capability: Capability) -> bool {
+    let capabilities = context
+        .client_capabilities()
+        .and_then(|c| serde_json::to_value(c).ok());
+    capability.declared_in(capabilities.as_ref())
 }
 
 /// The answer to a URL elicitation, from its `action`.

@@ -245,7 +245,7 @@ impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {
     }
 
     fn read(&self, content: &crate::Content) -> Result<T, ElicitError> {
-        read_content(content)
+        crate::page::serve::read_content(content).map_err(ElicitError::Page)
     }
 
     async fn take(&self, id: &PageId) -> Result<Option<Elicitation<T>>, ElicitError> {
@@ -254,12 +254,6 @@ impl<T: Elicit, S: PageStore + 'static> PageAsk<S> for AskPage<'_, T, S> {
             .await
             .map_err(ElicitError::Page)
     }
-}
-
-/// A page's accepted content read into `T`, every rule checked again: content that does not
-/// read is [`PageError::Invalid`].
-pub(super) fn read_content<T: Elicit>(content: &crate::Content) -> Result<T, ElicitError> {
-    T::from_content(content).map_err(|error| ElicitError::Page(PageError::Invalid(error)))
 }
 
 /// 2025-11-25, to a client that has URL mode: the request, then the wait, the whole of it

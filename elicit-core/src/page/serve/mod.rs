@@ -55,8 +55,8 @@ pub(crate) use routes::{
     secure, status_page, unavailable,
 };
 
-pub(crate) use record::Answer;
 use record::Record;
+pub(crate) use record::{Answer, read_content};
 
 /// How long a page waits for its answer, by default: ten minutes.
 pub const DEFAULT_PAGE_TTL: Duration = Duration::from_mins(10);
@@ -479,9 +479,7 @@ impl<S: PageStore + 'static> Pages<S> {
         if !answer.accepted {
             return Ok(Some(Elicitation::Declined));
         }
-        T::from_content(&answer.content)
-            .map(|value| Some(Elicitation::Accepted(value)))
-            .map_err(PageError::Invalid)
+        read_content(&answer.content).map(|value| Some(Elicitation::Accepted(value)))
     }
 
     /// Takes the answer of the page `id` of `subject` made under the name `form`: `None` while

@@ -3,6 +3,8 @@
 use serde_json::{Value, json};
 use zeroize::Zeroizing;
 
+use super::error::PageError;
+use crate::form::Elicit;
 use crate::schema::Content;
 
 /// What the store keeps for a page, sealed: whose it is, what it asks, its CSRF token and when
@@ -29,6 +31,12 @@ pub(crate) struct Record {
 pub(crate) struct Answer {
     pub(crate) accepted: bool,
     pub(crate) content: Content,
+}
+
+/// The content of an answer a page took, read into `T`: every rule checked again (what the
+/// store gives back is not trusted); content that does not read is [`PageError::Invalid`].
+pub(crate) fn read_content<T: Elicit>(content: &Content) -> Result<T, PageError> {
+    T::from_content(content).map_err(PageError::Invalid)
 }
 
 impl Drop for Answer {

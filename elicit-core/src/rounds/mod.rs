@@ -80,6 +80,7 @@ mod arguments;
 mod binding;
 mod capability;
 mod error;
+mod input;
 mod item;
 mod seal;
 mod slot;
@@ -93,7 +94,8 @@ pub use capability::Capability;
 #[cfg(feature = "acp")]
 pub(crate) use error::still_invalid;
 pub use error::{RoundError, Told};
-pub use item::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS, FormItem, Input, Item, Retry};
+pub use input::Input;
+pub use item::{Ask, DEFAULT_KEY, DEFAULT_ROUNDS, FormItem, Item, Retry};
 #[cfg(feature = "page")]
 pub(crate) use seal::now as now_secs;
 pub use seal::{DEFAULT_TTL, KeyError, MAX_STATE_SIZE, StateError, StateKeys};

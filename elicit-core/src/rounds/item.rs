@@ -26,7 +26,7 @@ pub const DEFAULT_ROUNDS: u8 = 3;
 pub const DEFAULT_KEY: &str = "form";
 
 /// One thing a round asks the client for: a form ([`FormItem`]), a tool's arguments
-/// ([`ArgumentsItem`](super::ArgumentsItem)) or any other request ([`Input`]). Sealed: the rounds
+/// ([`ArgumentsItem`](super::ArgumentsItem)) or any other request ([`Input`](super::Input)). Sealed: the rounds
 /// know only these.
 ///
 /// What every item has (its key, the capability it needs, its rounds, whether the round left it

@@ -119,12 +119,19 @@ impl<'a> Asking<'a> {
     /// link of an earlier run of the same call (whose form the client did not answer within the
     /// wait), or that same link while its page waits; `None` when there is none (or no reach
     /// with pages and a caller), and the form is sent.
+    ///
+    /// Only where a form is sent and waited for (before 2026-07-28): on 2026-07-28 a form goes
+    /// back with the round and nothing waits, so a client that declares forms is never given its
+    /// link, and the store is not read for one.
     #[cfg(feature = "page")]
     pub(super) async fn linked_before<T: Elicit + Send + 'static>(
         &mut self,
         ask: &Ask<T>,
         values: Option<&'a JsonObject>,
     ) -> Result<Option<Elicitation<T>>, Stop> {
+        if !matches!(self.flow, Asked::Requests(_)) {
+            return Ok(None);
+        }
         match self.page_rung() {
             Rung::Page | Rung::Link => self.by_page_way(ask, Way::Probe, values).await,
             _ => Ok(None),

@@ -215,19 +215,42 @@ impl Redis {
     }
 
     /// Everything it holds, read with `redis-cli`: its keys, and every value (a hash's fields
-    /// and values, a string, a sorted set's members), one reply after another.
+    /// and values, a string, a sorted set's members), one reply after another. Each byte
+    /// `redis-cli` writes as an escape (`\xad`, `\n`) is one `·`, so that what a test searches
+    /// for is found only where the store holds it as text, never across an escape (sealed bytes
+    /// written `\xad` then `a` do not spell `ada`).
     pub fn everything(&self) -> (String, String) {
         let keys = cli(self.port, &["--no-raw", "--scan"]);
         let mut held = String::new();
         for key in keys.lines().map(|k| k.trim_matches('"')) {
-            match cli(self.port, &["TYPE", key]).trim() {
-                "hash" => held.push_str(&cli(self.port, &["--no-raw", "HGETALL", key])),
-                "string" => held.push_str(&cli(self.port, &["--no-raw", "GET", key])),
-                _ => held.push_str(&cli(self.port, &["--no-raw", "ZRANGE", key, "0", "-1"])),
-            }
+            let reply = match cli(self.port, &["TYPE", key]).trim() {
+                "hash" => cli(self.port, &["--no-raw", "HGETALL", key]),
+                "string" => cli(self.port, &["--no-raw", "GET", key]),
+                _ => cli(self.port, &["--no-raw", "ZRANGE", key, "0", "-1"]),
+            };
+            held.push_str(&unescaped(&reply));
         }
         (keys, held)
     }
+}
+
+/// `redis-cli`'s reply with each escaped byte (`\xHH`, or a backslash and one character) written
+/// as one `·`.
+fn unescaped(reply: &str) -> String {
+    let mut text = String::with_capacity(reply.len());
+    let mut chars = reply.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            text.push(c);
+            continue;
+        }
+        if chars.next() == Some('x') {
+            chars.next();
+            chars.next();
+        }
+        text.push('·');
+    }
+    text
 }
 
 impl Drop for Redis {

@@ -6,8 +6,7 @@ use serde_json::{Map, Value};
 
 use super::shown::{Shown, ShownForm};
 
-/// The `_meta` key of the language a form or result is written in (SEP-2792).
-pub(super) const CONTENT_LANGUAGE: &str = "io.modelcontextprotocol/contentLanguage";
+pub(super) use crate::lang::CONTENT_LANGUAGE;
 
 /// A call's result, and everything its person was shown, in order.
 #[derive(Clone, Debug)]

@@ -16,10 +16,7 @@ use super::error::TestError;
 use super::person::Person;
 use super::run::{Run, lock};
 use super::shown::Shown;
-use crate::lang::Preference;
-
-/// The `_meta` key of the person's language preference (SEP-2792).
-const ACCEPT_LANGUAGE: &str = "io.modelcontextprotocol/acceptLanguage";
+use crate::lang::{ACCEPT_LANGUAGE, Preference};
 
 /// A 2026-07-28 client on plain JSON: it calls your handler with a request's params, answers
 /// each form of an `InputRequiredResult` as the [`Person`] says, and calls again with the
